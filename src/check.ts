@@ -1,0 +1,124 @@
+import { localityOf, type Locality } from './fileurl/locality.js';
+import { redactPassword, stripPassword } from './fileurl/redact.js';
+import { rules } from './rules/catalog.js';
+import type { CheckContext, CheckOptions, Finding, ReferenceKind, Severity } from './rules/types.js';
+import { parseAuthority, parseReference } from './uri/parse.js';
+import { resolveReference, resolveWithTrace } from './uri/resolve.js';
+
+export interface CheckResult {
+  /** The value as given, with any password masked. */
+  value: string;
+  kind: ReferenceKind;
+  scheme?: string;
+  host?: string;
+  /** RFC 8089 section 3; `unknown` for a relative reference without a base, or a scheme we cannot judge. */
+  local: Locality;
+  /** The target URI (RFC 3986 5.2), or null for a relative reference without a base. */
+  resolved: string | null;
+  findings: Finding[];
+  /** The value with every safe fix applied; absent when nothing can be fixed safely. */
+  fixed?: string;
+}
+
+const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x0c;
+
+function kindOf(scheme: string | undefined, authority: string | undefined, path: string): ReferenceKind {
+  if (scheme !== undefined) return 'absolute';
+  if (authority !== undefined) return 'network-path';
+  return path.startsWith('/') ? 'absolute-path' : 'relative-path';
+}
+
+function buildContext(value: string, options: CheckOptions): CheckContext {
+  let start = 0;
+  let end = value.length;
+  while (start < end && isSpace(value.charCodeAt(start))) start++;
+  while (end > start && isSpace(value.charCodeAt(end - 1))) end--;
+  const core = value.slice(start, end);
+  const ref = parseReference(core);
+  const scheme = ref.scheme?.toLowerCase();
+  const authorityStart = start + (ref.scheme !== undefined ? ref.scheme.length + 1 : 0) + 2;
+  const pathStart = start + (ref.scheme !== undefined ? ref.scheme.length + 1 : 0) + (ref.authority !== undefined ? ref.authority.length + 2 : 0);
+  const kind = kindOf(scheme, ref.authority, ref.path);
+  const ctx: CheckContext = {
+    value,
+    core,
+    lead: start,
+    ref,
+    scheme,
+    kind,
+    isFileLike: scheme === undefined || scheme === 'file' || scheme.length === 1,
+    authority: ref.authority !== undefined ? parseAuthority(ref.authority) : undefined,
+    pathStart,
+    authorityStart,
+    profile: options.profile ?? 'jdf',
+    platform: options.platform ?? 'any',
+    role: options.role ?? 'url',
+    options,
+    withCore: (c) => value.slice(0, start) + c + value.slice(end),
+  };
+  if (options.base !== undefined && scheme === undefined && core !== '') {
+    const strict = resolveWithTrace(core, options.base, { drivePreserving: options.drivePreserving === true });
+    const preserving = options.drivePreserving ? strict.href : resolveReference(core, options.base, { drivePreserving: true });
+    ctx.resolution = { href: strict.href, trace: strict.trace, drivePreservingHref: preserving };
+  }
+  return ctx;
+}
+
+function runRules(value: string, options: CheckOptions): { ctx: CheckContext; findings: Finding[] } {
+  const ctx = buildContext(value, options);
+  const findings: Finding[] = [];
+  for (const rule of rules) {
+    const profileSeverity = rule.meta.severity[ctx.profile];
+    rule.check(ctx, (report) => {
+      const severity = report.severity === undefined ? profileSeverity : report.severity;
+      if (severity === null) return;
+      const args: Record<string, string | number> = {};
+      for (const [k, v] of Object.entries(report.args ?? {})) args[k] = typeof v === 'string' ? redactPassword(v) : v;
+      const finding: Finding = { code: rule.meta.code, severity, message: rule.message(args), spec: rule.meta.spec };
+      if (report.fix !== undefined && report.fix !== value) finding.fix = stripPassword(report.fix);
+      if (report.offset !== undefined) finding.offset = report.offset;
+      findings.push(finding);
+    });
+  }
+  return { ctx, findings };
+}
+
+const MAX_FIX_ROUNDS = 12;
+
+/** Applies the first fix of an error or warning until none is left: what a fixing tool writes. */
+function applyAllFixes(value: string, options: CheckOptions, findings: Finding[]): string | undefined {
+  let current = value;
+  let pending = findings;
+  for (let round = 0; round < MAX_FIX_ROUNDS; round++) {
+    const next = pending.find((f) => f.fix !== undefined && f.severity !== 'info');
+    if (!next) break;
+    current = next.fix!;
+    pending = runRules(current, options).findings;
+  }
+  return current === value ? undefined : current;
+}
+
+/**
+ * Checks one FileSpec/@URL (or, with role 'directory', a RunList/@Directory) against the JDF file-URL
+ * appendix or RFC 8089, classifies it and resolves it against `base`. Never throws.
+ */
+export function checkUrl(value: string, options: CheckOptions = {}): CheckResult {
+  const { ctx, findings } = runRules(value, options);
+  let resolved: string | null = null;
+  if (ctx.scheme !== undefined) resolved = resolveReference(ctx.core, '');
+  else if (ctx.resolution) resolved = ctx.resolution.href;
+  const hostSource = ctx.authority ? ctx.ref : resolved !== null ? parseReference(resolved) : undefined;
+  const result: CheckResult = {
+    value: redactPassword(value),
+    kind: ctx.kind,
+    local: resolved !== null ? localityOf(resolved, options.localHosts) : 'unknown',
+    resolved: resolved === null ? null : redactPassword(resolved),
+    findings: findings.slice().sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.offset ?? 0) - (b.offset ?? 0)),
+  };
+  if (ctx.scheme !== undefined) result.scheme = ctx.scheme;
+  if (hostSource?.authority !== undefined) result.host = parseAuthority(hostSource.authority).host;
+  const fixed = applyAllFixes(value, options, findings);
+  if (fixed !== undefined) result.fixed = stripPassword(fixed);
+  return result;
+}

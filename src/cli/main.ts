@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// The command line: read the input, call the library, pick a formatter, set the exit code. Nothing else.
+import { readFileSync } from 'node:fs';
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { checkUrl, type CheckResult } from '../check.js';
+import { formatCheckText } from '../report/check-text.js';
+import { resolveReference } from '../uri/resolve.js';
+import { withCheckOptions } from './options.js';
+
+/** Exit codes: 0 no error finding, 1 an error finding, 2 usage error or unreadable input. */
+export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
+
+function readUrlList(file: string): string[] {
+  // One URL per line; lines that start with "# " are comments. Only the line break is stripped, so a
+  // trailing space stays part of the URL (appendix Table 4, example 27).
+  return readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .filter((line) => line !== '' && !line.startsWith('# '));
+}
+
+async function main(argv: string[]): Promise<number> {
+  let exitCode: number = EXIT.clean;
+  const parser = yargs(argv)
+    .scriptName('jdf-filespec')
+    .usage('$0 <command> [options]\n\nFinds, resolves and checks the file references of JDF job tickets (JDF file-URL appendix, RFC 8089, RFC 3986).')
+    .command(
+      'check [urls..]',
+      'Check URLs (FileSpec/@URL values) against the JDF file-URL appendix or RFC 8089',
+      (y) =>
+        withCheckOptions(y)
+          .positional('urls', { type: 'string', array: true, describe: 'URLs to check' })
+          .option('role', { choices: ['url', 'directory'] as const, default: 'url' as const, describe: 'Check as FileSpec/@URL or as RunList/@Directory' })
+          .option('file', { type: 'string', describe: 'Read URLs from a file, one per line ("# " starts a comment line)' })
+          .example('$0 check "file:///c:/my docs/a.pdf"', 'Flags the space and proposes file:///c:/my%20docs/a.pdf')
+          .example('$0 check ../a.pdf --base file:///c:/jobs/', 'Resolves against the base and checks the result')
+          .example('$0 check file:///c:/Jobs --role directory', 'Checks a RunList/@Directory'),
+      (args) => {
+        const urls = [...(args.urls ?? []).map(String), ...(args.file ? readUrlList(args.file) : [])];
+        if (urls.length === 0) throw new UsageError('Give at least one URL, or --file.');
+        const results: CheckResult[] = urls.map((u) =>
+          checkUrl(u, {
+            ...(args.base !== undefined ? { base: args.base } : {}),
+            profile: args.profile,
+            platform: args.platform,
+            ...(args.jdfVersion !== undefined ? { jdfVersion: args.jdfVersion } : {}),
+            role: args.role,
+            drivePreserving: args.drivePreserving,
+          }),
+        );
+        process.stdout.write(args.format === 'json' ? JSON.stringify(results, null, 2) + '\n' : formatCheckText(results, { quiet: args.quiet }));
+        const anyError = results.some((r) => r.findings.some((f) => f.severity === 'error'));
+        exitCode = anyError && !args.exitZero ? EXIT.findings : EXIT.clean;
+      },
+    )
+    .command(
+      'resolve <reference>',
+      'Resolve a reference against a base URI (RFC 3986 section 5.2)',
+      (y) =>
+        y
+          .positional('reference', { type: 'string', demandOption: true, describe: 'The relative or absolute reference' })
+          .option('base', { type: 'string', demandOption: true, describe: 'The base URI (RunList/@Directory or the ticket folder)' })
+          .option('drive-preserving', { type: 'boolean', default: false, describe: 'RFC 8089 E.2.1: never climb above the drive letter' })
+          .example('$0 resolve ../F-22/job001.pdf --base file:///c:/DownloadDir/Title-J626103/', 'Prints file:///c:/DownloadDir/F-22/job001.pdf'),
+      (args) => {
+        process.stdout.write(resolveReference(String(args.reference), args.base, { drivePreserving: args.drivePreserving }) + '\n');
+      },
+    )
+    .demandCommand(1, 'Name a command.')
+    .strict()
+    .help()
+    .alias('h', 'help')
+    .version()
+    .wrap(Math.min(110, process.stdout.columns || 100))
+    .exitProcess(false)
+    .fail((message, error) => {
+      throw error ?? new UsageError(message);
+    });
+  try {
+    await parser.parseAsync();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`jdf-filespec: ${message}\nRun "jdf-filespec --help" for usage.\n`);
+    return EXIT.usage;
+  }
+  return exitCode;
+}
+
+class UsageError extends Error {}
+
+main(hideBin(process.argv)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`jdf-filespec: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = EXIT.usage;
+  },
+);

@@ -1,0 +1,114 @@
+import { hexValue, isHexDigit } from '../uri/chars.js';
+import { charsetForLabel, decodeBytes } from './charsets.js';
+import { isSegmentChar } from './tables.js';
+
+const HEX = '0123456789ABCDEF';
+const utf8 = new TextEncoder();
+
+function escapeOctets(bytes: Uint8Array): string {
+  let out = '';
+  for (const b of bytes) out += '%' + HEX[b >> 4] + HEX[b & 15];
+  return out;
+}
+
+/** Percent-encodes one character (a whole code point) as its UTF-8 octets (appendix Table 1, RFC 3986 2.5). */
+export function escapeChar(ch: string): string {
+  return escapeOctets(utf8.encode(ch));
+}
+
+/**
+ * Escapes a file or folder name for one path segment: everything but alphanumerics and the appendix's safe
+ * specials, so "/" and "?" inside a name are escaped too (Table 1). Non-ASCII is UTF-8 (RFC 8089 section 4).
+ */
+export function escapeSegment(name: string): string {
+  let out = '';
+  for (const ch of name) {
+    const c = ch.charCodeAt(0);
+    out += c < 128 && isSegmentChar(c) ? ch : escapeChar(ch);
+  }
+  return out;
+}
+
+/** Escapes only what a URL may not hold raw: every character above 127, as UTF-8 octets (the IRI-to-URI step of RFC 3987 3.1). */
+export function escapeNonAscii(value: string): string {
+  let out = '';
+  for (const ch of value) out += ch.charCodeAt(0) < 128 ? ch : escapeChar(ch);
+  return out;
+}
+
+/** Whether `s` has a well-formed "%" HEXDIG HEXDIG at index i. */
+export function isTripletAt(s: string, i: number): boolean {
+  return s.charCodeAt(i) === 0x25 && isHexDigit(s.charCodeAt(i + 1)) && isHexDigit(s.charCodeAt(i + 2));
+}
+
+/**
+ * The octets a path segment stands for: triplets become their octet, other characters their UTF-8 octets.
+ * A "%" that starts no triplet stands for itself.
+ */
+export function percentDecodeToBytes(segment: string): Uint8Array {
+  const bytes: number[] = [];
+  for (let i = 0; i < segment.length; i++) {
+    const c = segment.charCodeAt(i);
+    if (isTripletAt(segment, i)) {
+      bytes.push(hexValue(segment.charCodeAt(i + 1)) * 16 + hexValue(segment.charCodeAt(i + 2)));
+      i += 2;
+    } else if (c < 0x80) {
+      bytes.push(c);
+    } else {
+      const cp = segment.codePointAt(i)!;
+      const ch = String.fromCodePoint(cp);
+      for (const b of utf8.encode(ch)) bytes.push(b);
+      i += ch.length - 1;
+    }
+  }
+  return Uint8Array.from(bytes);
+}
+
+export interface DecodedSegment {
+  text: string;
+  /** False when the escaped octets are not valid in the charset (then `text` holds U+FFFD replacements). */
+  valid: boolean;
+}
+
+/**
+ * Decodes one path segment (the appendix, section 3: split into segments first, then decode). Escaped octets
+ * are read in the charset of the ticket (its XML declaration), UTF-8 by default.
+ */
+export function decodeSegment(segment: string, charset = 'utf-8'): DecodedSegment {
+  if (segment.indexOf('%') === -1) return { text: segment, valid: true };
+  const bytes = percentDecodeToBytes(segment);
+  const label = charset.toLowerCase();
+  if (label === 'utf-8' || label === 'utf8') {
+    try {
+      return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), valid: true };
+    } catch {
+      return { text: new TextDecoder('utf-8').decode(bytes), valid: false };
+    }
+  }
+  // Single-byte charsets: raw non-ASCII characters in the segment are the text itself; only triplets are octets.
+  const single = charsetForLabel(label);
+  if (single === undefined || single === 'utf-16le' || single === 'utf-16be') return decodeSegment(segment, 'utf-8');
+  let text = '';
+  for (let i = 0; i < segment.length; i++) {
+    if (isTripletAt(segment, i)) {
+      let j = i;
+      const run: number[] = [];
+      while (isTripletAt(segment, j)) {
+        run.push(hexValue(segment.charCodeAt(j + 1)) * 16 + hexValue(segment.charCodeAt(j + 2)));
+        j += 3;
+      }
+      const decoded = decodeBytes(Uint8Array.from(run), single);
+      if (decoded.invalidAt !== -1) return { text: text + decoded.text, valid: false };
+      text += decoded.text;
+      i = j - 1;
+    } else {
+      text += segment[i];
+    }
+  }
+  return { text, valid: true };
+}
+
+/** Splits a path into segments and decodes each one (appendix section 3). */
+export function decodePath(path: string, charset = 'utf-8'): DecodedSegment[] {
+  return path.split('/').map((segment) => decodeSegment(segment, charset));
+}

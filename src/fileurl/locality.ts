@@ -1,0 +1,23 @@
+import { parseAuthority, parseReference } from '../uri/parse.js';
+
+export type Locality = boolean | 'unknown';
+
+/**
+ * RFC 8089 section 3: a file URI is local when it has no authority, the authority "localhost" (or empty), or
+ * a host that resolves to this machine; we know only the hosts the caller names. Paths that carry a UNC string
+ * (RFC 8089 E.3.2) are not local. Other schemes name no local file; unknown schemes are "unknown".
+ */
+export function localityOf(uri: string, localHosts: readonly string[] = []): Locality {
+  const ref = parseReference(uri);
+  const scheme = ref.scheme?.toLowerCase();
+  if (scheme === undefined) return 'unknown';
+  if (scheme.length === 1) return true; // a Windows path "c:\..." read as a URL
+  if (scheme === 'http' || scheme === 'https' || scheme === 'ftp' || scheme === 'cid') return false;
+  if (scheme !== 'file') return 'unknown';
+  if (ref.path.startsWith('//')) return false;
+  if (ref.authority === undefined) return true;
+  if (ref.authority.startsWith('\\')) return false;
+  const host = parseAuthority(ref.authority).host.toLowerCase();
+  if (host === '' || host === 'localhost' || /^[a-z][:|]?$/.test(host)) return true;
+  return localHosts.some((h) => h.toLowerCase() === host);
+}

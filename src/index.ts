@@ -1,0 +1,17 @@
+// The public API of jdf-filespec. Nothing here imports Node-only modules, so it runs in a browser too.
+export { checkUrl, type CheckResult } from './check.js';
+export { resolveReference, removeDotSegments, merge, transformReference, type ResolveOptions } from './uri/resolve.js';
+export { parseReference, parseAuthority } from './uri/parse.js';
+export { recompose } from './uri/recompose.js';
+export { normalize, equivalent } from './uri/normalize.js';
+export type { UriComponents, AuthorityParts } from './uri/components.js';
+export { escapeSegment, escapeNonAscii, decodeSegment, decodePath } from './escape/percent.js';
+export { MUST_ESCAPE, SAFE_SPECIALS } from './escape/tables.js';
+export { classifyHost, type HostType } from './fileurl/host.js';
+export { localityOf, type Locality } from './fileurl/locality.js';
+export { redactPassword } from './fileurl/redact.js';
+export { ruleCatalog, rules } from './rules/catalog.js';
+export type {
+  CheckOptions, Finding, Platform, Profile, ReferenceKind, Role, RuleMeta, Severity,
+} from './rules/types.js';
+export { PROFILES, PLATFORMS } from './rules/types.js';

@@ -1,0 +1,48 @@
+import type { CheckResult } from '../check.js';
+import type { Finding, Severity } from '../rules/types.js';
+
+export interface Counts {
+  error: number;
+  warning: number;
+  info: number;
+}
+
+export function countFindings(findings: Iterable<Finding>): Counts {
+  const counts: Counts = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) counts[f.severity]++;
+  return counts;
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export function summaryLine(counts: Counts, subject: string): string {
+  return `${subject}: ${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.info} info`;
+}
+
+const LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', info: 'info   ' };
+
+/** `jdf-filespec check` as text: each URL, then each finding with its position in the string, rule and fix. */
+export function formatCheckText(results: readonly CheckResult[], options: { quiet?: boolean } = {}): string {
+  const lines: string[] = [];
+  const all: Finding[] = [];
+  for (const r of results) {
+    const shown = options.quiet ? r.findings.filter((f) => f.severity === 'error') : r.findings;
+    all.push(...r.findings);
+    if (options.quiet && shown.length === 0) continue;
+    lines.push(JSON.stringify(r.value));
+    const facts = [r.kind, r.scheme && `scheme ${r.scheme}`, r.host !== undefined && `host ${JSON.stringify(r.host)}`, `local ${r.local}`].filter(Boolean);
+    lines.push(`  ${facts.join(', ')}`);
+    if (r.resolved !== null) lines.push(`  resolved: ${r.resolved}`);
+    for (const f of shown) {
+      const at = f.offset !== undefined ? `at ${f.offset}` : '';
+      lines.push(`  ${at.padEnd(7)} ${LABEL[f.severity]}  ${f.message}  ${f.code}`);
+      if (f.fix !== undefined) lines.push(`          fix: ${f.fix}`);
+    }
+    if (r.fixed !== undefined && r.fixed !== shown.find((f) => f.fix !== undefined)?.fix) lines.push(`  all fixes: ${r.fixed}`);
+    lines.push('');
+  }
+  lines.push(summaryLine(countFindings(all), plural(results.length, 'URL') + ' checked'));
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,22 @@
+import { characterRules, surroundingWhitespace } from './characters.js';
+import { directoryRules } from './directory.js';
+import { resolutionRules } from './resolution.js';
+import { structureRules } from './structure.js';
+import type { Rule, RuleMeta } from './types.js';
+
+/**
+ * Every rule, in the order their findings are listed and their fixes applied: white space first, then the
+ * shape of the reference (scheme, authority, drive, UNC), then characters, then the Directory, then resolution.
+ */
+export const rules: readonly Rule[] = [
+  surroundingWhitespace,
+  ...structureRules,
+  ...characterRules.filter((r) => r !== surroundingWhitespace),
+  ...directoryRules,
+  ...resolutionRules,
+];
+
+export const rulesByCode: ReadonlyMap<string, Rule> = new Map(rules.map((r) => [r.meta.code, r]));
+
+/** The rule catalog: stable codes, severities by profile, spec sections, examples. */
+export const ruleCatalog: readonly RuleMeta[] = rules.map((r) => r.meta);

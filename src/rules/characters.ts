@@ -1,0 +1,322 @@
+// Characters a URL may not hold raw: the appendix section 3 and Table 1, RFC 3986 section 2.
+import { decodeSegment, escapeChar, escapeNonAscii, isTripletAt } from '../escape/percent.js';
+import { isControl } from '../escape/tables.js';
+import { examples, replaceChars, sev, showChar } from './helpers.js';
+import type { CheckContext, Report, Rule } from './types.js';
+
+/** Index ranges of `core` where a character is legitimately special: IP-literal brackets, the drive's "|". */
+function exempt(ctx: CheckContext): (i: number) => boolean {
+  const host = ctx.authority?.host ?? '';
+  const bracketStart = host.startsWith('[') ? ctx.authorityStart - ctx.lead + ctx.ref.authority!.indexOf('[') : -1;
+  const bracketEnd = bracketStart === -1 ? -1 : bracketStart + host.length - 1;
+  return (i) => i === bracketStart || i === bracketEnd;
+}
+
+function firstIndex(core: string, test: (c: number, i: number) => boolean): { first: number; count: number } {
+  let first = -1;
+  let count = 0;
+  for (let i = 0; i < core.length; i++) {
+    if (test(core.charCodeAt(i), i)) {
+      if (first === -1) first = i;
+      count++;
+    }
+  }
+  return { first, count };
+}
+
+function charRule(
+  rule: Omit<Rule, 'check'>,
+  test: (ctx: CheckContext) => ((c: number, i: number) => boolean) | null,
+  fixWith: (ch: string) => string,
+): Rule {
+  return {
+    ...rule,
+    check(ctx, report) {
+      const t = test(ctx);
+      if (!t) return;
+      const { first, count } = firstIndex(ctx.core, t);
+      if (first === -1) return;
+      const r: Report = {
+        offset: ctx.lead + first,
+        args: { count, char: showChar(String.fromCodePoint(ctx.core.codePointAt(first)!)) },
+        fix: ctx.withCore(replaceChars(ctx.core, t, fixWith)),
+      };
+      report(r);
+    },
+  };
+}
+
+export const surroundingWhitespace: Rule = {
+  meta: {
+    code: 'surrounding-whitespace',
+    title: 'White space around the URL',
+    description: 'Leading or trailing spaces, tabs or line breaks are not part of any URL; consumers differ on whether they strip them or look for a file whose name ends in a space (appendix Table 4, example 27).',
+    spec: 'JDF appendix 3; RFC 3986 appendix C',
+    severity: sev('error', 'error', 'error'),
+    fixable: true,
+    examples: examples([{ value: 'file://a.pdf ' }, { value: ' a.pdf' }, { value: 'a.pdf\n' }], [{ value: 'a%20.pdf' }, { value: 'my%20docs/a.pdf' }]),
+  },
+  message: (a) => `The URL has ${a.where} white space; remove it.`,
+  check(ctx, report) {
+    if (ctx.core.length === ctx.value.length) return;
+    const leading = ctx.lead > 0;
+    const trailing = ctx.lead + ctx.core.length < ctx.value.length;
+    report({
+      offset: leading ? 0 : ctx.lead + ctx.core.length,
+      args: { where: leading && trailing ? 'leading and trailing' : leading ? 'leading' : 'trailing' },
+      fix: ctx.core,
+    });
+  },
+};
+
+export const controlCharacter = charRule(
+  {
+    meta: {
+      code: 'control-character',
+      title: 'Raw control character',
+      description: 'Octets 00-1F and 7F are control characters and must be escaped as %00-%1F and %7F. A tab written as &#9; in XML stays a tab and lands here.',
+      spec: 'JDF appendix 3, Table 1; RFC 3986 2',
+      severity: sev('error', 'error', 'error'),
+      fixable: true,
+      examples: examples([{ value: 'a\tb.pdf' }, { value: 'file:///a\u007f.pdf' }], [{ value: 'a%09b.pdf' }, { value: 'file:///c:/a.pdf' }]),
+    },
+    message: (a) => `The URL holds the control character ${a.char}${Number(a.count) > 1 ? ` (and ${Number(a.count) - 1} more)` : ''}; escape it as %XX.`,
+  },
+  () => (c) => isControl(c),
+  escapeChar,
+);
+
+export const unescapedSpace = charRule(
+  {
+    meta: {
+      code: 'unescaped-space',
+      title: 'Unescaped space',
+      description: 'A space is not a valid character in a URL (appendix Table 4, example 23): write it as %20.',
+      spec: 'JDF appendix 4.3, Table 4 example 23; Table 1',
+      severity: sev('error', 'error', 'error'),
+      fixable: true,
+      examples: examples([{ value: 'file:///c:/my docs/a.pdf' }, { value: 'my docs/a b.pdf' }], [{ value: 'file:///c:/my%20docs/a.pdf' }]),
+    },
+    message: (a) => `The URL holds ${Number(a.count) > 1 ? `${a.count} spaces` : 'a space'}, which a URL may not contain; write each as %20.`,
+  },
+  () => (c) => c === 0x20,
+  () => '%20',
+);
+
+export const backslash = charRule(
+  {
+    meta: {
+      code: 'backslash',
+      title: 'Backslash as separator',
+      description: "'\\' is not a valid URL character (appendix Table 4, example 24). Windows paths copied into URLs carry it as a separator; RFC 8089 E.4 says to replace it with '/' when it is meant as one.",
+      spec: 'JDF appendix 4.3, Table 4 example 24; RFC 8089 E.4',
+      severity: sev('error', 'error', 'warning'),
+      fixable: true,
+      examples: examples([{ value: 'file:///c:\\folder\\a.pdf' }, { value: 'sub\\a.pdf' }], [{ value: 'file:///c:/folder/a.pdf' }, { value: 'sub/a%5Cb.pdf' }]),
+    },
+    message: () => "The URL uses '\\' as a path separator, which URLs do not allow; use '/' (RFC 8089 E.4).",
+  },
+  () => (c) => c === 0x5c,
+  () => '/',
+);
+
+const UNSAFE_OTHER = new Set(['<', '>', '"', '{', '}', '|', '^', '[', ']', '`'].map((ch) => ch.charCodeAt(0)));
+
+export const unsafeCharacter = charRule(
+  {
+    meta: {
+      code: 'unsafe-character',
+      title: 'Unsafe character',
+      description: 'The appendix calls < > " { } | ^ [ ] ` unsafe: they must always be escaped (Table 1). Brackets around an IPv6 host and the "|" of an old drive letter have their own rules.',
+      spec: 'JDF appendix 3, Table 1; RFC 3986 2',
+      severity: sev('error', 'error', 'error'),
+      fixable: true,
+      examples: examples([{ value: 'file:///c:/a{1}.pdf' }, { value: 'a^b.pdf' }, { value: 'x[1].pdf' }], [{ value: 'file://[::1]/a.pdf' }, { value: 'file:///c:/a%7B1%7D.pdf' }]),
+    },
+    message: (a) => `The URL holds the unsafe character ${a.char}${Number(a.count) > 1 ? ` (and ${Number(a.count) - 1} more)` : ''}; escape it (Table 1).`,
+  },
+  (ctx) => {
+    const isExempt = exempt(ctx);
+    const drivePipe = drivePipeIndex(ctx);
+    return (c, i) => UNSAFE_OTHER.has(c) && !isExempt(i) && i !== drivePipe;
+  },
+  escapeChar,
+);
+
+/** Index in core of the "|" of a drive letter such as "c|" (RFC 8089 E.2.2), or -1. */
+export function drivePipeIndex(ctx: CheckContext): number {
+  const pathInCore = ctx.pathStart - ctx.lead;
+  const p = ctx.ref.path;
+  if (p.length >= 3 && p[0] === '/' && /[A-Za-z]/.test(p[1]!) && p[2] === '|') return pathInCore + 2;
+  if (ctx.scheme === 'file' && p.length >= 2 && /[A-Za-z]/.test(p[0]!) && p[1] === '|') return pathInCore + 1;
+  const host = ctx.ref.authority;
+  if (host !== undefined && /^[A-Za-z]\|/.test(host)) return ctx.authorityStart - ctx.lead + 1;
+  return -1;
+}
+
+export const semicolon = charRule(
+  {
+    meta: {
+      code: 'unescaped-semicolon',
+      title: 'Unescaped semicolon',
+      description: "The appendix reserves ';' in file URLs and lists it among the characters that must be escaped (Table 1); RFC 3986 allows it in a path, so only the jdf profile reports it.",
+      spec: 'JDF appendix 3, Table 1',
+      severity: sev('error', null, null),
+      fixable: true,
+      examples: examples([{ value: 'file:///c:/a;1.pdf' }], [{ value: 'file:///c:/a%3B1.pdf' }, { value: 'http://a/b;p', options: { profile: 'jdf' } }]),
+    },
+    message: () => "The URL holds ';', which the appendix reserves in file URLs; escape it as %3B.",
+  },
+  (ctx) => (ctx.isFileLike ? (c) => c === 0x3b : null),
+  () => '%3B',
+);
+
+export const invalidPercent = charRule(
+  {
+    meta: {
+      code: 'invalid-percent-encoding',
+      title: "'%' without two hex digits",
+      description: "'%' starts an escape and must be followed by two hexadecimal digits; a literal '%' in a name is written %25.",
+      spec: 'JDF appendix 3, Table 1; RFC 3986 2.1',
+      severity: sev('error', 'error', 'error'),
+      fixable: true,
+      examples: examples([{ value: '100%.pdf' }, { value: 'file:///c:/a%2.pdf' }, { value: 'a%zz.pdf' }], [{ value: '100%25.pdf' }, { value: 'a%2e.pdf' }]),
+    },
+    message: (a) => `'%' at this position is not followed by two hex digits${Number(a.count) > 1 ? ` (${a.count} times)` : ''}; write a literal '%' as %25.`,
+  },
+  (ctx) => (c, i) => c === 0x25 && !isTripletAt(ctx.core, i),
+  () => '%25',
+);
+
+export const nonAscii: Rule = {
+  meta: {
+    code: 'non-ascii',
+    title: 'Raw non-ASCII character',
+    description: 'For JDF 1.2 conformance characters above 127 must be escaped as UTF-8 octets (Table 1: Ä is %C3%84). From JDF 1.3 they are accepted as an IRI (CIP4\'s own library writes them), reported as info; RFC 8089 section 4 asks for percent-encoded UTF-8.',
+    spec: 'JDF appendix 3, Table 1; RFC 8089 4; RFC 3987 3.1',
+    severity: sev('error', 'warning', 'info'),
+    fixable: true,
+    examples: examples(
+      [{ value: 'file:///c:/Müller/a.pdf' }, { value: 'reçu.pdf', options: { profile: 'rfc8089' } }],
+      [{ value: 'file:///c:/M%C3%BCller/a.pdf' }],
+    ),
+  },
+  message: (a) => `The URL holds the non-ASCII character ${a.char} raw${a.iri ? '; JDF 1.3 and later accept this IRI form, but escaping it as UTF-8 octets is safest' : ', which JDF 1.2 forbids; escape it as UTF-8 octets'} (for example ${a.escaped}).`,
+  check(ctx, report) {
+    const { first } = firstIndex(ctx.core, (c) => c >= 0x80);
+    if (first === -1) return;
+    const ch = String.fromCodePoint(ctx.core.codePointAt(first)!);
+    const iri = ctx.profile === 'jdf' && jdfAllowsIri(ctx.options.jdfVersion);
+    report({
+      offset: ctx.lead + first,
+      args: { char: showChar(ch), escaped: escapeChar(ch), iri: iri ? 1 : '' },
+      fix: ctx.withCore(escapeNonAscii(ctx.core)),
+      ...(iri ? { severity: 'info' as const } : {}),
+    });
+  },
+};
+
+/** JDF 1.3 and later accept raw non-ASCII (IRI); 1.2 and earlier, or an unknown version, follow the appendix. */
+export function jdfAllowsIri(version: string | undefined): boolean {
+  if (!version) return false;
+  const m = /^(\d+)\.(\d+)/.exec(version.trim());
+  if (!m) return false;
+  const major = Number(m[1]);
+  const minor = Number(m[2]);
+  return major > 1 || (major === 1 && minor >= 3);
+}
+
+export const percentNul: Rule = {
+  meta: {
+    code: 'percent-encoded-nul',
+    title: 'Escaped NUL (%00)',
+    description: '%00 is not a legal character in any file name (appendix Table 6): no file can be meant, and some systems cut the path there.',
+    spec: 'JDF appendix 4.5, Table 6',
+    severity: sev('error', 'error', 'error'),
+    fixable: false,
+    examples: examples([{ value: 'File:///fo%00/bar' }], [{ value: 'File:///fo%20/bar' }, { value: 'a%2000.pdf' }]),
+  },
+  message: () => '%00 (NUL) cannot be part of a file name; remove it.',
+  check(ctx, report) {
+    const i = ctx.core.search(/%00/);
+    if (i !== -1) report({ offset: ctx.lead + i });
+  },
+};
+
+export const invalidEscapedOctets: Rule = {
+  meta: {
+    code: 'invalid-escaped-octets',
+    title: 'Escaped octets not in the ticket encoding',
+    description: 'Escaped octets must use the encoding of the XML declaration (appendix section 3): in a UTF-8 ticket, %E9 alone is not a character. Re-escape the name from its characters.',
+    spec: 'JDF appendix 3; RFC 8089 4',
+    severity: sev('error', 'warning', 'warning'),
+    fixable: false,
+    examples: examples([{ value: 'caf%E9.pdf' }], [{ value: 'caf%C3%A9.pdf' }]),
+  },
+  message: (a) => `The escaped octets in '${a.segment}' are not valid ${a.charset}; escape the name's characters as ${a.charset} octets.`,
+  check(ctx, report) {
+    const charset = (ctx.options.charset ?? 'utf-8').toLowerCase();
+    if (charset !== 'utf-8' && charset !== 'utf8') return;
+    const path = ctx.ref.path;
+    if (path.indexOf('%') === -1) return;
+    let offset = ctx.pathStart;
+    for (const segment of path.split('/')) {
+      if (segment.indexOf('%') !== -1 && !decodeSegment(segment, 'utf-8').valid) {
+        report({ offset, args: { segment, charset: 'UTF-8' } });
+        return;
+      }
+      offset += segment.length + 1;
+    }
+  },
+};
+
+export const queryInUrl: Rule = {
+  meta: {
+    code: 'query-in-file-url',
+    title: "'?' starts a query",
+    description: "A raw '?' ends the path: what follows is a query, not part of the file name, and file URLs have no queries. If the name holds '?', escape it as %3F (Table 1).",
+    spec: 'JDF appendix 3, Table 1; RFC 3986 3.4',
+    severity: sev('error', 'warning', 'warning'),
+    fixable: true,
+    examples: examples([{ value: 'file:///c:/what?.pdf' }, { value: 'a?b.pdf' }], [{ value: 'file:///c:/what%3F.pdf' }, { value: 'http://a/b?q=1' }]),
+  },
+  message: () => "A raw '?' makes the rest of the URL a query, not part of the file name; escape it as %3F.",
+  check(ctx, report) {
+    if (!ctx.isFileLike || ctx.ref.query === undefined) return;
+    const i = ctx.core.indexOf('?');
+    report({ offset: ctx.lead + i, fix: ctx.withCore(ctx.core.replace(/\?/g, '%3F')) });
+  },
+};
+
+export const fragmentInUrl: Rule = {
+  meta: {
+    code: 'fragment-in-file-url',
+    title: "'#' starts a fragment",
+    description: "A raw '#' ends the path: what follows is a fragment that no consumer sends to the file system. If the name holds '#', escape it as %23 (Table 1).",
+    spec: 'JDF appendix 3, Table 1; RFC 3986 3.5',
+    severity: sev('error', 'warning', 'warning'),
+    fixable: true,
+    examples: examples([{ value: 'file:///c:/job#1.pdf' }, { value: 'job#1.pdf' }], [{ value: 'job%231.pdf' }, { value: 'http://a/b#top' }]),
+  },
+  message: () => "A raw '#' makes the rest of the URL a fragment, not part of the file name; escape it as %23.",
+  check(ctx, report) {
+    if (!ctx.isFileLike || ctx.ref.fragment === undefined) return;
+    const i = ctx.core.indexOf('#');
+    report({ offset: ctx.lead + i, fix: ctx.withCore(ctx.core.replace(/#/g, '%23')) });
+  },
+};
+
+export const characterRules: Rule[] = [
+  surroundingWhitespace,
+  controlCharacter,
+  unescapedSpace,
+  backslash,
+  unsafeCharacter,
+  semicolon,
+  invalidPercent,
+  percentNul,
+  nonAscii,
+  invalidEscapedOctets,
+  queryInUrl,
+  fragmentInUrl,
+];

@@ -1,0 +1,33 @@
+import { PROFILES, type RuleExample, type RuleMeta } from './types.js';
+
+/** The anchor of a rule in docs/rules.md (also SARIF helpUri). */
+export function ruleAnchor(code: string): string {
+  return `docs/rules.md#${code}`;
+}
+
+function showExample(e: RuleExample): string {
+  const opts = e.options ? Object.entries(e.options).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ') : '';
+  return `- \`${JSON.stringify(e.value).slice(1, -1).replace(/`/g, '\\`')}\`${opts ? ` (${opts})` : ''}`;
+}
+
+/** docs/rules.md, made from the catalog only (a test fails when the committed file differs). */
+export function renderRulesDoc(catalog: readonly RuleMeta[]): string {
+  const out: string[] = [];
+  out.push('# Rules', '');
+  out.push('<!-- Generated from src/rules by `npm run docs`; do not edit by hand. -->', '');
+  out.push('Every finding of `jdf-filespec` has one of these codes. Severity depends on the profile (`--profile`):');
+  out.push('`jdf` is the JDF file-URL appendix (the default), `rfc8089` the standard syntax of RFC 8089, `lenient`');
+  out.push('accepts the nonstandard forms of RFC 8089 appendix E as warnings. A dash means the profile does not report it.', '');
+  out.push('| code | jdf | rfc8089 | lenient | fix | spec |', '| --- | --- | --- | --- | --- | --- |');
+  for (const m of catalog) {
+    out.push(`| [\`${m.code}\`](#${m.code}) | ${PROFILES.map((p) => m.severity[p] ?? '-').join(' | ')} | ${m.fixable ? 'yes' : 'no'} | ${m.spec} |`);
+  }
+  out.push('');
+  for (const m of catalog) {
+    out.push(`## ${m.code}`, '', `**${m.title}.** ${m.description}`, '');
+    out.push(`Spec: ${m.spec}. Severity: ${PROFILES.map((p) => `${p} ${m.severity[p] ?? '-'}`).join(', ')}. ${m.fixable ? 'Has a safe fix.' : 'No automatic fix.'}`, '');
+    out.push('Flagged:', '', ...m.examples.flagged.map(showExample), '');
+    out.push('Not flagged:', '', ...m.examples.clean.map(showExample), '');
+  }
+  return out.join('\n');
+}

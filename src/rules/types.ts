@@ -1,0 +1,105 @@
+import type { AuthorityParts, UriComponents } from '../uri/components.js';
+import type { ResolutionTrace } from '../uri/resolve.js';
+
+export type Severity = 'error' | 'warning' | 'info';
+/** `jdf`: the JDF file-URL appendix (default). `rfc8089`: RFC 8089 section 2. `lenient`: RFC 8089 appendices E and F accepted as warnings. */
+export type Profile = 'jdf' | 'rfc8089' | 'lenient';
+/** The platform of the consumer that will open the file; some meanings depend on it (appendix Table 4, example 26). */
+export type Platform = 'any' | 'windows' | 'mac' | 'unix';
+export type ReferenceKind = 'absolute' | 'network-path' | 'absolute-path' | 'relative-path';
+export type Role = 'url' | 'directory';
+
+export const PROFILES: readonly Profile[] = ['jdf', 'rfc8089', 'lenient'];
+export const PLATFORMS: readonly Platform[] = ['any', 'windows', 'mac', 'unix'];
+
+export interface Finding {
+  /** Stable rule code, e.g. `unescaped-space`. */
+  code: string;
+  severity: Severity;
+  /** One sentence: what is wrong and how to fix it. Never holds a password. */
+  message: string;
+  /** The spec section the rule comes from. */
+  spec?: string;
+  /** The whole value with this one problem corrected, where that is safe. */
+  fix?: string;
+  /** Where in the value the problem starts (0-based UTF-16 index). */
+  offset?: number;
+}
+
+export interface RuleExample {
+  value: string;
+  options?: { base?: string; profile?: Profile; platform?: Platform; role?: Role; jdfVersion?: string };
+}
+
+export interface RuleMeta {
+  code: string;
+  /** A few words, for lists and SARIF `shortDescription`. */
+  title: string;
+  /** Why it matters, for docs/rules.md. */
+  description: string;
+  spec: string;
+  /** Severity under each profile; `null`: not reported under that profile. Some rules adjust for platform or JDF version, as their description says. */
+  severity: Record<Profile, Severity | null>;
+  fixable: boolean;
+  /** Values this rule flags and values it must not flag: the docs show them and the tests check them. */
+  examples: { flagged: RuleExample[]; clean: RuleExample[] };
+}
+
+/** What a rule says it found; the sentence is made from `args` in one place (the rule's `message`). */
+export interface Report {
+  offset?: number;
+  fix?: string;
+  args?: Record<string, string | number>;
+  /** Overrides the profile's severity (platform- or version-dependent rules); `null` drops the report. */
+  severity?: Severity | null;
+}
+
+export interface CheckOptions {
+  /** Base URI for resolution (RunList/@Directory, or the ticket's folder). */
+  base?: string;
+  profile?: Profile;
+  platform?: Platform;
+  /** JDF version of the ticket ("1.2", "1.3", ...): raw non-ASCII is an error up to 1.2 and allowed as an IRI from 1.3. */
+  jdfVersion?: string;
+  role?: Role;
+  /** Charset of escaped octets: the ticket's declared encoding (appendix section 3). Default UTF-8. */
+  charset?: string;
+  /** Resolve with RFC 8089 E.2.1 (never climb above a drive letter) instead of strict RFC 3986. */
+  drivePreserving?: boolean;
+  /** Host names that resolve to this machine, so file URLs naming them are local (RFC 8089 section 3). */
+  localHosts?: readonly string[];
+}
+
+/** Everything a rule may look at: the value, its parse, and the options. Built once per check. */
+export interface CheckContext {
+  /** The value as given. */
+  value: string;
+  /** The value without leading and trailing white space; rules read this one. */
+  core: string;
+  /** Index of `core` in `value`. */
+  lead: number;
+  ref: UriComponents;
+  /** Lower-case scheme, if any. */
+  scheme: string | undefined;
+  kind: ReferenceKind;
+  /** A file: URL, or a reference without a scheme (which JDF resolves against a file: base). */
+  isFileLike: boolean;
+  authority: AuthorityParts | undefined;
+  /** Offsets of the components in `value`. */
+  pathStart: number;
+  authorityStart: number;
+  profile: Profile;
+  platform: Platform;
+  role: Role;
+  options: CheckOptions;
+  /** Strict resolution against options.base, when there is one and the value could be resolved. */
+  resolution?: { href: string; trace: ResolutionTrace; drivePreservingHref: string };
+  /** Rebuilds the whole value from a corrected core, keeping the surrounding white space. */
+  withCore(core: string): string;
+}
+
+export interface Rule {
+  meta: RuleMeta;
+  message(args: Record<string, string | number>): string;
+  check(ctx: CheckContext, report: (report: Report) => void): void;
+}
