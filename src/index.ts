@@ -15,3 +15,4 @@ export type {
   CheckOptions, Finding, Platform, Profile, ReferenceKind, Role, RuleMeta, Severity,
 } from './rules/types.js';
 export { PROFILES, PLATFORMS } from './rules/types.js';
+export { validateTicket, type TicketReport, type TicketReference, type ValidateOptions, type LocatedFinding, type BaseSource } from './ticket/validate.js';

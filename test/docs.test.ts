@@ -12,7 +12,7 @@ test('docs/rules.md is what the catalog generates (run `npm run docs` when this 
 
 test('the README lists every rule code of the catalog in docs/rules.md and names the CLI commands', () => {
   const readme = readFileSync(new URL('README.md', projectRoot), 'utf8');
-  for (const cmd of ['npm install && npm start', 'npm test', 'jdf-filespec check', 'jdf-filespec resolve']) assert.ok(readme.includes(cmd), cmd);
+  for (const cmd of ['npm install && npm start', 'npm test', 'jdf-filespec check', 'jdf-filespec resolve', 'jdf-filespec validate']) assert.ok(readme.includes(cmd), cmd);
 });
 
 test.run();

@@ -7,6 +7,7 @@ import { checkUrl, type CheckResult } from '../check.js';
 import { formatCheckText } from '../report/check-text.js';
 import { resolveReference } from '../uri/resolve.js';
 import { withCheckOptions } from './options.js';
+import { runValidate } from './validate.js';
 
 /** Exit codes: 0 no error finding, 1 an error finding, 2 usage error or unreadable input. */
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
@@ -19,8 +20,12 @@ function readUrlList(file: string): string[] {
     .filter((line) => line !== '' && !line.startsWith('# '));
 }
 
-async function main(argv: string[]): Promise<number> {
+/** yargs drops a bare "-" from positionals, so it travels through the parser under another name. */
+const STDIN_ARG = '\u0000stdin';
+
+async function main(rawArgv: string[]): Promise<number> {
   let exitCode: number = EXIT.clean;
+  const argv = rawArgv.map((a) => (a === '-' ? STDIN_ARG : a));
   const parser = yargs(argv)
     .scriptName('jdf-filespec')
     .usage('$0 <command> [options]\n\nFinds, resolves and checks the file references of JDF job tickets (JDF file-URL appendix, RFC 8089, RFC 3986).')
@@ -51,6 +56,35 @@ async function main(argv: string[]): Promise<number> {
         process.stdout.write(args.format === 'json' ? JSON.stringify(results, null, 2) + '\n' : formatCheckText(results, { quiet: args.quiet }));
         const anyError = results.some((r) => r.findings.some((f) => f.severity === 'error'));
         exitCode = anyError && !args.exitZero ? EXIT.findings : EXIT.clean;
+      },
+    )
+    .command(
+      'validate <paths..>',
+      'Find, resolve and check every file reference in JDF, XJDF and JMF tickets',
+      (y) =>
+        withCheckOptions(y)
+          .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Ticket files, folders (searched for .jdf .xjdf .jmf .xjmf .xml), or - for standard input' })
+          .option('format', { choices: ['text', 'json', 'sarif'] as const, default: 'text' as const, describe: 'Output format' })
+          .option('references', { type: 'boolean', default: false, describe: 'In text, list every reference with its base and target' })
+          .option('max-bytes', { type: 'number', default: 512 * 1024 * 1024, describe: 'Files larger than this are reported, not read' })
+          .example('$0 validate hot-folder/', 'Checks every ticket under hot-folder/')
+          .example('cat ticket.jdf | $0 validate - --base file:///srv/hot/', 'Reads standard input; relative URLs resolve against --base')
+          .example('$0 validate jobs/ --format sarif > jdf.sarif', 'SARIF 2.1.0 for code-scanning tools'),
+      async (args) => {
+        exitCode = await runValidate({
+          paths: (args.paths ?? []).map((p) => (String(p) === STDIN_ARG ? '-' : String(p))),
+          format: args.format,
+          quiet: args.quiet,
+          references: args.references,
+          maxBytes: args.maxBytes,
+          exitZero: args.exitZero,
+          options: {
+            ...(args.base !== undefined ? { base: args.base } : {}),
+            profile: args.profile,
+            platform: args.platform,
+            drivePreserving: args.drivePreserving,
+          },
+        });
       },
     )
     .command(

@@ -2,6 +2,7 @@ import { characterRules, surroundingWhitespace } from './characters.js';
 import { directoryRules } from './directory.js';
 import { resolutionRules } from './resolution.js';
 import { structureRules } from './structure.js';
+import { ticketRules } from './ticket.js';
 import type { Rule, RuleMeta } from './types.js';
 
 /**
@@ -16,7 +17,10 @@ export const rules: readonly Rule[] = [
   ...resolutionRules,
 ];
 
-export const rulesByCode: ReadonlyMap<string, Rule> = new Map(rules.map((r) => [r.meta.code, r]));
+/** Every rule of both scopes: those checkUrl runs on one value, and those validateTicket reports on a ticket. */
+export const allRules: readonly Rule[] = [...rules, ...ticketRules];
+
+export const rulesByCode: ReadonlyMap<string, Rule> = new Map(allRules.map((r) => [r.meta.code, r]));
 
 /** The rule catalog: stable codes, severities by profile, spec sections, examples. */
-export const ruleCatalog: readonly RuleMeta[] = rules.map((r) => r.meta);
+export const ruleCatalog: readonly RuleMeta[] = allRules.map((r) => r.meta);

@@ -33,6 +33,8 @@ export interface RuleExample {
 
 export interface RuleMeta {
   code: string;
+  /** `url`: found by checkUrl in one value; `ticket`: found by validateTicket in a whole ticket (examples are ticket texts). */
+  scope?: 'url' | 'ticket';
   /** A few words, for lists and SARIF `shortDescription`. */
   title: string;
   /** Why it matters, for docs/rules.md. */

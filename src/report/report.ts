@@ -1,0 +1,38 @@
+// The report of a validate run: the documented JSON shape (schemas/report.schema.json) that every format starts from.
+import type { LocatedFinding, TicketReport } from '../ticket/validate.js';
+import { countFindings, type Counts } from './check-text.js';
+
+export interface FileReport extends TicketReport {
+  /** The path as given, or "-" for standard input. */
+  path: string;
+  documentUri?: string;
+}
+
+export interface ValidationReport {
+  tool: { name: 'jdf-filespec'; version: string };
+  files: FileReport[];
+  summary: Counts & { files: number; references: number };
+}
+
+export function* allFindings(file: TicketReport): Iterable<LocatedFinding> {
+  yield* file.findings;
+  for (const r of file.references) yield* r.findings;
+}
+
+export function buildReport(files: FileReport[], version: string): ValidationReport {
+  const counts: Counts = { error: 0, warning: 0, info: 0 };
+  let references = 0;
+  for (const f of files) {
+    const c = countFindings(allFindings(f));
+    counts.error += c.error;
+    counts.warning += c.warning;
+    counts.info += c.info;
+    references += f.references.length;
+  }
+  return { tool: { name: 'jdf-filespec', version }, files, summary: { files: files.length, references, ...counts } };
+}
+
+/** publint's way: the exit code is a small pure function of the findings. */
+export function exitCodeOf(report: ValidationReport): 0 | 1 {
+  return report.summary.error > 0 ? 1 : 0;
+}

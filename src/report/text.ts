@@ -1,0 +1,41 @@
+import type { Severity } from '../rules/types.js';
+import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
+import { plural } from './check-text.js';
+import type { ValidationReport } from './report.js';
+
+const LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', info: 'info   ' };
+
+export interface TextOptions {
+  quiet?: boolean;
+  /** List every reference with its base and target, not only the findings. */
+  references?: boolean;
+}
+
+/** `validate` as text: grouped by file, `line:column  severity  message  code`, then the summary line. */
+export function formatText(report: ValidationReport, options: TextOptions = {}): string {
+  const out: string[] = [];
+  const keep = (f: LocatedFinding) => !options.quiet || f.severity === 'error';
+  for (const file of report.files) {
+    const items: Array<{ f: LocatedFinding; ref?: TicketReference }> = [];
+    for (const f of file.findings) if (keep(f)) items.push({ f });
+    for (const ref of file.references) for (const f of ref.findings) if (keep(f)) items.push({ f, ref });
+    items.sort((a, b) => a.f.line - b.f.line || a.f.column - b.f.column);
+    if (items.length === 0 && !options.references) continue;
+    out.push(file.path);
+    if (options.references) {
+      for (const ref of file.references) {
+        out.push(`  ${`${ref.line}:${ref.column}`.padEnd(9)} ${ref.element}/@${ref.attribute} ${JSON.stringify(ref.value)}`);
+        out.push(`  ${''.padEnd(9)} -> ${ref.resolved ?? '(unresolved)'}  [base ${ref.baseSource}${ref.base !== null ? ` ${ref.base}` : ''}${ref.via ? `, via ${ref.via}` : ''}]`);
+      }
+    }
+    for (const { f, ref } of items) {
+      out.push(`  ${`${f.line}:${f.column}`.padEnd(9)} ${LABEL[f.severity]}  ${f.message}  ${f.code}`);
+      if (ref) out.push(`  ${''.padEnd(9)} ${ref.element}/@${ref.attribute} = ${JSON.stringify(ref.value)}`);
+      if (f.fix !== undefined) out.push(`  ${''.padEnd(9)} fix: ${f.fix}`);
+    }
+    out.push('');
+  }
+  const s = report.summary;
+  out.push(`${plural(s.files, 'file')}, ${plural(s.references, 'reference')}: ${plural(s.error, 'error')}, ${plural(s.warning, 'warning')}, ${s.info} info`);
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,135 @@
+// Reads the attributes of one start tag straight from the ticket text, so every value keeps its exact place
+// (the parser gives element offsets only), and decodes each value as XML 1.0 section 3.3.3 says.
+
+export interface AttributeProblem {
+  code: 'undefined-entity' | 'bare-ampersand' | 'lt-in-attribute' | 'invalid-char-ref';
+  /** Offset in the text. */
+  offset: number;
+  /** Length in the text of a reference left as written (an undefined entity, a bad character reference). */
+  length?: number;
+  args: Record<string, string>;
+}
+
+export interface Attribute {
+  /** Qualified name as written. */
+  name: string;
+  /** The value after XML decoding: character and entity references replaced, literal white space normalized. */
+  value: string;
+  /** The value exactly as written between the quotes. */
+  raw: string;
+  /** Text offset of the first character after the opening quote. */
+  valueStart: number;
+  quote: '"' | "'";
+  /** Text offset for each index of `value` (absent when decoding changed nothing, then it is valueStart + index). */
+  offsets?: number[];
+  problems: AttributeProblem[];
+}
+
+export interface StartTag {
+  name: string;
+  attributes: Attribute[];
+}
+
+const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
+
+const isNameChar = (c: number): boolean =>
+  (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x3a || c >= 0x80;
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
+/** XML 1.0 2.2: Char, the code points a character reference may name. */
+function isXmlChar(cp: number): boolean {
+  return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+}
+
+/** XML 1.0 3.3.3: attribute-value normalization for a CDATA attribute. */
+export function decodeAttributeValue(text: string, start: number, end: number): Pick<Attribute, 'value' | 'offsets' | 'problems'> {
+  const problems: AttributeProblem[] = [];
+  let simple = true;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x26 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x3c) { simple = false; break; }
+  }
+  if (simple) return { value: text.slice(start, end), problems };
+  let value = '';
+  const offsets: number[] = [];
+  const push = (s: string, at: number) => {
+    value += s;
+    for (let k = 0; k < s.length; k++) offsets.push(at);
+  };
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0d) {
+      push(' ', i);
+      if (text.charCodeAt(i + 1) === 0x0a) i++; // XML 2.11: CRLF is one line end
+    } else if (c === 0x09 || c === 0x0a) {
+      push(' ', i);
+    } else if (c === 0x3c) {
+      problems.push({ code: 'lt-in-attribute', offset: i, args: {} });
+      push('<', i);
+    } else if (c === 0x26) {
+      const semi = text.indexOf(';', i + 1);
+      const ref = semi !== -1 && semi < end && semi - i <= 64 ? text.slice(i + 1, semi) : undefined;
+      if (ref === undefined || ref.length === 0 || !/^(#x[0-9A-Fa-f]+|#[0-9]+|[A-Za-z_:][-A-Za-z0-9._:]*)$/.test(ref)) {
+        problems.push({ code: 'bare-ampersand', offset: i, args: {} });
+        push('&', i);
+        continue;
+      }
+      if (ref[0] === '#') {
+        const cp = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+        if (!isXmlChar(cp)) {
+          problems.push({ code: 'invalid-char-ref', offset: i, length: ref.length + 2, args: { ref: `&${ref};` } });
+          push(`&${ref};`, i);
+        } else {
+          push(String.fromCodePoint(cp), i);
+        }
+      } else if (PREDEFINED[ref] !== undefined) {
+        push(PREDEFINED[ref]!, i);
+      } else {
+        problems.push({ code: 'undefined-entity', offset: i, length: ref.length + 2, args: { name: ref } });
+        push(`&${ref};`, i);
+      }
+      i = semi;
+    } else {
+      push(text[i]!, i);
+    }
+  }
+  return { value, offsets, problems };
+}
+
+/** Scans the start tag that begins at `start` ("<"). Stops quietly at anything malformed: the validator has the final word on syntax. */
+export function scanStartTag(text: string, start: number): StartTag {
+  let i = start + 1;
+  const n = text.length;
+  while (i < n && isNameChar(text.charCodeAt(i))) i++;
+  const name = text.slice(start + 1, i);
+  const attributes: Attribute[] = [];
+  for (;;) {
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    const c = text.charCodeAt(i);
+    if (i >= n || c === 0x3e /* > */ || c === 0x2f /* / */ || !isNameChar(c)) break;
+    const nameStart = i;
+    while (i < n && isNameChar(text.charCodeAt(i))) i++;
+    const attrName = text.slice(nameStart, i);
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (text.charCodeAt(i) !== 0x3d /* = */) break;
+    i++;
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    const quote = text[i];
+    if (quote !== '"' && quote !== "'") break;
+    const valueStart = i + 1;
+    const valueEnd = text.indexOf(quote, valueStart);
+    if (valueEnd === -1) break;
+    const decoded = decodeAttributeValue(text, valueStart, valueEnd);
+    const attribute: Attribute = { name: attrName, raw: text.slice(valueStart, valueEnd), valueStart, quote, ...decoded };
+    if (attribute.offsets === undefined) delete attribute.offsets;
+    attributes.push(attribute);
+    i = valueEnd + 1;
+  }
+  return { name, attributes };
+}
+
+/** The local part of a qualified name ("jdf:FileSpec" is "FileSpec"). */
+export function localName(qname: string): string {
+  const colon = qname.indexOf(':');
+  return colon === -1 ? qname : qname.slice(colon + 1);
+}

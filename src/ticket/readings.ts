@@ -1,0 +1,60 @@
+// How different consumers would resolve the same reference, and whether they would open the same file.
+import { decodeSegment } from '../escape/percent.js';
+import { parseAuthority, parseReference } from '../uri/parse.js';
+import { removeDotSegments, resolveReference } from '../uri/resolve.js';
+
+export interface Reading {
+  consumer: string;
+  href: string | null;
+}
+
+/** Cheap test first: only these shapes can make the consumers differ, so most references skip the work. */
+export function mayDisagree(value: string, base: string): boolean {
+  if (!base.endsWith('/')) return true;
+  if (value.startsWith('/') || value.indexOf('\\') !== -1 || value.indexOf('..') !== -1) return true;
+  return /^file:\/\/[^/]/i.test(base) && value.indexOf(':') !== -1;
+}
+
+/** A plain string join with one '/' between Directory and URL (what CIP4's JDF libraries do). */
+export function stringJoin(base: string, value: string): string {
+  return base.replace(/\/+$/, '') + '/' + value.replace(/^\/+/, '');
+}
+
+function whatwg(value: string, base: string): string | null {
+  try {
+    return new URL(value, base).href;
+  } catch {
+    return null;
+  }
+}
+
+/** What a file system would open: case-folded scheme and host, localhost as empty, decoded path segments, dots removed, drive letter folded. */
+export function fileIdentity(uri: string): string {
+  const ref = parseReference(uri);
+  let host = ref.authority !== undefined ? parseAuthority(ref.authority).host.toLowerCase() : '';
+  if (host === 'localhost') host = '';
+  const path = removeDotSegments(ref.path)
+    .split('/')
+    .map((s) => decodeSegment(s).text.replace(/\//g, '%2F'))
+    .join('/')
+    .replace(/^\/([A-Za-z])[:|](?=\/|$)/, (_, d: string) => `/${d.toLowerCase()}:`);
+  return `${(ref.scheme ?? '').toLowerCase()}://${host}${path}`;
+}
+
+export function readings(value: string, base: string, withJoin: boolean): Reading[] {
+  const list: Reading[] = [
+    { consumer: 'strict RFC 3986', href: resolveReference(value, base) },
+    { consumer: 'RFC 8089 E.2.1', href: resolveReference(value, base, { drivePreserving: true }) },
+    { consumer: 'WHATWG URL', href: whatwg(value, base) },
+  ];
+  if (withJoin) list.push({ consumer: 'string join', href: stringJoin(base, value) });
+  return list;
+}
+
+/** The readings, when at least two of them name different files; otherwise null. */
+export function disagreement(value: string, base: string, withJoin: boolean): Reading[] | null {
+  if (!mayDisagree(value, base)) return null;
+  const list = readings(value, base, withJoin);
+  const identities = new Set(list.filter((r) => r.href !== null).map((r) => fileIdentity(r.href!)));
+  return identities.size > 1 ? list : null;
+}

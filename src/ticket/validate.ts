@@ -1,0 +1,361 @@
+import { XMLValidator } from 'fast-xml-parser';
+import { checkUrl } from '../check.js';
+import type { Locality } from '../fileurl/locality.js';
+import { redactPassword } from '../fileurl/redact.js';
+import { rulesByCode } from '../rules/catalog.js';
+import type { Finding, Platform, Profile, ReferenceKind, Role } from '../rules/types.js';
+import { parseReference } from '../uri/parse.js';
+import { resolveReference } from '../uri/resolve.js';
+import { localName, type Attribute } from './attributes.js';
+import { decodeTicket } from './decode.js';
+import { LineIndex } from './positions.js';
+import { disagreement } from './readings.js';
+import { buildTree, type XmlElement } from './tree.js';
+import { isRefElement, REFERENCE_TARGETS, TICKET_ROOTS, URL_ATTRIBUTES } from './vocabulary.js';
+
+export type BaseSource = 'directory' | 'document' | 'option' | 'container' | 'none';
+
+export interface LocatedFinding extends Finding {
+  line: number;
+  column: number;
+}
+
+export interface TicketReference {
+  /** XPath-like path of the element that holds the attribute. */
+  element: string;
+  attribute: string;
+  role: Role;
+  /** The attribute value after XML decoding (a password masked). */
+  value: string;
+  /** Where the value starts in the file (1-based). */
+  line: number;
+  column: number;
+  /** Where the value ends: line and column just past its last character. */
+  endLine: number;
+  endColumn: number;
+  /** Character offsets of the value in the decoded text, [start, end). */
+  span: [number, number];
+  base: string | null;
+  baseSource: BaseSource;
+  /** The path of the rRef element through which this use was reached, if any. */
+  via?: string;
+  kind: ReferenceKind;
+  scheme?: string;
+  resolved: string | null;
+  local: Locality;
+  findings: LocatedFinding[];
+  /** The value with every safe fix applied, when one exists. */
+  fixed?: string;
+}
+
+export interface TicketReport {
+  /** The charset the ticket was read in. */
+  encoding: string;
+  root?: string;
+  /** JDF/@Version (or 2.0 for XJDF), which decides the raw non-ASCII rule. */
+  jdfVersion?: string;
+  references: TicketReference[];
+  /** Findings about the file itself (XML, encoding, rRefs). */
+  findings: LocatedFinding[];
+}
+
+export interface ValidateOptions {
+  /** The ticket's own URI (file:///pub/hot-folder/ticket.jdf): its folder is the base when there is no Directory. */
+  documentUri?: string;
+  /** Overrides the ticket's folder as the base. */
+  base?: string;
+  profile?: Profile;
+  platform?: Platform;
+  drivePreserving?: boolean;
+  localHosts?: readonly string[];
+  /** Larger inputs are not read (a finding instead). Default 512 MiB. */
+  maxBytes?: number;
+}
+
+const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
+
+interface Base {
+  uri: string | null;
+  source: BaseSource;
+}
+
+interface WalkContext {
+  base: Base;
+  via?: string;
+  /** IDs of the resources on the current rRef chain, against cycles. */
+  chain: readonly string[];
+}
+
+function makeFinding(code: string, profile: Profile, args: Record<string, string | number>, at: { line: number; column: number }): LocatedFinding {
+  const rule = rulesByCode.get(code)!;
+  const severity = rule.meta.severity[profile] ?? 'error';
+  return { code, severity, message: rule.message(args), spec: rule.meta.spec, line: at.line, column: at.column };
+}
+
+/** DOCTYPE, with its internal subset: found, and blanked to spaces (line breaks kept) so that nothing is declared, expanded or fetched. */
+function blankDoctype(text: string): { text: string; start: number; entities: number; external: boolean } | null {
+  const start = text.indexOf('<!DOCTYPE');
+  if (start === -1) return null;
+  const firstElement = text.search(/<[A-Za-z_]/);
+  if (firstElement !== -1 && firstElement < start) return null;
+  let i = start + 9;
+  let end = -1;
+  let inSubset = false;
+  let quote = '';
+  for (; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote) { if (ch === quote) quote = ''; continue; }
+    if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '[') inSubset = true;
+    else if (ch === ']') inSubset = false;
+    else if (ch === '>' && !inSubset) { end = i + 1; break; }
+  }
+  if (end === -1) end = text.length;
+  const doctype = text.slice(start, end);
+  const entities = (doctype.match(/<!ENTITY/g) ?? []).length;
+  const external = /\b(SYSTEM|PUBLIC)\b/.test(doctype);
+  const blank = doctype.replace(/[^\r\n]/g, ' ');
+  return { text: text.slice(0, start) + blank + text.slice(end), start, entities, external };
+}
+
+/** The validator counts only "\n" as a line end: give it a copy where CR and CRLF end lines the same way (same length). */
+function forValidator(text: string): string {
+  return text.indexOf('\r') === -1 ? text : text.replace(/\r\n?/g, (m) => (m.length === 2 ? ' \n' : '\n'));
+}
+
+/** The folder of a document URI, with its trailing "/": "." resolved against it (RFC 3986 5.2). */
+function folderOf(uri: string): string {
+  return resolveReference('.', uri);
+}
+
+/** The report for a ticket that was not read because it is larger than maxBytes. */
+export function oversizeReport(size: number, maxBytes: number, profile: Profile = 'jdf'): TicketReport {
+  return { encoding: 'unknown', references: [], findings: [makeFinding('file-too-large', profile, { size, limit: maxBytes }, { line: 1, column: 1 })] };
+}
+
+/**
+ * Finds every file reference in a JDF, XJDF or JMF ticket, resolves each against its real base (the
+ * RunList/@Directory that applies, the container, or the ticket's folder), checks it, and reports where each
+ * problem is. Never throws: broken input comes back as findings.
+ */
+export function validateTicket(input: string | Uint8Array, options: ValidateOptions = {}): TicketReport {
+  const profile = options.profile ?? 'jdf';
+  const size = typeof input === 'string' ? input.length : input.byteLength;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (size > maxBytes) return oversizeReport(size, maxBytes, profile);
+  const decoded = decodeTicket(input);
+  let text = decoded.text;
+  const lines = new LineIndex(text);
+  const report: TicketReport = { encoding: decoded.charset.toUpperCase(), references: [], findings: [] };
+  const fileFinding = (code: string, offset: number, args: Record<string, string | number> = {}) =>
+    report.findings.push(makeFinding(code, profile, args, lines.position(offset)));
+
+  for (const p of decoded.problems) fileFinding(p.code, p.offset, p.args);
+  if (decoded.problems.some((p) => p.code !== 'encoding-mismatch')) return report;
+  if (text.trim() === '') {
+    fileFinding('xml-empty', 0);
+    return report;
+  }
+
+  const doctype = blankDoctype(text);
+  if (doctype) {
+    text = doctype.text;
+    if (doctype.entities > 0 || doctype.external) {
+      const what = doctype.entities > 0 ? `${doctype.entities} entit${doctype.entities === 1 ? 'y' : 'ies'}` : 'an external subset';
+      fileFinding('doctype-entities', doctype.start, { what, external: doctype.external ? 1 : '' });
+    }
+  }
+
+  const verdict = XMLValidator.validate(forValidator(text), { allowBooleanAttributes: false });
+  if (verdict !== true) {
+    report.findings.push(makeFinding('xml-malformed', profile, { detail: verdict.err.msg.replace(/\.?$/, '.') }, { line: verdict.err.line ?? 1, column: verdict.err.col ?? 1 }));
+    return report;
+  }
+  let roots: XmlElement[];
+  try {
+    roots = buildTree(text);
+  } catch (error) {
+    fileFinding('xml-malformed', 0, { detail: `${error instanceof Error ? error.message : String(error)}.` });
+    return report;
+  }
+  if (roots.length === 0) {
+    fileFinding('xml-empty', 0);
+    return report;
+  }
+  for (const extra of roots.slice(1)) fileFinding('xml-several-roots', extra.start, { name: extra.qname });
+  const root = roots[0]!;
+  report.root = root.local;
+  if (!TICKET_ROOTS.has(root.local)) fileFinding('not-a-ticket', root.start, { name: root.qname });
+  const version = root.local.startsWith('X') ? '2.0' : root.attribute('Version')?.value;
+  if (version !== undefined) report.jdfVersion = version;
+  // Percent-escaped octets use the declared encoding (appendix section 3); UTF-16 tickets escape UTF-8.
+  const urlCharset = decoded.charset.startsWith('utf-16') ? 'utf-8' : decoded.charset;
+
+  // Resources an inline rRef points at are reported where they are used, once per use, each with that use's base.
+  const targets = new Map<string, XmlElement>();
+  const referenced = new Set<string>();
+  const all: XmlElement[] = [];
+  {
+    const stack = [...roots].reverse();
+    while (stack.length > 0) {
+      const e = stack.pop()!;
+      all.push(e);
+      if (REFERENCE_TARGETS.has(e.local) || e.parent?.local === 'ResourcePool') {
+        const id = e.attribute('ID')?.value;
+        if (id !== undefined && !targets.has(id)) targets.set(id, e);
+      }
+      if (isRefElement(e.local)) {
+        const rRef = e.attribute('rRef')?.value;
+        if (rRef !== undefined) referenced.add(rRef);
+      }
+      for (let k = e.children.length - 1; k >= 0; k--) stack.push(e.children[k]!);
+    }
+  }
+
+  const documentBase: Base = options.base !== undefined
+    ? { uri: options.base, source: 'option' }
+    : options.documentUri !== undefined
+      ? { uri: folderOf(options.documentUri), source: 'document' }
+      : { uri: null, source: 'none' };
+
+  const paths = new Map<XmlElement, string>();
+  const pathOf = (e: XmlElement): string => {
+    let p = paths.get(e);
+    if (p === undefined) {
+      const id = REFERENCE_TARGETS.has(e.local) || e.parent?.local === 'ResourcePool' ? e.attribute('ID')?.value : undefined;
+      p = `${e.parent ? pathOf(e.parent) : ''}/${e.local}${id !== undefined ? `[@ID='${id.replace(/'/g, '&apos;')}']` : ''}`;
+      paths.set(e, p);
+    }
+    return p;
+  };
+  const positionIn = (attr: Attribute, index: number) => lines.position(attr.offsets?.[index] ?? attr.valueStart + index);
+  const reportedDirectories = new Set<XmlElement>();
+
+  const addReference = (element: XmlElement, attr: Attribute, role: Role, base: Base, ctx: WalkContext, container?: boolean): TicketReference => {
+    const value = attr.value;
+    const checked = checkUrl(value, {
+      ...(base.uri !== null ? { base: base.uri } : {}),
+      profile,
+      ...(options.platform ? { platform: options.platform } : {}),
+      ...(version !== undefined ? { jdfVersion: version } : {}),
+      role,
+      charset: urlCharset,
+      ...(options.drivePreserving ? { drivePreserving: true } : {}),
+      ...(options.localHosts ? { localHosts: options.localHosts } : {}),
+    });
+    // A reference XML could not expand is unknown text: URL findings inside it would be artefacts of its spelling.
+    const unknownSpans = attr.problems.filter((p) => p.length !== undefined).map((p) => [p.offset, p.offset + p.length!] as const);
+    const insideUnknown = (index: number) => {
+      const at = attr.offsets?.[index] ?? attr.valueStart + index;
+      return unknownSpans.some(([from, to]) => at >= from && at < to);
+    };
+    const findings: LocatedFinding[] = checked.findings
+      .filter((f) => unknownSpans.length === 0 || f.offset === undefined || !insideUnknown(f.offset))
+      .map((f) => ({ ...f, ...positionIn(attr, f.offset ?? 0) }));
+    for (const p of attr.problems) findings.push(makeFinding(p.code, profile, p.args, lines.position(p.offset)));
+    const isCid = checked.scheme === 'cid';
+    const shownBase: Base = isCid ? { uri: null, source: 'none' } : base;
+    if (checked.kind !== 'absolute' && base.uri === null && role === 'url' && value.trim() !== '') {
+      findings.push(makeFinding('no-base', profile, {}, positionIn(attr, 0)));
+    }
+    if (container && checked.kind !== 'relative-path') {
+      findings.push(makeFinding('container-url-not-relative', profile, {}, positionIn(attr, 0)));
+    }
+    if (role === 'url' && base.uri !== null && checked.kind !== 'absolute' && value.trim() !== '') {
+      const differing = disagreement(value.trim(), base.uri, base.source === 'directory');
+      if (differing) {
+        const readingsText = differing.map((r) => `${r.consumer} ${r.href === null ? '(fails)' : redactPassword(r.href)}`).join('; ');
+        const advice = base.uri.endsWith('/') ? 'Write the reference so that every reading agrees.' : "End the Directory with '/'.";
+        for (let k = findings.length - 1; k >= 0; k--) {
+          if (findings[k]!.code === 'drive-lost-in-resolution' || findings[k]!.code === 'base-last-segment-dropped') findings.splice(k, 1);
+        }
+        findings.push(makeFinding('consumers-disagree', profile, { readings: readingsText, advice }, positionIn(attr, 0)));
+      }
+    }
+    const SEVERITY = { error: 0, warning: 1, info: 2 } as const;
+    findings.sort((a, b) => SEVERITY[a.severity] - SEVERITY[b.severity] || a.line - b.line || a.column - b.column);
+    const at = lines.position(attr.valueStart);
+    const end = lines.position(attr.valueStart + attr.raw.length);
+    const ref: TicketReference = {
+      element: pathOf(element),
+      attribute: localName(attr.name),
+      role,
+      value: checked.value,
+      line: at.line,
+      column: at.column,
+      endLine: end.line,
+      endColumn: end.column,
+      span: [attr.valueStart, attr.valueStart + attr.raw.length],
+      base: shownBase.uri === null ? null : redactPassword(shownBase.uri),
+      baseSource: shownBase.source,
+      kind: checked.kind,
+      resolved: checked.resolved,
+      local: checked.local,
+      findings,
+    };
+    if (ctx.via !== undefined) ref.via = ctx.via;
+    if (checked.scheme !== undefined) ref.scheme = checked.scheme;
+    if (checked.fixed !== undefined) ref.fixed = checked.fixed;
+    report.references.push(ref);
+    return ref;
+  };
+
+  /** The base a Directory gives its descendants: itself when absolute, resolved against the document when not. */
+  const directoryBase = (value: string, outer: Base): Base => {
+    const trimmed = value.trim();
+    if (parseReference(trimmed).scheme !== undefined) return { uri: trimmed, source: 'directory' };
+    return outer.uri !== null ? { uri: resolveReference(trimmed, outer.uri), source: 'directory' } : { uri: null, source: 'none' };
+  };
+
+  // Depth-first, iterative (deep tickets cannot overflow the stack), in document order.
+  type Frame = { element: XmlElement; ctx: WalkContext; viaRef?: boolean };
+  const stack: Frame[] = roots.map((element) => ({ element, ctx: { base: documentBase, chain: [] } })).reverse();
+  while (stack.length > 0) {
+    const { element: e, ctx: outer, viaRef } = stack.pop()!;
+    let ctx = outer;
+    const id = REFERENCE_TARGETS.has(e.local) || e.parent?.local === 'ResourcePool' ? e.attribute('ID')?.value : undefined;
+    if (!viaRef && id !== undefined && referenced.has(id) && targets.get(id) === e) continue; // reported at each use
+
+    if (isRefElement(e.local)) {
+      const rRefAttr = e.attribute('rRef');
+      if (rRefAttr !== undefined) {
+        const target = targets.get(rRefAttr.value);
+        if (target === undefined) {
+          report.findings.push(makeFinding('dangling-rref', profile, { id: rRefAttr.value }, lines.position(rRefAttr.valueStart)));
+        } else if (ctx.chain.includes(rRefAttr.value)) {
+          report.findings.push(makeFinding('rref-cycle', profile, { id: rRefAttr.value }, lines.position(rRefAttr.valueStart)));
+        } else {
+          stack.push({ element: target, ctx: { ...ctx, via: ctx.via ?? pathOf(e), chain: [...ctx.chain, rRefAttr.value] }, viaRef: true });
+        }
+      }
+    }
+
+    const urlAttributes = URL_ATTRIBUTES[e.local];
+    if (urlAttributes) {
+      const directoryAttr = urlAttributes.find((u) => u.role === 'directory') ? e.attribute('Directory') : undefined;
+      if (directoryAttr !== undefined) {
+        if (!reportedDirectories.has(e)) {
+          reportedDirectories.add(e);
+          addReference(e, directoryAttr, 'directory', documentBase, ctx);
+        }
+        if (e.local === 'RunList' || e.local === 'Preview') ctx = { ...ctx, base: directoryBase(directoryAttr.value, documentBase) };
+      }
+      const urlAttr = urlAttributes.find((u) => u.role === 'url') ? e.attribute('URL') : undefined;
+      if (urlAttr !== undefined) {
+        const containerSpec = e.local === 'FileSpec'
+          ? e.children.find((c) => c.local === 'Container')?.children.find((c) => c.local === 'FileSpec' && c.attribute('URL') !== undefined)
+          : undefined;
+        if (containerSpec) {
+          // The container (zip, MIME package) is resolved first; this URL names a file inside it (appendix 4.6).
+          const containerRef = addReference(containerSpec, containerSpec.attribute('URL')!, 'url', ctx.base, ctx);
+          const inside: Base = containerRef.resolved !== null ? { uri: containerRef.resolved.replace(/\/?$/, '/'), source: 'container' } : { uri: null, source: 'none' };
+          addReference(e, urlAttr, 'url', inside, ctx, true);
+        } else if (!(e.local === 'FileSpec' && e.parent?.local === 'Container' && e.parent.parent?.local === 'FileSpec' && e.parent.parent.attribute('URL') !== undefined)) {
+          addReference(e, urlAttr, 'url', ctx.base, ctx);
+        }
+      }
+    }
+    for (let k = e.children.length - 1; k >= 0; k--) stack.push({ element: e.children[k]!, ctx });
+  }
+  return report;
+}
