@@ -29,6 +29,18 @@ export const xmlMalformed = ticketRule({
   severity: sev('error', 'error', 'error'), fixable: false, flagged: ['<JDF><ResourcePool></JDF>', '\u0000\u0001binary'], clean: [OK],
 }, (a) => `The XML is not well-formed: ${a.detail} Correct the markup; the file's references were not read.`);
 
+export const xmlTooDeep = ticketRule({
+  code: 'xml-too-deep', title: 'Elements nested too deeply', spec: 'jdf-filespec limit',
+  description: 'Elements nest deeper than 2000 levels. No real ticket does; such a file is reported instead of parsed, so it cannot exhaust the stack.',
+  severity: sev('error', 'error', 'error'), fixable: false, flagged: ['<JDF>' + '<a>'.repeat(2100) + '</a>'.repeat(2100) + '</JDF>'], clean: [OK],
+}, (a) => `The elements nest deeper than ${a.limit} levels; the file was not read. Flatten the document.`);
+
+export const invalidXmlChar = ticketRule({
+  code: 'invalid-xml-char', title: 'Character XML does not allow', spec: 'XML 1.0 2.2',
+  description: 'A value holds a raw character that XML 1.0 forbids (NUL and most other C0 controls, U+FFFE, U+FFFF, an unpaired surrogate): the file is not well-formed. In a URL, escape it (%00-%1F).',
+  severity: sev('error', 'error', 'error'), fixable: false, flagged: [fs('a\u0001b.pdf')], clean: [fs('a%01b.pdf')],
+}, (a) => `The value holds ${a.code}, which XML does not allow; remove it, or escape it in the URL as %XX.`);
+
 export const xmlSeveralRoots = ticketRule({
   code: 'xml-several-roots', title: 'Several root elements', spec: 'XML 1.0 2.1',
   description: 'A well-formed document has exactly one root element; a second one is usually a concatenation accident. The references of every root are still read.',
@@ -136,7 +148,7 @@ export const consumersDisagree = ticketRule({
 }, (a) => `Consumers would open different files: ${a.readings}. ${a.advice}`);
 
 export const ticketRules: TicketRule[] = [
-  xmlEmpty, xmlMalformed, xmlSeveralRoots, invalidEncodingBytes, unsupportedEncoding, encodingMismatch, doctypeEntities,
+  xmlEmpty, xmlMalformed, xmlTooDeep, xmlSeveralRoots, invalidXmlChar, invalidEncodingBytes, unsupportedEncoding, encodingMismatch, doctypeEntities,
   undefinedEntity, bareAmpersand, ltInAttribute, invalidCharRef, fileTooLarge, notATicket,
   danglingRRef, rRefCycle, containerUrlNotRelative, noBase, consumersDisagree,
 ];

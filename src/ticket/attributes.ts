@@ -2,7 +2,7 @@
 // (the parser gives element offsets only), and decodes each value as XML 1.0 section 3.3.3 says.
 
 export interface AttributeProblem {
-  code: 'undefined-entity' | 'bare-ampersand' | 'lt-in-attribute' | 'invalid-char-ref';
+  code: 'undefined-entity' | 'bare-ampersand' | 'lt-in-attribute' | 'invalid-char-ref' | 'invalid-xml-char';
   /** Offset in the text. */
   offset: number;
   /** Length in the text of a reference left as written (an undefined entity, a bad character reference). */
@@ -41,13 +41,20 @@ function isXmlChar(cp: number): boolean {
   return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
 }
 
+function isPairedSurrogate(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c >= 0xd800 && c <= 0xdbff) { const d = text.charCodeAt(i + 1); return d >= 0xdc00 && d <= 0xdfff; }
+  const b = text.charCodeAt(i - 1);
+  return b >= 0xd800 && b <= 0xdbff;
+}
+
 /** XML 1.0 3.3.3: attribute-value normalization for a CDATA attribute. */
 export function decodeAttributeValue(text: string, start: number, end: number): Pick<Attribute, 'value' | 'offsets' | 'problems'> {
   const problems: AttributeProblem[] = [];
   let simple = true;
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x26 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x3c) { simple = false; break; }
+    if (c === 0x26 || c < 0x20 || c === 0x3c || c >= 0xd800) { simple = false; break; }
   }
   if (simple) return { value: text.slice(start, end), problems };
   let value = '';
@@ -66,6 +73,12 @@ export function decodeAttributeValue(text: string, start: number, end: number): 
     } else if (c === 0x3c) {
       problems.push({ code: 'lt-in-attribute', offset: i, args: {} });
       push('<', i);
+    } else if (c < 0x20 || c === 0xfffe || c === 0xffff || (c >= 0xd800 && c <= 0xdfff && !isPairedSurrogate(text, i))) {
+      problems.push({ code: 'invalid-xml-char', offset: i, args: { code: 'U+' + c.toString(16).toUpperCase().padStart(4, '0') } });
+      push(text[i]!, i);
+    } else if (c >= 0xd800 && c <= 0xdbff) {
+      push(text.slice(i, i + 2), i);
+      i++;
     } else if (c === 0x26) {
       const semi = text.indexOf(';', i + 1);
       const ref = semi !== -1 && semi < end && semi - i <= 64 ? text.slice(i + 1, semi) : undefined;

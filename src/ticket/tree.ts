@@ -28,6 +28,15 @@ export class XmlElement {
 
 const META: unique symbol = XMLParser.getMetaDataSymbol() as never;
 
+/** Deeper trees are reported (xml-too-deep), not parsed: the parser recurses, and no ticket nests this deep. */
+export const MAX_DEPTH = 2000;
+
+export class TooDeepError extends Error {
+  constructor() {
+    super(`elements nest deeper than ${MAX_DEPTH} levels`);
+  }
+}
+
 let parser: XMLParser | undefined;
 function getParser(): XMLParser {
   // Attributes are not parsed here (we read the few we need from the text, with their positions); entities are
@@ -42,6 +51,7 @@ function getParser(): XMLParser {
     ignorePiTags: true,
     parseTagValue: false,
     trimValues: true,
+    maxNestedTags: MAX_DEPTH,
   });
   return parser;
 }
@@ -50,7 +60,13 @@ type OrderedNode = Record<string, unknown> & { [META]?: { startIndex: number } }
 
 /** Parses `text` (well-formed already: the validator ran) into top-level elements. Iterative, so deep nesting cannot overflow the stack. */
 export function buildTree(text: string): XmlElement[] {
-  const ordered = getParser().parse(text) as OrderedNode[];
+  let ordered: OrderedNode[];
+  try {
+    ordered = getParser().parse(text) as OrderedNode[];
+  } catch (error) {
+    if (error instanceof RangeError || (error instanceof Error && /nested tags/i.test(error.message))) throw new TooDeepError();
+    throw error;
+  }
   const roots: XmlElement[] = [];
   const stack: Array<{ nodes: OrderedNode[]; parent: XmlElement | undefined }> = [{ nodes: ordered, parent: undefined }];
   while (stack.length > 0) {

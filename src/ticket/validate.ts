@@ -10,7 +10,7 @@ import { localName, type Attribute } from './attributes.js';
 import { decodeTicket } from './decode.js';
 import { LineIndex } from './positions.js';
 import { disagreement } from './readings.js';
-import { buildTree, type XmlElement } from './tree.js';
+import { buildTree, MAX_DEPTH, TooDeepError, type XmlElement } from './tree.js';
 import { isRefElement, REFERENCE_TARGETS, TICKET_ROOTS, URL_ATTRIBUTES } from './vocabulary.js';
 
 export type BaseSource = 'directory' | 'document' | 'option' | 'container' | 'none';
@@ -175,7 +175,8 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
   try {
     roots = buildTree(text);
   } catch (error) {
-    fileFinding('xml-malformed', 0, { detail: `${error instanceof Error ? error.message : String(error)}.` });
+    if (error instanceof TooDeepError) fileFinding('xml-too-deep', 0, { limit: MAX_DEPTH });
+    else fileFinding('xml-malformed', 0, { detail: `${error instanceof Error ? error.message : String(error)}.` });
     return report;
   }
   if (roots.length === 0) {

@@ -1,0 +1,82 @@
+// Invariants under random input (fast-check). FC_RUNS raises the number of cases: FC_RUNS=100000 npm test.
+import fc from 'fast-check';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { checkUrl, decodeSegment, escapeSegment, parseReference, recompose, removeDotSegments, resolveReference, validateTicket } from '../src/index.js';
+
+const RUNS = Number(process.env.FC_RUNS ?? 2000);
+const property = (name: string, prop: fc.IProperty<any> | fc.IAsyncProperty<any>, runs = RUNS) =>
+  test(name, () => fc.assert(prop as fc.IProperty<any>, { numRuns: runs }));
+
+// Strings built from the characters that matter to URLs, so that random cases hit the interesting paths.
+const urlChar = fc.constantFrom(...'abcXYZ019-._~:/?#[]@!$&\'()*+,;=% \\|<>"{}^`\t\n\u00e9\u30ab'.split(''), '%2F', '%2e', '%00', '%E9', '..', '.', 'file:', '//', 'c:', 'C|');
+const urlish = fc.array(urlChar, { maxLength: 24 }).map((parts) => parts.join(''));
+const anyString = fc.oneof(urlish, fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }));
+const bases = fc.constantFrom('file:///c:/pub/jdf-folder/', 'file://machine1/folder1/', 'http://a/b/c/d;p?q', 'file:/x', 'file:///c:/foo.txt', 'cid:x', 'file:', 'a/b', '');
+
+property('checkUrl never throws, on any string and any base', fc.property(anyString, bases, fc.constantFrom('jdf', 'rfc8089', 'lenient'), fc.constantFrom('url', 'directory'), (value, base, profile, role) => {
+  checkUrl(value, { base, profile: profile as any, role: role as any });
+}));
+
+property('resolveReference never throws', fc.property(anyString, anyString, (r, b) => {
+  resolveReference(r, b);
+  resolveReference(r, b, { drivePreserving: true });
+}));
+
+property('a resolution parses again and is a fixed point: resolving it against any base gives it back', fc.property(urlish, bases, bases, (r, base, other) => {
+  fc.pre(parseReference(base).scheme !== undefined);
+  const target = resolveReference(r, base);
+  assert.is(recompose(parseReference(target)), target);
+  assert.is(resolveReference(target, other), target);
+}));
+
+const pathChars = fc.array(fc.constantFrom('a', 'b', '.', '..', '/', '//', './', '../', '/.', '/..'), { maxLength: 16 }).map((p) => p.join(''));
+
+property('remove_dot_segments is idempotent and leaves no "." or ".." segment', fc.property(pathChars, (p) => {
+  const once = removeDotSegments(p);
+  assert.is(removeDotSegments(once), once);
+  assert.not.ok(once.split('/').some((s) => s === '.' || s === '..'), `${p} -> ${once}`);
+}));
+
+property('no resolution turns a path into an authority', fc.property(pathChars, fc.constantFrom('file:/a/b', 'file:/', 'x:/.//y', 'file:c:/d/'), (r, base) => {
+  fc.pre(!r.startsWith('//'));
+  const target = parseReference(resolveReference(r, base));
+  assert.is(target.authority, undefined);
+}));
+
+// Differential against WHATWG URL (Node's URL) for http(s) bases. The filter keeps references where RFC 3986
+// and WHATWG agree by design: no scheme, no network-path ("//g" gets a "/" path in WHATWG), no "%" (WHATWG
+// decodes "%2e" as a dot), no backslash (WHATWG reads it as "/"), no characters WHATWG percent-encodes.
+const segment = fc.constantFrom('g', 'h', '.', '..', 'x.y', 'a-b', '');
+const query = fc.option(fc.constantFrom('?y', '?', '?a=b'), { nil: '' });
+const frag = fc.option(fc.constantFrom('#s', '#', '#a/b'), { nil: '' });
+const webRef = fc.tuple(fc.boolean(), fc.array(segment, { maxLength: 6 }), query, frag)
+  .map(([abs, segs, q, f]) => (abs ? '/' : '') + segs.join('/') + q + f)
+  .filter((r) => !r.startsWith('//'));
+const webBase = fc.constantFrom('http://a/b/c/d;p?q', 'https://a/', 'http://a/b/', 'https://example.com/x/y/z', 'http://a/b/c/d/e/f/');
+
+property('agrees with WHATWG URL on http(s) references where the two standards agree', fc.property(webRef, webBase, (r, base) => {
+  assert.is(resolveReference(r, base), new URL(r, base).href, `${r} against ${base}`);
+}));
+
+property('decode(escape(s)) == s for any well-formed string', fc.property(fc.string({ unit: 'grapheme', maxLength: 30 }), (s) => {
+  assert.is(decodeSegment(escapeSegment(s)).text, s);
+}));
+
+property('fixing converges: the fixed URL has nothing left to fix, and fixing again changes nothing', fc.property(anyString, fc.constantFrom('jdf', 'lenient'), (value, profile) => {
+  const fixed = checkUrl(value, { profile: profile as any }).fixed;
+  if (fixed === undefined) return;
+  const again = checkUrl(fixed, { profile: profile as any });
+  assert.is(again.fixed, undefined, `${JSON.stringify(value)} -> ${JSON.stringify(fixed)} -> ${JSON.stringify(again.fixed)}`);
+}));
+
+property('validateTicket never throws on any bytes', fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+  validateTicket(bytes, { documentUri: 'file:///pub/t.jdf' });
+}), Math.max(200, RUNS / 4));
+
+const ticketPiece = fc.constantFrom('<JDF>', '</JDF>', '<RunList Directory="', '">', '<FileSpec URL="', '"/>', '<LayoutElementRef rRef="', 'x', '&amp;', '&#9;', '&', '<', ']]>', '<!--', '-->', '<!DOCTYPE JDF [<!ENTITY a "b">]>', '\r', '\n', '<?xml version="1.0" encoding="ISO-8859-1"?>', 'ID="L"');
+property('validateTicket never throws on ticket-like text', fc.property(fc.array(ticketPiece, { maxLength: 30 }), (parts) => {
+  validateTicket(parts.join(''), { documentUri: 'file:///pub/t.jdf' });
+}), Math.max(200, RUNS / 4));
+
+test.run();
