@@ -1,9 +1,10 @@
 import { localityOf, type Locality } from './fileurl/locality.js';
 import { redactPassword, stripPassword } from './fileurl/redact.js';
 import { rules } from './rules/catalog.js';
+import { isWindowsReservedName } from './rules/structure.js';
 import type { CheckContext, CheckOptions, Finding, ReferenceKind, Severity } from './rules/types.js';
 import { parseAuthority, parseReference } from './uri/parse.js';
-import { resolveReference, resolveWithTrace } from './uri/resolve.js';
+import { mergePrefixOf, resolveReference, resolveWithTrace } from './uri/resolve.js';
 
 export interface CheckResult {
   /** The value as given, with any password masked. */
@@ -99,11 +100,52 @@ function applyAllFixes(value: string, options: CheckOptions, findings: Finding[]
   return current === value ? undefined : current;
 }
 
+// Characters after which no rule can fire in a relative path: the appendix's fsegment characters and "/",
+// without ":" (scheme, Table 6) and "%" (escapes). Most references of a real ticket are made of these only.
+const PLAIN = new Uint8Array(128);
+for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!*'()~+,$@&=/") PLAIN[ch.charCodeAt(0)] = 1;
+
+const prefixFacts = new Map<string, { local: Locality; host: string | undefined }>();
+
+/**
+ * The answer for a plain relative path ("pages/p1.pdf") against a base ending in "/": no rule can fire, and the
+ * target is the base followed by the reference. Undefined whenever any rule might have something to say.
+ */
+function checkPlainRelative(value: string, options: CheckOptions): CheckResult | undefined {
+  if (options.base === undefined || (options.role ?? 'url') !== 'url' || value.length === 0 || options.localHosts) return undefined;
+  const first = value.charCodeAt(0);
+  if (first === 0x2f || first === 0x2e) return undefined;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 128 || PLAIN[c] === 0) return undefined;
+    if (c === 0x2e && value.charCodeAt(i - 1) === 0x2f) return undefined; // a segment starting with "."
+  }
+  if (options.platform === 'windows' && value.split('/').some(isWindowsReservedName)) return undefined;
+  const prefix = mergePrefixOf(options.base);
+  // Only a base that is its own merge prefix (ends in "/", no query or fragment) drops nothing on resolution.
+  if (prefix === undefined || prefix !== options.base || prefix.indexOf('@') !== -1) return undefined;
+  let facts = prefixFacts.get(prefix);
+  if (facts === undefined) {
+    const authority = parseReference(prefix).authority;
+    facts = { local: localityOf(prefix), host: authority !== undefined ? parseAuthority(authority).host : undefined };
+    if (prefixFacts.size > 256) prefixFacts.clear();
+    prefixFacts.set(prefix, facts);
+  }
+  const result: CheckResult = { value, kind: 'relative-path', local: facts.local, resolved: prefix + value, findings: [] };
+  if (facts.host !== undefined) result.host = facts.host;
+  return result;
+}
+
 /**
  * Checks one FileSpec/@URL (or, with role 'directory', a RunList/@Directory) against the JDF file-URL
  * appendix or RFC 8089, classifies it and resolves it against `base`. Never throws.
  */
 export function checkUrl(value: string, options: CheckOptions = {}): CheckResult {
+  return checkPlainRelative(value, options) ?? checkByRules(value, options);
+}
+
+/** checkUrl without the plain-relative shortcut: every rule runs. The tests hold the two equal. */
+export function checkByRules(value: string, options: CheckOptions = {}): CheckResult {
   const { ctx, findings } = runRules(value, options);
   let resolved: string | null = null;
   if (ctx.scheme !== undefined) resolved = resolveReference(ctx.core, '');

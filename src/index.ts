@@ -16,3 +16,4 @@ export type {
 } from './rules/types.js';
 export { PROFILES, PLATFORMS } from './rules/types.js';
 export { validateTicket, type TicketReport, type TicketReference, type ValidateOptions, type LocatedFinding, type BaseSource } from './ticket/validate.js';
+export { fileUrlToPath, pathToFileUrl, PathConversionError, PATH_PLATFORMS, type PathPlatform, type PathErrorCode, type UrlForm } from './paths/convert.js';

@@ -92,6 +92,27 @@ test('validate --max-bytes reports a larger file without reading it', () => {
   assert.is(r.status, 1);
 });
 
+test('validate --jobs: worker threads give the same report, in the same order, as one thread', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'jfs-jobs-'));
+  for (let i = 0; i < 240; i++) writeFileSync(path.join(dir, `t${String(i).padStart(3, '0')}.jdf`), `<JDF Version="1.4"><ResourcePool><RunList Directory="file:///srv/${i}/"><LayoutElement><FileSpec URL="${i % 7 === 0 ? 'a b' : 'a'}.pdf"/></LayoutElement></RunList></ResourcePool></JDF>`);
+  const one = run(['validate', dir, '--format', 'json', '--jobs', '1']);
+  const two = run(['validate', dir, '--format', 'json', '--jobs', '2']);
+  const auto = run(['validate', dir, '--format', 'json']);
+  assert.is(one.status, 1);
+  assert.ok(one.stdout.length > 1000);
+  assert.is(two.stdout, one.stdout);
+  assert.is(auto.stdout, one.stdout);
+});
+
+test('validate --strict-xml also finds malformed attributes on elements that hold no reference', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'jfs-strict-'));
+  const file = path.join(dir, 't.jdf');
+  writeFileSync(file, '<JDF Version="1.4"><ResourcePool><Component ID="C1" ID="C2"/><FileSpec URL="a.pdf"/></ResourcePool></JDF>');
+  assert.is(run(['validate', file, '--platform', 'unix']).status, 0);
+  const strict = run(['validate', file, '--strict-xml', '--format', 'json']);
+  assert.is(JSON.parse(strict.stdout).files[0].findings[0].code, 'xml-malformed');
+});
+
 test('validate usage errors exit 2', () => {
   assert.is(run(['validate']).status, 2);
   assert.is(run(['validate', 'samples', '--format', 'xml']).status, 2);

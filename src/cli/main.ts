@@ -5,9 +5,11 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { checkUrl, type CheckResult } from '../check.js';
 import { formatCheckText } from '../report/check-text.js';
+import { fileUrlToPath, PATH_PLATFORMS, pathToFileUrl, PathConversionError } from '../paths/convert.js';
 import { resolveReference } from '../uri/resolve.js';
 import { withCheckOptions } from './options.js';
 import { runValidate } from './validate.js';
+import { parseMap } from '../node/local-files.js';
 
 /** Exit codes: 0 no error finding, 1 an error finding, 2 usage error or unreadable input. */
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
@@ -67,6 +69,11 @@ async function main(rawArgv: string[]): Promise<number> {
           .option('format', { choices: ['text', 'json', 'sarif'] as const, default: 'text' as const, describe: 'Output format' })
           .option('references', { type: 'boolean', default: false, describe: 'In text, list every reference with its base and target' })
           .option('max-bytes', { type: 'number', default: 512 * 1024 * 1024, describe: 'Files larger than this are reported, not read' })
+          .option('jobs', { type: 'number', describe: 'Worker threads (default: one per core for 200 or more tickets, else none); the report is the same either way' })
+          .option('check-exists', { type: 'boolean', default: false, describe: 'Look for every local file: missing, a folder, unreadable, or present only with other case' })
+          .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable), e.g. file://fileserver/Jobs/=/mnt/jobs/' })
+          .option('root', { type: 'string', describe: 'Every local file must stay inside this folder (after "..", %2E%2E, case and symbolic links); nothing outside it is opened' })
+          .option('strict-xml', { type: 'boolean', default: false, describe: "Run fast-xml-parser's full validator first (also checks attributes of elements that hold no file reference)" })
           .example('$0 validate hot-folder/', 'Checks every ticket under hot-folder/')
           .example('cat ticket.jdf | $0 validate - --base file:///srv/hot/', 'Reads standard input; relative URLs resolve against --base')
           .example('$0 validate jobs/ --format sarif > jdf.sarif', 'SARIF 2.1.0 for code-scanning tools'),
@@ -78,13 +85,46 @@ async function main(rawArgv: string[]): Promise<number> {
           references: args.references,
           maxBytes: args.maxBytes,
           exitZero: args.exitZero,
+          ...(args.jobs !== undefined ? { jobs: Math.max(1, Math.floor(args.jobs)) } : {}),
+          local: {
+            checkExists: args.checkExists,
+            maps: (args.map ?? []).map((m) => parseMap(String(m))),
+            ...(args.root !== undefined ? { root: args.root } : {}),
+            profile: args.profile,
+          },
           options: {
+            strictXml: args.strictXml,
             ...(args.base !== undefined ? { base: args.base } : {}),
             profile: args.profile,
             platform: args.platform,
             drivePreserving: args.drivePreserving,
           },
         });
+      },
+    )
+    .command(
+      'to-path <url>',
+      'The local path a file URL names on a platform',
+      (y) =>
+        y
+          .positional('url', { type: 'string', demandOption: true, describe: 'A file URL' })
+          .option('platform', { choices: PATH_PLATFORMS, default: 'posix' as const, describe: 'posix, windows (drive letters, UNC), mac (HFS, appendix Table 5) or vms' })
+          .example('$0 to-path file://fileserver/Jobs/a%20b.pdf --platform windows', 'Prints \\\\fileserver\\Jobs\\a b.pdf'),
+      (args) => {
+        exitCode = convertPath(() => fileUrlToPath(String(args.url), { platform: args.platform }));
+      },
+    )
+    .command(
+      'from-path <path>',
+      'The file URL for a local path on a platform',
+      (y) =>
+        y
+          .positional('path', { type: 'string', demandOption: true, describe: 'A path' })
+          .option('platform', { choices: PATH_PLATFORMS, default: 'posix' as const, describe: 'posix, windows, mac or vms' })
+          .option('form', { choices: ['traditional', 'minimal'] as const, default: 'traditional' as const, describe: 'file:///path (traditional) or file:/path (minimal, RFC 8089)' })
+          .example('$0 from-path "C:\\my docs\\a.pdf" --platform windows', 'Prints file:///C:/my%20docs/a.pdf'),
+      (args) => {
+        exitCode = convertPath(() => pathToFileUrl(String(args.path), { platform: args.platform, form: args.form }));
       },
     )
     .command(
@@ -121,6 +161,18 @@ async function main(rawArgv: string[]): Promise<number> {
 }
 
 class UsageError extends Error {}
+
+/** Prints a conversion, or why it is impossible (exit 1: the input is fine as input, it just names no path there). */
+function convertPath(convert: () => string): number {
+  try {
+    process.stdout.write(convert() + '\n');
+    return EXIT.clean;
+  } catch (error) {
+    if (!(error instanceof PathConversionError)) throw error;
+    process.stderr.write(`jdf-filespec: ${error.message} (${error.code})\n`);
+    return EXIT.findings;
+  }
+}
 
 main(hideBin(process.argv)).then(
   (code) => {

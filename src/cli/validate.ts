@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { expandPaths, readTicket } from '../node/files.js';
-import { buildReport, exitCodeOf, type FileReport } from '../report/report.js';
+import { stat } from 'node:fs/promises';
+import { defaultJobs, validateBatch } from '../node/batch.js';
+import { expandPaths } from '../node/files.js';
+import type { LocalFileOptions } from '../node/local-files.js';
+import { buildReport, exitCodeOf } from '../report/report.js';
 import { formatSarif } from '../report/sarif.js';
 import { formatText } from '../report/text.js';
 import { ruleCatalog } from '../rules/catalog.js';
-import { oversizeReport, validateTicket, type ValidateOptions } from '../ticket/validate.js';
+import type { ValidateOptions } from '../ticket/validate.js';
 
 export interface ValidateRun {
   paths: string[];
@@ -13,6 +16,10 @@ export interface ValidateRun {
   references: boolean;
   maxBytes: number;
   exitZero: boolean;
+  /** Worker threads; by default one per core for many tickets, none for a few. */
+  jobs?: number;
+  /** --check-exists, --map, --root. */
+  local?: LocalFileOptions;
   options: ValidateOptions;
 }
 
@@ -26,18 +33,17 @@ export function packageVersion(): string {
 
 /** Reads the tickets, validates each, prints the report; returns the exit code (2 when a path could not be read). */
 export async function runValidate(run: ValidateRun): Promise<number> {
-  const { sources, unreadable } = await expandPaths(run.paths);
-  const files: FileReport[] = [];
-  for (const source of sources) {
-    const read = await readTicket(source, run.maxBytes);
-    if ('error' in read) {
-      unreadable.push({ path: source.path, reason: read.error });
-      continue;
+  if (run.local?.root !== undefined) {
+    try {
+      if (!(await stat(run.local.root)).isDirectory()) throw new Error('not a folder');
+    } catch {
+      process.stderr.write(`jdf-filespec: --root ${run.local.root} is not a folder\n`);
+      return 2;
     }
-    const options: ValidateOptions = { ...run.options, maxBytes: run.maxBytes, ...(source.documentUri ? { documentUri: source.documentUri } : {}) };
-    const ticket = 'tooLarge' in read ? oversizeReport(read.tooLarge, run.maxBytes, run.options.profile) : validateTicket(read.bytes, options);
-    files.push({ path: source.path, ...(source.documentUri ? { documentUri: source.documentUri } : {}), ...ticket });
   }
+  const expanded = await expandPaths(run.paths);
+  const { files, unreadable } = await validateBatch(expanded.sources, run.options, run.maxBytes, run.jobs ?? defaultJobs(expanded.sources.length), run.local);
+  unreadable.unshift(...expanded.unreadable);
   const report = buildReport(files, packageVersion());
   const output = run.format === 'json' ? JSON.stringify(report, null, 2) + '\n' : run.format === 'sarif' ? formatSarif(report, ruleCatalog) : formatText(report, { quiet: run.quiet, references: run.references });
   process.stdout.write(output);

@@ -3,6 +3,7 @@ import { directoryRules } from './directory.js';
 import { resolutionRules } from './resolution.js';
 import { structureRules } from './structure.js';
 import { ticketRules } from './ticket.js';
+import { filesRules } from './files.js';
 import type { Rule, RuleMeta } from './types.js';
 
 /**
@@ -18,7 +19,7 @@ export const rules: readonly Rule[] = [
 ];
 
 /** Every rule of both scopes: those checkUrl runs on one value, and those validateTicket reports on a ticket. */
-export const allRules: readonly Rule[] = [...rules, ...ticketRules];
+export const allRules: readonly Rule[] = [...rules, ...ticketRules, ...filesRules];
 
 export const rulesByCode: ReadonlyMap<string, Rule> = new Map(allRules.map((r) => [r.meta.code, r]));
 

@@ -1,5 +1,6 @@
 // The shape of the reference: scheme, authority, drive letters, UNC forms and dot segments
 // (the appendix sections 2 and 4.3, RFC 8089 section 2 and appendix E, RFC 3986 sections 3 and 4.2).
+import { decodeSegment } from '../escape/percent.js';
 import { classifyHost } from '../fileurl/host.js';
 import { removeDotSegmentsTraced } from '../uri/resolve.js';
 import { drivePipeIndex } from './characters.js';
@@ -448,6 +449,41 @@ export const rootWithoutDrive: Rule = {
   },
 };
 
+const RESERVED_DEVICE = /^(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])(\..*)?$/i;
+
+/** A decoded name Windows reserves (a device) or changes (a trailing dot or space): RFC 8089 section 5. */
+export function isWindowsReservedName(name: string): boolean {
+  return RESERVED_DEVICE.test(name) || (name.length > 0 && name !== '.' && name !== '..' && /[. ]$/.test(name));
+}
+
+export const windowsReservedName: Rule = {
+  meta: {
+    code: 'windows-reserved-name',
+    title: 'Name Windows reserves',
+    description: 'Windows reserves the device names CON, PRN, AUX, NUL, COM1-COM9 and LPT1-LPT9 (with any extension) and drops a trailing dot or space from names; merely opening such a name can reach a device (RFC 8089 section 5). Reported for the windows platform.',
+    spec: 'RFC 8089 5',
+    severity: sev('error', 'error', 'error'),
+    fixable: false,
+    examples: examples(
+      [{ value: 'file:///c:/jobs/CON.pdf', options: { platform: 'windows' } }, { value: 'art/lpt1', options: { platform: 'windows' } }, { value: 'file:///c:/jobs/final./a.pdf', options: { platform: 'windows' } }],
+      [{ value: 'file:///c:/jobs/CON.pdf', options: { platform: 'unix' } }, { value: 'file:///c:/jobs/console.pdf', options: { platform: 'windows' } }],
+    ),
+  },
+  message: (a) => `'${a.name}' ${a.why} on Windows; rename the file or folder.`,
+  check(ctx, report) {
+    if (ctx.platform !== 'windows' || !ctx.isFileLike) return;
+    let offset = ctx.pathStart;
+    for (const segment of ctx.ref.path.split('/')) {
+      const name = decodeSegment(segment).text;
+      if (isWindowsReservedName(name)) {
+        report({ offset, args: { name, why: RESERVED_DEVICE.test(name) ? 'is a reserved device name' : 'ends in a dot or space, which Windows silently drops' } });
+        return;
+      }
+      offset += segment.length + 1;
+    }
+  },
+};
+
 export const structureRules: Rule[] = [
   emptyUrl,
   driveLetterAsScheme,
@@ -469,4 +505,5 @@ export const structureRules: Rule[] = [
   dotSegmentInAbsolute,
   escapedSlash,
   rootWithoutDrive,
+  windowsReservedName,
 ];

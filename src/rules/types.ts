@@ -33,8 +33,11 @@ export interface RuleExample {
 
 export interface RuleMeta {
   code: string;
-  /** `url`: found by checkUrl in one value; `ticket`: found by validateTicket in a whole ticket (examples are ticket texts). */
-  scope?: 'url' | 'ticket';
+  /**
+   * `url`: found by checkUrl in one value; `ticket`: found by validateTicket in a whole ticket (examples are
+   * ticket texts); `files`: found by looking at the file system (validate --check-exists, --root; examples are prose).
+   */
+  scope?: 'url' | 'ticket' | 'files';
   /** A few words, for lists and SARIF `shortDescription`. */
   title: string;
   /** Why it matters, for docs/rules.md. */

@@ -141,6 +141,46 @@ export function scanStartTag(text: string, start: number): StartTag {
   return { name, attributes };
 }
 
+/**
+ * The attribute of the start tag at `start` whose local name is `local` (not an xmlns declaration), read
+ * without decoding or keeping the others: most elements are asked for one attribute, most of the time absent.
+ */
+export function findAttribute(text: string, start: number, local: string): Attribute | undefined {
+  let i = start + 1;
+  const n = text.length;
+  while (i < n && isNameChar(text.charCodeAt(i))) i++;
+  for (;;) {
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    const c = text.charCodeAt(i);
+    if (i >= n || c === 0x3e || c === 0x2f || !isNameChar(c)) return undefined;
+    const nameStart = i;
+    while (i < n && isNameChar(text.charCodeAt(i))) i++;
+    const nameEnd = i;
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (text.charCodeAt(i) !== 0x3d) return undefined;
+    i++;
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    const quote = text[i];
+    if (quote !== '"' && quote !== "'") return undefined;
+    const valueStart = i + 1;
+    const valueEnd = text.indexOf(quote, valueStart);
+    if (valueEnd === -1) return undefined;
+    const localStart = nameEnd - local.length;
+    if (
+      localStart >= nameStart &&
+      text.startsWith(local, localStart) &&
+      (localStart === nameStart || text.charCodeAt(localStart - 1) === 0x3a) &&
+      !text.startsWith('xmlns', nameStart)
+    ) {
+      const decoded = decodeAttributeValue(text, valueStart, valueEnd);
+      const attribute: Attribute = { name: text.slice(nameStart, nameEnd), raw: text.slice(valueStart, valueEnd), valueStart, quote, ...decoded };
+      if (attribute.offsets === undefined) delete attribute.offsets;
+      return attribute;
+    }
+    i = valueEnd + 1;
+  }
+}
+
 /** The local part of a qualified name ("jdf:FileSpec" is "FileSpec"). */
 export function localName(qname: string): string {
   const colon = qname.indexOf(':');

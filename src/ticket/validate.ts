@@ -3,14 +3,14 @@ import { checkUrl } from '../check.js';
 import type { Locality } from '../fileurl/locality.js';
 import { redactPassword } from '../fileurl/redact.js';
 import { rulesByCode } from '../rules/catalog.js';
-import type { Finding, Platform, Profile, ReferenceKind, Role } from '../rules/types.js';
+import type { CheckOptions, Finding, Platform, Profile, ReferenceKind, Role } from '../rules/types.js';
 import { parseReference } from '../uri/parse.js';
 import { resolveReference } from '../uri/resolve.js';
 import { localName, type Attribute } from './attributes.js';
 import { decodeTicket } from './decode.js';
 import { LineIndex } from './positions.js';
 import { disagreement } from './readings.js';
-import { buildTree, MAX_DEPTH, TooDeepError, type XmlElement } from './tree.js';
+import { buildTree, firstNonMisc, FORBIDDEN_CHAR, MAX_DEPTH, TooDeepError, type XmlElement } from './tree.js';
 import { isRefElement, REFERENCE_TARGETS, TICKET_ROOTS, URL_ATTRIBUTES } from './vocabulary.js';
 
 export type BaseSource = 'directory' | 'document' | 'option' | 'container' | 'none';
@@ -70,6 +70,13 @@ export interface ValidateOptions {
   localHosts?: readonly string[];
   /** Larger inputs are not read (a finding instead). Default 512 MiB. */
   maxBytes?: number;
+  /**
+   * Run fast-xml-parser's full validator before anything else. Without it, the structure is still checked
+   * (tags closed by their own end tags, nothing outside the root, no forbidden characters, the attributes of
+   * every element we read), in the same pass that builds the tree; with it, attribute syntax and entity use
+   * are checked in elements we do not read as well, at the cost of a second pass.
+   */
+  strictXml?: boolean;
 }
 
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
@@ -128,6 +135,10 @@ function folderOf(uri: string): string {
   return resolveReference('.', uri);
 }
 
+const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
+const bySeverityThenPlace = (a: LocatedFinding, b: LocatedFinding) =>
+  SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.line - b.line || a.column - b.column;
+
 /** The report for a ticket that was not read because it is larger than maxBytes. */
 export function oversizeReport(size: number, maxBytes: number, profile: Profile = 'jdf'): TicketReport {
   return { encoding: 'unknown', references: [], findings: [makeFinding('file-too-large', profile, { size, limit: maxBytes }, { line: 1, column: 1 })] };
@@ -166,21 +177,35 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     }
   }
 
-  const verdict = XMLValidator.validate(forValidator(text), { allowBooleanAttributes: false });
-  if (verdict !== true) {
-    report.findings.push(makeFinding('xml-malformed', profile, { detail: verdict.err.msg.replace(/\.?$/, '.') }, { line: verdict.err.line ?? 1, column: verdict.err.col ?? 1 }));
+  // The full validator is a second pass over the text; by default it runs only to word a problem the tree
+  // builder found (strictXml runs it first, and then it also checks attributes of elements we do not read).
+  const malformed = (fallback?: { offset: number; detail: string }): TicketReport => {
+    const verdict = XMLValidator.validate(forValidator(text), { allowBooleanAttributes: false });
+    if (verdict !== true) {
+      report.findings.push(makeFinding('xml-malformed', profile, { detail: verdict.err.msg.replace(/\.?$/, '.') }, { line: verdict.err.line ?? 1, column: verdict.err.col ?? 1 }));
+    } else if (fallback) {
+      fileFinding('xml-malformed', fallback.offset, { detail: fallback.detail.charAt(0).toUpperCase() + fallback.detail.slice(1) });
+    }
     return report;
-  }
+  };
+  if (options.strictXml && XMLValidator.validate(forValidator(text), { allowBooleanAttributes: false }) !== true) return malformed();
   let roots: XmlElement[];
   try {
-    roots = buildTree(text);
+    const tree = buildTree(text);
+    if (tree.problem) {
+      malformed(tree.problem);
+      if (report.findings.some((f) => f.code === 'xml-malformed')) return report;
+    }
+    roots = tree.roots;
   } catch (error) {
     if (error instanceof TooDeepError) fileFinding('xml-too-deep', 0, { limit: MAX_DEPTH });
-    else fileFinding('xml-malformed', 0, { detail: `${error instanceof Error ? error.message : String(error)}.` });
+    else malformed({ offset: 0, detail: `${error instanceof Error ? error.message : String(error)}.` });
     return report;
   }
   if (roots.length === 0) {
-    fileFinding('xml-empty', 0);
+    const stray = firstNonMisc(text, 0, text.length);
+    if (stray === -1) fileFinding('xml-empty', 0);
+    else malformed({ offset: stray, detail: 'there is no root element, only text.' });
     return report;
   }
   for (const extra of roots.slice(1)) fileFinding('xml-several-roots', extra.start, { name: extra.qname });
@@ -195,12 +220,10 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
   // Resources an inline rRef points at are reported where they are used, once per use, each with that use's base.
   const targets = new Map<string, XmlElement>();
   const referenced = new Set<string>();
-  const all: XmlElement[] = [];
   {
     const stack = [...roots].reverse();
     while (stack.length > 0) {
       const e = stack.pop()!;
-      all.push(e);
       if (REFERENCE_TARGETS.has(e.local) || e.parent?.local === 'ResourcePool') {
         const id = e.attribute('ID')?.value;
         if (id !== undefined && !targets.has(id)) targets.set(id, e);
@@ -219,40 +242,53 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
       ? { uri: folderOf(options.documentUri), source: 'document' }
       : { uri: null, source: 'none' };
 
-  const paths = new Map<XmlElement, string>();
+  const idOf = (e: XmlElement): string | undefined =>
+    REFERENCE_TARGETS.has(e.local) || e.parent?.local === 'ResourcePool' ? e.attribute('ID')?.value : undefined;
+  // Built when a reference is reported, from the element up: one string per reference, none per element.
   const pathOf = (e: XmlElement): string => {
-    let p = paths.get(e);
-    if (p === undefined) {
-      const id = REFERENCE_TARGETS.has(e.local) || e.parent?.local === 'ResourcePool' ? e.attribute('ID')?.value : undefined;
-      p = `${e.parent ? pathOf(e.parent) : ''}/${e.local}${id !== undefined ? `[@ID='${id.replace(/'/g, '&apos;')}']` : ''}`;
-      paths.set(e, p);
+    let p = '';
+    for (let x: XmlElement | undefined = e; x !== undefined; x = x.parent) {
+      const id = idOf(x);
+      p = '/' + x.local + (id !== undefined ? `[@ID='${id.replace(/'/g, '&apos;')}']` : '') + p;
     }
     return p;
   };
   const positionIn = (attr: Attribute, index: number) => lines.position(attr.offsets?.[index] ?? attr.valueStart + index);
   const reportedDirectories = new Set<XmlElement>();
+  // One options object per (base, role): a ticket has few bases and many references.
+  const checkOptionsCache = new Map<string, CheckOptions>();
+  const checkOptionsFor = (base: string | null, role: Role): CheckOptions => {
+    const key = `${role}\u0000${base ?? ''}`;
+    let o = checkOptionsCache.get(key);
+    if (o === undefined) {
+      o = { profile, role, charset: urlCharset };
+      if (base !== null) o.base = base;
+      if (options.platform) o.platform = options.platform;
+      if (version !== undefined) o.jdfVersion = version;
+      if (options.drivePreserving) o.drivePreserving = true;
+      if (options.localHosts) o.localHosts = options.localHosts;
+      checkOptionsCache.set(key, o);
+    }
+    return o;
+  };
 
   const addReference = (element: XmlElement, attr: Attribute, role: Role, base: Base, ctx: WalkContext, container?: boolean): TicketReference => {
     const value = attr.value;
-    const checked = checkUrl(value, {
-      ...(base.uri !== null ? { base: base.uri } : {}),
-      profile,
-      ...(options.platform ? { platform: options.platform } : {}),
-      ...(version !== undefined ? { jdfVersion: version } : {}),
-      role,
-      charset: urlCharset,
-      ...(options.drivePreserving ? { drivePreserving: true } : {}),
-      ...(options.localHosts ? { localHosts: options.localHosts } : {}),
-    });
-    // A reference XML could not expand is unknown text: URL findings inside it would be artefacts of its spelling.
-    const unknownSpans = attr.problems.filter((p) => p.length !== undefined).map((p) => [p.offset, p.offset + p.length!] as const);
-    const insideUnknown = (index: number) => {
-      const at = attr.offsets?.[index] ?? attr.valueStart + index;
-      return unknownSpans.some(([from, to]) => at >= from && at < to);
-    };
-    const findings: LocatedFinding[] = checked.findings
-      .filter((f) => unknownSpans.length === 0 || f.offset === undefined || !insideUnknown(f.offset))
-      .map((f) => ({ ...f, ...positionIn(attr, f.offset ?? 0) }));
+    const checked = checkUrl(value, checkOptionsFor(base.uri, role));
+    let findings: LocatedFinding[];
+    if (checked.findings.length === 0) {
+      findings = [];
+    } else {
+      // A reference XML could not expand is unknown text: URL findings inside it would be artefacts of its spelling.
+      const unknownSpans = attr.problems.filter((p) => p.length !== undefined).map((p) => [p.offset, p.offset + p.length!] as const);
+      const insideUnknown = (index: number) => {
+        const at = attr.offsets?.[index] ?? attr.valueStart + index;
+        return unknownSpans.some(([from, to]) => at >= from && at < to);
+      };
+      findings = checked.findings
+        .filter((f) => unknownSpans.length === 0 || f.offset === undefined || !insideUnknown(f.offset))
+        .map((f) => ({ ...f, ...positionIn(attr, f.offset ?? 0) }));
+    }
     for (const p of attr.problems) findings.push(makeFinding(p.code, profile, p.args, lines.position(p.offset)));
     const isCid = checked.scheme === 'cid';
     const shownBase: Base = isCid ? { uri: null, source: 'none' } : base;
@@ -273,8 +309,7 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
         findings.push(makeFinding('consumers-disagree', profile, { readings: readingsText, advice }, positionIn(attr, 0)));
       }
     }
-    const SEVERITY = { error: 0, warning: 1, info: 2 } as const;
-    findings.sort((a, b) => SEVERITY[a.severity] - SEVERITY[b.severity] || a.line - b.line || a.column - b.column);
+    if (findings.length > 1) findings.sort(bySeverityThenPlace);
     const at = lines.position(attr.valueStart);
     const end = lines.position(attr.valueStart + attr.raw.length);
     const ref: TicketReference = {
@@ -309,12 +344,23 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
   };
 
   // Depth-first, iterative (deep tickets cannot overflow the stack), in document order.
-  type Frame = { element: XmlElement; ctx: WalkContext; viaRef?: boolean };
-  const stack: Frame[] = roots.map((element) => ({ element, ctx: { base: documentBase, chain: [] } })).reverse();
-  while (stack.length > 0) {
-    const { element: e, ctx: outer, viaRef } = stack.pop()!;
+  // Three parallel stacks rather than a frame object per element: a big ticket has millions of elements.
+  const stackElements: XmlElement[] = [];
+  const stackContexts: WalkContext[] = [];
+  const stackViaRef: boolean[] = [];
+  const push = (element: XmlElement, ctx: WalkContext, viaRef: boolean) => {
+    stackElements.push(element);
+    stackContexts.push(ctx);
+    stackViaRef.push(viaRef);
+  };
+  const rootContext: WalkContext = { base: documentBase, chain: [] };
+  for (let k = roots.length - 1; k >= 0; k--) push(roots[k]!, rootContext, false);
+  while (stackElements.length > 0) {
+    const e = stackElements.pop()!;
+    const outer = stackContexts.pop()!;
+    const viaRef = stackViaRef.pop()!;
     let ctx = outer;
-    const id = REFERENCE_TARGETS.has(e.local) || e.parent?.local === 'ResourcePool' ? e.attribute('ID')?.value : undefined;
+    const id = idOf(e);
     if (!viaRef && id !== undefined && referenced.has(id) && targets.get(id) === e) continue; // reported at each use
 
     if (isRefElement(e.local)) {
@@ -326,7 +372,7 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
         } else if (ctx.chain.includes(rRefAttr.value)) {
           report.findings.push(makeFinding('rref-cycle', profile, { id: rRefAttr.value }, lines.position(rRefAttr.valueStart)));
         } else {
-          stack.push({ element: target, ctx: { ...ctx, via: ctx.via ?? pathOf(e), chain: [...ctx.chain, rRefAttr.value] }, viaRef: true });
+          push(target, { ...ctx, via: ctx.via ?? pathOf(e), chain: [...ctx.chain, rRefAttr.value] }, true);
         }
       }
     }
@@ -356,7 +402,14 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
         }
       }
     }
-    for (let k = e.children.length - 1; k >= 0; k--) stack.push({ element: e.children[k]!, ctx });
+    for (let k = e.children.length - 1; k >= 0; k--) push(e.children[k]!, ctx, false);
+  }
+  // XML 1.0 2.2: a forbidden character outside the values we read is reported once, where it first stands.
+  const forbidden = FORBIDDEN_CHAR.exec(text);
+  if (forbidden) {
+    const at = lines.position(forbidden.index);
+    const seen = report.references.some((r) => r.findings.some((f) => f.code === 'invalid-xml-char' && f.line === at.line && f.column === at.column));
+    if (!seen) fileFinding('invalid-xml-char', forbidden.index, { code: `U+${forbidden[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` });
   }
   return report;
 }

@@ -33,28 +33,33 @@ export function driveSegmentLength(path: string): number {
   return 0;
 }
 
+/** Whether any complete segment of `path` is "." or ".." (else remove_dot_segments would return it unchanged). */
+export function hasDotSegment(path: string): boolean {
+  let i = path.indexOf('.');
+  while (i !== -1) {
+    if (i === 0 || path.charCodeAt(i - 1) === 0x2f) {
+      const next = path.charCodeAt(i + 1);
+      if (Number.isNaN(next) || next === 0x2f) return true;
+      if (next === 0x2e) {
+        const after = path.charCodeAt(i + 2);
+        if (Number.isNaN(after) || after === 0x2f) return true;
+      }
+    }
+    i = path.indexOf('.', i + 1);
+  }
+  return false;
+}
+
 // RFC 3986 5.2.4. The buffers are an index into the input and a stack of output segments (each with its
 // leading "/"), so a megabyte of "../" costs linear time; the steps are the RFC's A to E.
 export function removeDotSegmentsTraced(input: string, keepDrive = false): DotSegmentsResult {
+  if (!hasDotSegment(input)) return { path: input, aboveRoot: 0, removedDrive: false };
   const output: string[] = [];
   let aboveRoot = 0;
   let removedDrive = false;
-  const driveLength = driveSegmentLength(input);
+  const drive = driveSegmentLength(input) > 0 ? input.slice(0, 3) : undefined;
   const n = input.length;
   let i = 0;
-
-  const removeLastSegment = (): void => {
-    if (output.length === 0) {
-      aboveRoot++;
-      return;
-    }
-    if (output.length === 1 && driveLength > 0 && output[0] === input.slice(0, driveLength)) {
-      if (keepDrive) return; // RFC 8089 E.2.1: never overwrite the drive letter
-      removedDrive = true;
-    }
-    output.pop();
-  };
-
   while (i < n) {
     const c0 = input.charCodeAt(i);
     const c1 = i + 1 < n ? input.charCodeAt(i + 1) : -1;
@@ -68,8 +73,14 @@ export function removeDotSegmentsTraced(input: string, keepDrive = false): DotSe
       if (c2 === 0x2f) { i += 2; continue; }
       if (c2 === -1) { output.push('/'); i = n; continue; }
       // C. "/../" or "/.." (complete segment) becomes "/", removing the last output segment
-      if (c2 === 0x2e && c3 === 0x2f) { removeLastSegment(); i += 3; continue; }
-      if (c2 === 0x2e && c3 === -1) { removeLastSegment(); output.push('/'); i = n; continue; }
+      if (c2 === 0x2e && (c3 === 0x2f || c3 === -1)) {
+        if (output.length === 0) aboveRoot++;
+        else if (output.length === 1 && output[0] === drive) {
+          if (!keepDrive) { removedDrive = true; output.pop(); } // RFC 8089 E.2.1 keeps the drive letter
+        } else output.pop();
+        if (c3 === -1) { output.push('/'); i = n; } else i += 3;
+        continue;
+      }
     }
     // D. "." or ".." alone
     if (c0 === 0x2e && (c1 === -1 || (c1 === 0x2e && c2 === -1))) { i = n; continue; }
@@ -84,7 +95,7 @@ export function removeDotSegmentsTraced(input: string, keepDrive = false): DotSe
 
 // RFC 3986 5.2.4
 export function removeDotSegments(path: string): string {
-  return removeDotSegmentsTraced(path, false).path;
+  return hasDotSegment(path) ? removeDotSegmentsTraced(path, false).path : path;
 }
 
 // RFC 3986 5.2.3
@@ -102,54 +113,121 @@ export function transformReference(
   trace?: ResolutionTrace,
 ): UriComponents {
   const keepDrive = options.drivePreserving === true;
-  const dots = (path: string): string => {
-    const result = removeDotSegmentsTraced(path, keepDrive);
-    if (trace) {
-      trace.aboveRoot += result.aboveRoot;
-      if (result.removedDrive) trace.climbedAboveDrive = true;
-    }
-    return result.path;
-  };
-  const t: UriComponents = { path: '' };
+  let scheme: string | undefined;
+  let authority: string | undefined;
+  let path: string;
+  let query: string | undefined;
   if (r.scheme !== undefined) {
-    t.scheme = r.scheme;
-    t.authority = r.authority;
-    t.path = dots(r.path);
-    t.query = r.query;
+    scheme = r.scheme;
+    authority = r.authority;
+    path = dots(r.path, keepDrive, trace);
+    query = r.query;
   } else {
     if (r.authority !== undefined) {
-      t.authority = r.authority;
-      t.path = dots(r.path);
-      t.query = r.query;
+      authority = r.authority;
+      path = dots(r.path, keepDrive, trace);
+      query = r.query;
     } else {
       if (r.path === '') {
-        t.path = base.path;
-        t.query = r.query !== undefined ? r.query : base.query;
+        path = base.path;
+        query = r.query !== undefined ? r.query : base.query;
       } else {
-        if (r.path.startsWith('/')) {
+        if (r.path.charCodeAt(0) === 0x2f) {
           const baseDrive = driveSegmentLength(base.path);
           if (baseDrive > 0 && driveSegmentLength(r.path) === 0) {
             if (trace) trace.absolutePathDroppedDrive = !keepDrive;
             // RFC 8089 E.2.1: "/x" is resolved relative to the drive letter
-            t.path = keepDrive ? dots(base.path.slice(0, baseDrive) + r.path) : dots(r.path);
+            path = keepDrive ? dots(base.path.slice(0, baseDrive) + r.path, keepDrive, trace) : dots(r.path, keepDrive, trace);
           } else {
-            t.path = dots(r.path);
+            path = dots(r.path, keepDrive, trace);
           }
         } else {
-          t.path = merge(base, r.path);
-          t.path = dots(t.path);
+          path = merge(base, r.path);
+          path = dots(path, keepDrive, trace);
         }
-        t.query = r.query;
+        query = r.query;
       }
-      t.authority = base.authority;
+      authority = base.authority;
     }
-    t.scheme = base.scheme;
+    scheme = base.scheme;
   }
-  t.fragment = r.fragment;
-  if (t.authority === undefined) delete t.authority;
-  if (t.query === undefined) delete t.query;
-  if (t.fragment === undefined) delete t.fragment;
+  // Only defined components become properties, so that results compare equal to parseReference's.
+  const t: UriComponents = { path };
+  if (scheme !== undefined) t.scheme = scheme;
+  if (authority !== undefined) t.authority = authority;
+  if (query !== undefined) t.query = query;
+  if (r.fragment !== undefined) t.fragment = r.fragment;
   return t;
+}
+
+// RFC 3986 5.2.4 as transformReference calls it, noting in the trace what the removal did.
+function dots(path: string, keepDrive: boolean, trace: ResolutionTrace | undefined): string {
+  if (!hasDotSegment(path)) return path;
+  const result = removeDotSegmentsTraced(path, keepDrive);
+  if (trace) {
+    trace.aboveRoot += result.aboveRoot;
+    if (result.removedDrive) trace.climbedAboveDrive = true;
+  }
+  return result.path;
+}
+
+// A ticket resolves thousands of references against a handful of bases: each base is parsed once, and with it
+// the prefix that a plain relative path is appended to.
+interface ParsedBase {
+  components: UriComponents;
+  /** scheme ":" ["//" authority] and the base path up to its last "/", when appending to it is all that 5.2 does. */
+  mergePrefix: string | undefined;
+}
+
+const BASE_CACHE_LIMIT = 256;
+const baseCache = new Map<string, ParsedBase>();
+
+function parsedBase(base: string): ParsedBase {
+  let entry = baseCache.get(base);
+  if (entry === undefined) {
+    const components = parseReference(base);
+    let mergePrefix: string | undefined;
+    if (components.scheme !== undefined) {
+      const path = merge(components, '');
+      if (!hasDotSegment(path) && !(components.authority === undefined && path.startsWith('//'))) {
+        mergePrefix = components.scheme + ':' + (components.authority !== undefined ? '//' + components.authority : '') + path;
+      }
+    }
+    entry = { components, mergePrefix };
+    if (baseCache.size >= BASE_CACHE_LIMIT) baseCache.clear();
+    baseCache.set(base, entry);
+  }
+  return entry;
+}
+
+/**
+ * A relative-path reference with no scheme, no authority, no dot segment and a non-empty path: 5.2.2 then
+ * merges (5.2.3) and remove_dot_segments (5.2.4) changes nothing, so the target is the merge prefix followed
+ * by the reference. Undefined for every other reference (they take the spec's path).
+ */
+function appendToBase(reference: string, base: ParsedBase): string | undefined {
+  if (base.mergePrefix === undefined || reference.length === 0) return undefined;
+  const first = reference.charCodeAt(0);
+  if (first === 0x2f || first === 0x3f || first === 0x23) return undefined; // "/" "?" "#"
+  let segmentStart = 0;
+  let inFirstSegment = true;
+  for (let i = 0; i <= reference.length; i++) {
+    const c = i === reference.length ? 0x2f : reference.charCodeAt(i);
+    if (c === 0x3a && inFirstSegment) return undefined; // ":" could make it a scheme
+    if (c === 0x2f || c === 0x3f || c === 0x23) {
+      const length = i - segmentStart;
+      if (reference.charCodeAt(segmentStart) === 0x2e && (length === 1 || (length === 2 && reference.charCodeAt(segmentStart + 1) === 0x2e))) return undefined;
+      if (c !== 0x2f) break;
+      inFirstSegment = false;
+      segmentStart = i + 1;
+    }
+  }
+  return base.mergePrefix + reference;
+}
+
+/** The prefix a plain relative path is appended to (see appendToBase), or undefined when 5.2 does more than append. */
+export function mergePrefixOf(base: string): string | undefined {
+  return parsedBase(base).mergePrefix;
 }
 
 /**
@@ -157,6 +235,16 @@ export function transformReference(
  * as it is (RFC 3986 5.1 asks for an absolute base; the result is then a reference, not a URI).
  */
 export function resolveReference(reference: string, base: string, options: ResolveOptions = {}): string {
+  const parsed = parsedBase(base);
+  if (options.drivePreserving !== true) {
+    const appended = appendToBase(reference, parsed);
+    if (appended !== undefined) return appended;
+  }
+  return recompose(transformReference(parseReference(reference), parsed.components, options));
+}
+
+/** RFC 3986 5.2 exactly as written, without the shortcuts of resolveReference (the tests hold the two equal). */
+export function resolveBySpec(reference: string, base: string, options: ResolveOptions = {}): string {
   return recompose(transformReference(parseReference(reference), parseReference(base), options));
 }
 

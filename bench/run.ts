@@ -1,0 +1,192 @@
+// npm run bench: jdf-filespec side by side with what a user would pick instead, on the same inputs, one process.
+// Flags: --json (machine output), --quick (smaller tickets, fewer rounds), --only=resolve,check,ticket,batch,hostile
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastUri from 'fast-uri';
+import { XMLParser } from 'fast-xml-parser';
+import { checkUrl, resolveReference, validateTicket } from '../src/index.js';
+import { resolveCorpus, smallTicket, ticket } from './corpus.js';
+import { formatTable, race, type Row } from './measure.js';
+
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const quick = args.includes('--quick');
+const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const want = (section: string) => !only || only.includes(section);
+const rows: Row[] = [];
+const notes: string[] = [];
+const log = (s: string) => { if (!json) process.stderr.write(s + '\n'); };
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+// 1. resolve ---------------------------------------------------------------------------------------------------
+if (want('resolve')) {
+  log('resolve: 10,000 realistic (reference, base) pairs ...');
+  const pairs = resolveCorpus(10_000);
+  const whatwg = (ref: string, base: string) => { try { return new URL(ref, base).href; } catch { return null; } };
+  const times = race([
+    { name: 'jdf-filespec resolveReference', run: () => { for (const p of pairs) resolveReference(p.ref, p.base); } },
+    { name: 'new URL(ref, base).href', run: () => { for (const p of pairs) whatwg(p.ref, p.base); } },
+    { name: 'fast-uri resolve', run: () => { for (const p of pairs) fastUri.resolve(p.base, p.ref); } },
+  ], quick ? 15 : 41, 5);
+  const ours = times.get('jdf-filespec resolveReference')!;
+  const url = times.get('new URL(ref, base).href')!;
+  const fu = times.get('fast-uri resolve')!;
+  const ops = (ms: number) => pairs.length / (ms / 1000);
+  rows.push({ section: 'resolve', name: 'jdf-filespec resolveReference', value: ops(ours), unit: 'ops/s' });
+  rows.push({ section: 'resolve', name: 'vs new URL (WHATWG, C++)', value: ops(url), unit: 'ops/s', ratio: url / ours, target: '>= 2x', pass: url / ours >= 2 });
+  rows.push({ section: 'resolve', name: 'vs fast-uri resolve', value: ops(fu), unit: 'ops/s', ratio: fu / ours, target: '>= 4x', pass: fu / ours >= 4 });
+  // Where the three disagree, and why.
+  const why = new Map<string, { count: number; example: string }>();
+  let agreeAll = 0;
+  for (const p of pairs) {
+    const a = resolveReference(p.ref, p.base);
+    const b = whatwg(p.ref, p.base);
+    const c = fastUri.resolve(p.base, p.ref);
+    if (a === b && a === c) { agreeAll++; continue; }
+    const reasons: string[] = [];
+    if (a !== b) {
+      if (b !== null && b === a.replace(/^file:\/\/localhost\//i, 'file:///')) reasons.push("WHATWG drops the host 'localhost' (same file: RFC 8089 section 2 says localhost means this machine)");
+      else if (b !== null && /^file:\/\/\/[A-Za-z]:\//.test(b.replace(/^file:\/\/localhost\//i, 'file:///')) && !/\/[A-Za-z]:\//.test(a)) reasons.push("WHATWG keeps the drive letter ('..' or '/x' above it), as RFC 8089 E.2.1 does; strict RFC 3986 does not (our drive-lost-in-resolution warning)");
+      else reasons.push('WHATWG differs otherwise');
+    }
+    if (a !== c) reasons.push('fast-uri differs');
+    for (const r of reasons) {
+      const e = why.get(r) ?? { count: 0, example: `${p.ref}  against  ${p.base}:  ours ${a} | WHATWG ${b} | fast-uri ${c}` };
+      e.count++;
+      why.set(r, e);
+    }
+  }
+  notes.push(`resolve: all three agree on ${agreeAll} of ${pairs.length} pairs; where they differ:`);
+  for (const [r, e] of [...why].sort((x, y) => y[1].count - x[1].count).slice(0, 8)) notes.push(`  ${e.count} x ${r}\n      e.g. ${e.example}`);
+}
+
+// 2. check -----------------------------------------------------------------------------------------------------
+if (want('check')) {
+  log('check: checkUrl on the same corpus ...');
+  const pairs = resolveCorpus(10_000);
+  const times = race([
+    { name: 'with base', run: () => { for (const p of pairs) checkUrl(p.ref, { base: p.base }); } },
+    { name: 'without base', run: () => { for (const p of pairs) checkUrl(p.ref); } },
+  ], quick ? 7 : 15, 2);
+  for (const [name, ms] of times) rows.push({ section: 'check', name: `checkUrl ${name}`, value: pairs.length / (ms / 1000), unit: 'ops/s' });
+}
+
+// 3. ticket ----------------------------------------------------------------------------------------------------
+if (want('ticket')) {
+  const sizes = quick ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000];
+  const perRef = new Map<number, number>();
+  for (const n of sizes) {
+    log(`ticket: ${n.toLocaleString('en')} FileSpecs ...`);
+    const text = ticket(n);
+    const bytes = new TextEncoder().encode(text);
+    const mb = bytes.length / 1e6;
+    const rounds = n >= 1_000_000 ? 3 : n >= 100_000 ? 5 : 11;
+    const times = race([
+      { name: 'ours', run: () => validateTicket(bytes, { documentUri: 'file:///srv/hot/ticket.jdf', maxBytes: 2 ** 31 }) },
+      { name: 'raw', run: () => new XMLParser({ ignoreAttributes: false }).parse(text) },
+    ], rounds, 1);
+    const ours = times.get('ours')!;
+    const raw = times.get('raw')!;
+    perRef.set(n, ours / n);
+    rows.push({ section: 'ticket', name: `${n.toLocaleString('en')} FileSpecs (${mb.toFixed(1)} MB): validateTicket`, value: mb / (ours / 1000), unit: 'MB/s', ratio: raw / ours, target: '>= 1.0x raw parse', pass: raw / ours >= 1.0 });
+    rows.push({ section: 'ticket', name: `${n.toLocaleString('en')} FileSpecs: raw fast-xml-parser parse`, value: mb / (raw / 1000), unit: 'MB/s' });
+    rows.push({ section: 'ticket', name: `${n.toLocaleString('en')} FileSpecs: time per reference`, value: (ours / n) * 1000, unit: 'us' });
+    if (n === 100_000) {
+      // Peak memory in a fresh process, so nothing else this run allocated counts.
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'jfs-bench-'));
+      const file = path.join(dir, 'ticket.jdf');
+      writeFileSync(file, bytes);
+      const peakOf = (code: string) => {
+        const out = spawnSync(process.execPath, ['-e', code], { encoding: 'utf8', cwd: root });
+        return Number(out.stdout.trim());
+      };
+      const idle = peakOf('console.log(process.resourceUsage().maxRSS * 1024)');
+      const read = `const fs = await import('node:fs'); const b = fs.readFileSync(${JSON.stringify(file)});`;
+      const ours = peakOf(`(async () => { ${read} const m = await import('${pathToImport(path.join(root, 'dist/src/index.js'))}'); m.validateTicket(b, { documentUri: 'file:///srv/t.jdf' }); console.log(process.resourceUsage().maxRSS * 1024); })()`) - idle;
+      const rawPeak = peakOf(`(async () => { ${read} const { XMLParser } = await import('fast-xml-parser'); new XMLParser({ ignoreAttributes: false }).parse(b.toString('utf8')); console.log(process.resourceUsage().maxRSS * 1024); })()`) - idle;
+      rows.push({ section: 'ticket', name: '100,000 FileSpecs: peak memory above an idle node', value: ours / 1e6, unit: 'MB', ratio: ours / bytes.length, target: '< 10x file size', pass: ours / bytes.length < 10 });
+      rows.push({ section: 'ticket', name: '100,000 FileSpecs: raw parse peak memory, for comparison', value: rawPeak / 1e6, unit: 'MB', ratio: rawPeak / bytes.length });
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const big = Math.max(...sizes);
+  const linear = perRef.get(big)! / perRef.get(10_000)!;
+  rows.push({ section: 'ticket', name: `time per reference, ${big.toLocaleString('en')} vs 10,000`, value: linear, unit: 'x', target: '<= 1.3x', pass: linear <= 1.3 });
+}
+
+// 4. batch -----------------------------------------------------------------------------------------------------
+if (want('batch')) {
+  const count = quick ? 1_000 : 5_000;
+  log(`batch: jdf-filespec validate over ${count} small tickets ...`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'jfs-batch-'));
+  for (let i = 0; i < count; i++) {
+    const sub = path.join(dir, `q${i % 50}`);
+    if (i < 50) mkdirSync(sub);
+    writeFileSync(path.join(sub, `job${i}.jdf`), smallTicket(i));
+  }
+  const cli = path.join(root, 'dist/src/cli/main.js');
+  const runCli = (extra: string[]) => {
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, [cli, 'validate', dir, '--format', 'json', ...extra], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    return { ms: performance.now() - t0, out: r.stdout, status: r.status };
+  };
+  runCli([]);
+  const results = { parallel: [] as number[], single: [] as number[] };
+  let outParallel = '';
+  let outSingle = '';
+  for (let r = 0; r < (quick ? 1 : 3); r++) {
+    const p = runCli([]);
+    const s = runCli(['--jobs', '1']);
+    results.parallel.push(p.ms);
+    results.single.push(s.ms);
+    outParallel = p.out;
+    outSingle = s.out;
+  }
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+  const tps = (ms: number) => count / (ms / 1000);
+  rows.push({ section: 'batch', name: `validate ${count} tickets, default parallelism`, value: tps(med(results.parallel)), unit: 'tickets/s', target: '>= 500/s', pass: tps(med(results.parallel)) >= 500 });
+  rows.push({ section: 'batch', name: `validate ${count} tickets, --jobs 1`, value: tps(med(results.single)), unit: 'tickets/s' });
+  rows.push({ section: 'batch', name: 'reports identical', value: outParallel === outSingle && outParallel.length > 0 ? 1 : 0, unit: '', pass: outParallel === outSingle && outParallel.length > 0 });
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// 5. hostile ---------------------------------------------------------------------------------------------------
+if (want('hostile')) {
+  log('hostile: time against input size ...');
+  const cases: Array<[string, (n: number) => string]> = [
+    ['"../" x n in one URL', (n) => `<JDF><RunList Directory="file:///srv/"><FileSpec URL="${'../'.repeat(n)}a.pdf"/></RunList></JDF>`],
+    ['"%" x n in one URL', (n) => `<JDF><FileSpec URL="${'%'.repeat(n)}"/></JDF>`],
+    ['n nested elements', (n) => `<JDF>${'<a>'.repeat(Math.min(n, 1999))}${'<b/>'.repeat(Math.max(0, n - 1999))}${'</a>'.repeat(Math.min(n, 1999))}</JDF>`],
+    ['n FileSpecs with raw spaces', (n) => `<JDF><RunList Directory="file:///srv/">${'<FileSpec URL="a b.pdf"/>'.repeat(n / 10)}</RunList></JDF>`],
+  ];
+  for (const [name, make] of cases) {
+    const small = make(100_000);
+    const large = make(1_000_000);
+    const t = race([
+      { name: 'small', run: () => validateTicket(small, { documentUri: 'file:///srv/t.jdf' }) },
+      { name: 'large', run: () => validateTicket(large, { documentUri: 'file:///srv/t.jdf' }) },
+    ], 3, 1);
+    const ratio = t.get('large')! / t.get('small')!;
+    rows.push({ section: 'hostile', name: `${name}: n = 1,000,000 vs 100,000`, value: t.get('large')!, unit: 'ms', ratio, target: '~10x (linear)', pass: ratio < 20 });
+  }
+  let laughs = '<!DOCTYPE JDF [<!ENTITY lol "lol">';
+  for (let i = 1; i <= 9; i++) laughs += `<!ENTITY lol${i} "${`&lol${i === 1 ? '' : i - 1};`.repeat(10)}">`;
+  laughs += ']><JDF><FileSpec URL="&lol9;"/></JDF>';
+  const t = race([{ name: 'laughs', run: () => validateTicket(laughs) }], 11, 2);
+  rows.push({ section: 'hostile', name: 'billion laughs', value: t.get('laughs')!, unit: 'ms', target: 'milliseconds', pass: t.get('laughs')! < 50 });
+}
+
+function pathToImport(p: string): string {
+  return 'file://' + p.split(path.sep).join('/');
+}
+
+const machine = { node: process.version, cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`, memory: `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`, platform: `${os.platform()} ${os.arch()}` };
+if (json) {
+  process.stdout.write(JSON.stringify({ machine, rows, notes }, null, 2) + '\n');
+} else {
+  process.stdout.write(`jdf-filespec benchmark  (node ${machine.node}, ${machine.cpus}, ${machine.memory}, ${machine.platform})\n\n`);
+  process.stdout.write(formatTable(rows) + '\n\n' + notes.join('\n') + (notes.length ? '\n' : ''));
+}

@@ -1,0 +1,6 @@
+// One worker of validateBatch: validates its slice of the sources and posts the reports back, in order.
+import { parentPort, workerData } from 'node:worker_threads';
+import { validateSources } from './batch.js';
+
+const { sources, options, maxBytes, local } = workerData;
+parentPort!.postMessage(await validateSources(sources, options, maxBytes, local));

@@ -1,0 +1,71 @@
+// Validating many tickets: in this thread for a few, in worker threads for many. The report order is always
+// the order of the sources, whatever finishes first.
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { FileReport } from '../report/report.js';
+import { oversizeReport, validateTicket, type ValidateOptions } from '../ticket/validate.js';
+import { readTicket, type TicketSource, type UnreadablePath } from './files.js';
+import { checkLocalFiles, type LocalFileOptions } from './local-files.js';
+
+export interface BatchResult {
+  files: FileReport[];
+  unreadable: UnreadablePath[];
+}
+
+/** Below this many tickets, starting workers costs more than it saves. */
+const WORKER_THRESHOLD = 200;
+
+export function defaultJobs(count: number): number {
+  if (count < WORKER_THRESHOLD) return 1;
+  return Math.max(1, Math.min(os.availableParallelism(), Math.ceil(count / WORKER_THRESHOLD)));
+}
+
+/** Reads and validates the sources in order (this thread). */
+export async function validateSources(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions): Promise<Array<FileReport | UnreadablePath>> {
+  const out: Array<FileReport | UnreadablePath> = [];
+  for (const source of sources) {
+    const read = await readTicket(source, maxBytes);
+    if ('error' in read) {
+      out.push({ path: source.path, reason: read.error });
+      continue;
+    }
+    const ticket = 'tooLarge' in read
+      ? oversizeReport(read.tooLarge, maxBytes, options.profile)
+      : validateTicket(read.bytes, { ...options, maxBytes, ...(source.documentUri ? { documentUri: source.documentUri } : {}) });
+    if (local && (local.checkExists || local.root !== undefined)) await checkLocalFiles(ticket, local);
+    out.push({ path: source.path, ...(source.documentUri ? { documentUri: source.documentUri } : {}), ...ticket });
+  }
+  return out;
+}
+
+export async function validateBatch(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, jobs = defaultJobs(sources.length), local?: LocalFileOptions): Promise<BatchResult> {
+  let results: Array<FileReport | UnreadablePath>;
+  const workers = Math.min(jobs, sources.filter((s) => s.path !== '-').length);
+  if (workers <= 1 || sources.some((s) => s.path === '-')) {
+    results = await validateSources(sources, options, maxBytes, local);
+  } else {
+    // Contiguous slices keep each worker's reads near each other on disk; the slices are joined back in order.
+    const size = Math.ceil(sources.length / workers);
+    const slices = Array.from({ length: workers }, (_, k) => sources.slice(k * size, (k + 1) * size)).filter((s) => s.length > 0);
+    const parts = await Promise.all(slices.map((slice) => runWorker(slice, options, maxBytes, local)));
+    results = parts.flat();
+  }
+  const files: FileReport[] = [];
+  const unreadable: UnreadablePath[] = [];
+  for (const r of results) {
+    if ('reason' in r) unreadable.push(r);
+    else files.push(r);
+  }
+  return { files, unreadable };
+}
+
+function runWorker(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions): Promise<Array<FileReport | UnreadablePath>> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./batch-worker.js', import.meta.url), { workerData: { sources, options, maxBytes, local } });
+    worker.once('message', (results: Array<FileReport | UnreadablePath>) => resolve(results));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`a validation worker stopped with exit code ${code}`));
+    });
+  });
+}

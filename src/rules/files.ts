@@ -1,0 +1,60 @@
+// Findings about the files themselves (validate --check-exists, --root): reported by src/node/local-files.ts.
+import { examples, sev } from './helpers.js';
+import type { Rule, RuleMeta } from './types.js';
+
+type FilesRule = Rule & { meta: RuleMeta & { scope: 'files' } };
+
+function filesRule(meta: Omit<RuleMeta, 'scope' | 'examples' | 'fixable'> & { flagged: string; clean: string }, message: Rule['message']): FilesRule {
+  const { flagged, clean, ...rest } = meta;
+  return { meta: { ...rest, scope: 'files', fixable: false, examples: examples([{ value: flagged }], [{ value: clean }]) }, message, check() {} };
+}
+
+export const fileMissing = filesRule({
+  code: 'file-missing', title: 'File not found', spec: 'JDF appendix 4.6',
+  description: 'The reference resolves to a local path where there is no file. Checked with --check-exists.',
+  severity: sev('error', 'error', 'error'), flagged: 'pages/p1.pdf (no such file)', clean: 'pages/p1.pdf (present)',
+}, (a) => `No file at ${a.path}; put the file there or correct the URL.`);
+
+export const caseMismatch = filesRule({
+  code: 'case-mismatch', title: 'File exists only with other case', spec: 'RFC 8089 2, 5',
+  description: 'On a case-sensitive file system the file exists, but only under a name that differs in case; a case-insensitive consumer (Windows, macOS) would open it, this machine will not.',
+  severity: sev('error', 'error', 'error'), flagged: 'Cover.PDF (the file is cover.pdf)', clean: 'cover.pdf',
+}, (a) => `No file at ${a.path}, but '${a.actual}' differs only in case; correct the URL's case.`);
+
+export const notAFile = filesRule({
+  code: 'not-a-file', title: 'Folder where a file was expected', spec: 'JDF appendix 4.6',
+  description: 'The URL of a FileSpec names a folder, not a file.',
+  severity: sev('error', 'error', 'error'), flagged: 'pages (a folder)', clean: 'pages/p1.pdf',
+}, (a) => `${a.path} is a folder, not a file; name the file in it.`);
+
+export const notADirectory = filesRule({
+  code: 'not-a-directory', title: 'Directory is not a folder', spec: 'JDF appendix 2',
+  description: 'A Directory (base URI) names something that is missing or is not a folder.',
+  severity: sev('error', 'error', 'error'), flagged: 'file:///srv/jobs/missing/', clean: 'file:///srv/jobs/',
+}, (a) => `${a.path} is ${a.what}; a Directory must be an existing folder.`);
+
+export const fileUnreadable = filesRule({
+  code: 'file-unreadable', title: 'File cannot be read', spec: 'JDF appendix 4.6',
+  description: 'The file exists but this process may not read it.',
+  severity: sev('error', 'error', 'error'), flagged: 'pages/p1.pdf (mode 000)', clean: 'pages/p1.pdf (readable)',
+}, (a) => `${a.path} exists but cannot be read (${a.reason}); fix its permissions.`);
+
+export const outsideRoot = filesRule({
+  code: 'outside-root', title: 'Reference escapes the root folder', spec: 'RFC 8089 5; RFC 3986 7',
+  description: 'With --root, every local file must stay inside the root after dot segments, percent-decoding (%2E%2E), case folding and symbolic links. A reference that escapes is an error, and nothing outside the root is opened or stat-ed.',
+  severity: sev('error', 'error', 'error'), flagged: '../../etc/passwd', clean: 'pages/p1.pdf',
+}, (a) => `This reference leads outside the root folder${a.how}; nothing there was opened. Keep the files inside the root.`);
+
+export const notChecked = filesRule({
+  code: 'not-checked', title: 'File on another host, not checked', spec: 'RFC 8089 3',
+  description: "A file URL naming another host (a file server) is not local (RFC 8089 section 3) and is not looked for, unless --map maps its prefix to a local folder.",
+  severity: sev('info', 'info', 'info'), flagged: 'file://fileserver/Jobs/a.pdf', clean: 'file:///srv/jobs/a.pdf',
+}, (a) => `Not checked: it is on the host '${a.host}'; map it to a local folder with --map ${a.prefix}=/local/folder/.`);
+
+export const notALocalPath = filesRule({
+  code: 'not-a-local-path', title: 'URL names no path on this machine', spec: 'RFC 8089 3; appendix Table 4 example 26',
+  description: 'The URL cannot be turned into a path on this platform (for example a Windows drive letter on a POSIX machine without --map).',
+  severity: sev('warning', 'warning', 'warning'), flagged: 'file:///c:/jobs/a.pdf (on Linux, unmapped)', clean: 'file:///srv/jobs/a.pdf',
+}, (a) => `Not checked: ${a.why}${a.hint}`);
+
+export const filesRules: FilesRule[] = [fileMissing, caseMismatch, notAFile, notADirectory, fileUnreadable, outsideRoot, notChecked, notALocalPath];

@@ -1,0 +1,95 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { projectRoot } from './helpers.js';
+
+const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
+const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-root-')));
+const outside = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-outside-')));
+const job = path.join(root, 'jobs', '4711');
+mkdirSync(path.join(job, 'pages'), { recursive: true });
+mkdirSync(path.join(job, 'folder'));
+writeFileSync(path.join(job, 'pages', 'p1.pdf'), '%PDF');
+writeFileSync(path.join(job, 'Cover.pdf'), '%PDF');
+writeFileSync(path.join(outside, 'secret.pdf'), 'not yours');
+symlinkSync(outside, path.join(root, 'link-out'));
+symlinkSync(path.join(job, 'pages'), path.join(root, 'link-in'));
+const jobUrl = pathToFileURL(job).href + '/';
+
+const ticket = (urls: string[], directory = jobUrl) =>
+  `<JDF Version="1.4"><ResourcePool><RunList Directory="${directory}">${urls.map((u) => `<LayoutElement><FileSpec URL="${u}"/></LayoutElement>`).join('')}</RunList></ResourcePool></JDF>`;
+
+function validate(urls: string[], args: string[], directory?: string) {
+  const file = path.join(root, `t${Math.random().toString(36).slice(2)}.jdf`);
+  writeFileSync(file, ticket(urls, directory));
+  const r = spawnSync(process.execPath, [main, 'validate', file, '--format', 'json', '--platform', 'unix', ...args], { encoding: 'utf8' });
+  assert.ok(r.status === 0 || r.status === 1, r.stderr);
+  const refs = JSON.parse(r.stdout).files[0].references.filter((x: any) => x.attribute === 'URL');
+  return Object.fromEntries(refs.map((x: any) => [x.value, x.findings.map((f: any) => f.code).filter((c: string) => !['consumers-disagree', 'drive-lost-in-resolution', 'climbs-above-root'].includes(c))]));
+}
+
+test('--check-exists: present, missing, a folder, other case', () => {
+  assert.equal(validate(['pages/p1.pdf', 'pages/p2.pdf', 'folder', 'cover.pdf'], ['--check-exists']), {
+    'pages/p1.pdf': [],
+    'pages/p2.pdf': ['file-missing'],
+    folder: ['not-a-file'],
+    'cover.pdf': process.platform === 'linux' ? ['case-mismatch'] : [],
+  });
+});
+
+test('--check-exists: a Directory that is missing or not a folder', () => {
+  const file = path.join(root, 'dir.jdf');
+  writeFileSync(file, `<JDF><ResourcePool><RunList Directory="${jobUrl}nope/"/><RunList Directory="${jobUrl}Cover.pdf/"/></ResourcePool></JDF>`);
+  const r = spawnSync(process.execPath, [main, 'validate', file, '--format', 'json', '--check-exists', '--platform', 'unix'], { encoding: 'utf8' });
+  const codes = JSON.parse(r.stdout).files[0].references.map((x: any) => x.findings.map((f: any) => f.code));
+  assert.equal(codes, [['not-a-directory'], ['not-a-directory']]);
+});
+
+test('--root: "..", %2E%2E and a symbolic link out of the root are errors; links inside are fine', () => {
+  const result = validate(['pages/p1.pdf', '../../../../../../etc/passwd', '%2E%2E/%2E%2E/%2E%2E/x.pdf', '../../link-out/secret.pdf', '../../link-in/p1.pdf'], ['--root', root, '--check-exists']);
+  assert.equal(result['pages/p1.pdf'], []);
+  assert.equal(result['../../../../../../etc/passwd'], ['outside-root']);
+  assert.equal(result['%2E%2E/%2E%2E/%2E%2E/x.pdf'], ['outside-root']);
+  assert.equal(result['../../link-out/secret.pdf'], ['outside-root']);
+  assert.equal(result['../../link-in/p1.pdf'], []);
+});
+
+test('--root without --check-exists confines without looking for files', () => {
+  const result = validate(['pages/missing.pdf', '../../../x.pdf'], ['--root', job]);
+  assert.equal(result['pages/missing.pdf'], []);
+  assert.equal(result['../../../x.pdf'], ['outside-root']);
+});
+
+test('an absolute file URL outside the root is an error too', () => {
+  const result = validate([pathToFileURL(path.join(outside, 'secret.pdf')).href], ['--root', root, '--check-exists']);
+  assert.equal(Object.values(result)[0], ['outside-root']);
+});
+
+test('another host is "not checked" unless --map maps it; --map also maps drive letters, case-insensitively', () => {
+  const unmapped = validate(['file://fileserver/Jobs/4711/pages/p1.pdf', 'file:///C:/hot/pages/p1.pdf'], ['--check-exists']);
+  assert.equal(unmapped['file://fileserver/Jobs/4711/pages/p1.pdf'], ['not-checked']);
+  assert.equal(unmapped['file:///C:/hot/pages/p1.pdf'], process.platform === 'win32' ? ['file-missing'] : ['file-missing']);
+  const mapped = validate(['file://fileserver/Jobs/4711/pages/p1.pdf', 'file://FileServer/Jobs/4711/pages/p9.pdf', 'file:///C:/hot/pages/p1.pdf'], ['--check-exists', '--map', `file://fileserver/Jobs/4711/=${job}/`, '--map', `file:///c:/hot/=${job}/`]);
+  assert.equal(mapped, { 'file://fileserver/Jobs/4711/pages/p1.pdf': [], 'file://FileServer/Jobs/4711/pages/p9.pdf': ['file-missing'], 'file:///C:/hot/pages/p1.pdf': [] });
+});
+
+test('a bad --map or a missing --root is a usage error (exit 2)', () => {
+  const file = path.join(root, 'ok.jdf');
+  writeFileSync(file, ticket(['pages/p1.pdf']));
+  assert.is(spawnSync(process.execPath, [main, 'validate', file, '--map', 'nonsense'], { encoding: 'utf8' }).status, 2);
+  assert.is(spawnSync(process.execPath, [main, 'validate', file, '--root', path.join(root, 'no-such-folder')], { encoding: 'utf8' }).status, 2);
+});
+
+test('Windows device names and trailing dots are flagged for the windows platform', () => {
+  const file = path.join(root, 'win.jdf');
+  writeFileSync(file, ticket(['CON.pdf', 'final./a.pdf', 'console.pdf'], 'file:///c:/jobs/'));
+  const r = spawnSync(process.execPath, [main, 'validate', file, '--format', 'json', '--platform', 'windows'], { encoding: 'utf8' });
+  const codes = JSON.parse(r.stdout).files[0].references.filter((x: any) => x.attribute === 'URL').map((x: any) => x.findings.map((f: any) => f.code));
+  assert.equal(codes, [['windows-reserved-name'], ['windows-reserved-name'], []]);
+});
+
+test.run();
