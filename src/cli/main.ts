@@ -9,6 +9,8 @@ import { fileUrlToPath, PATH_PLATFORMS, pathToFileUrl, PathConversionError } fro
 import { resolveReference } from '../uri/resolve.js';
 import { withCheckOptions } from './options.js';
 import { runValidate } from './validate.js';
+import { runFix } from './fix.js';
+import { PLATFORMS, PROFILES } from '../rules/types.js';
 import { parseMap } from '../node/local-files.js';
 
 /** Exit codes: 0 no error finding, 1 an error finding, 2 usage error or unreadable input. */
@@ -99,6 +101,28 @@ async function main(rawArgv: string[]): Promise<number> {
             platform: args.platform,
             drivePreserving: args.drivePreserving,
           },
+        });
+      },
+    )
+    .command(
+      'fix <paths..>',
+      'Apply the safe fixes to URL attribute values in place; every other byte stays as it was',
+      (y) =>
+        y
+          .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Ticket files or folders' })
+          .option('dry-run', { type: 'boolean', default: false, describe: 'Print a unified diff and change nothing' })
+          .option('backup', { type: 'boolean', default: false, describe: 'Keep the original as FILE.orig' })
+          .option('profile', { choices: PROFILES, default: 'jdf' as const, describe: 'Rules whose fixes apply' })
+          .option('platform', { choices: PLATFORMS, default: 'any' as const, describe: 'Platform of the consumer' })
+          .option('base', { type: 'string', describe: 'Base URI instead of each ticket\'s folder' })
+          .example('$0 fix hot-folder/ --dry-run', 'Shows what would change')
+          .example('$0 fix ticket.jdf --backup', 'Fixes in place, keeps ticket.jdf.orig'),
+      async (args) => {
+        exitCode = await runFix({
+          paths: (args.paths ?? []).map(String),
+          dryRun: args.dryRun,
+          backup: args.backup,
+          validate: { profile: args.profile, platform: args.platform, ...(args.base !== undefined ? { base: args.base } : {}) },
         });
       },
     )

@@ -33,12 +33,55 @@ export function fileIdentity(uri: string): string {
   const ref = parseReference(uri);
   let host = ref.authority !== undefined ? parseAuthority(ref.authority).host.toLowerCase() : '';
   if (host === 'localhost') host = '';
-  const path = removeDotSegments(ref.path)
+  let rawPath = ref.path;
+  const unc = host === '' ? /^\/\/+([^/]+)(\/.*)?$/.exec(rawPath) : null;
+  if (unc) {
+    // RFC 8089 E.3.2: a UNC string in the path names that server
+    host = unc[1]!.toLowerCase();
+    rawPath = unc[2] ?? '';
+  }
+  const path = removeDotSegments(rawPath)
     .split('/')
     .map((s) => decodeSegment(s).text.replace(/\//g, '%2F'))
     .join('/')
     .replace(/^\/([A-Za-z])[:|](?=\/|$)/, (_, d: string) => `/${d.toLowerCase()}:`);
   return `${(ref.scheme ?? '').toLowerCase()}://${host}${path}`;
+}
+
+/** Percent-decodes a URL's path whole, so that %2F becomes a separator: what a naive consumer opens. */
+function decodedWhole(uri: string): string | null {
+  try {
+    const ref = parseReference(uri);
+    return `${ref.scheme ?? ''}:${ref.authority !== undefined ? '//' + ref.authority : ''}${decodeURIComponent(ref.path).replace(/%/g, '%25').replace(/ /g, '%20')}`;
+  } catch {
+    return null;
+  }
+}
+
+/** A Windows path pasted as a URL ("c:\\x", "\\\\server\\share"), read as the path it is. */
+function windowsPathReading(value: string): string | null {
+  const m = /^([A-Za-z]):[\\/](.*)$/.exec(value) ?? /^\\\\([^\\]+)\\(.*)$/.exec(value);
+  if (!m) return null;
+  const rest = m[2]!.split(/[\\/]/).map((s) => encodeURIComponent(s)).join('/');
+  return value[1] === ':' ? `file:///${m[1]}:/${rest}` : `file://${m[1]}/${rest}`;
+}
+
+/**
+ * The files consumers would open for `value` (strict RFC 3986, WHATWG, a naive decode, a Windows path, a
+ * Directory string join), as file identities: a fix may only yield one of these.
+ */
+export function consumerIdentities(value: string, base: string | null, withJoin: boolean): Set<string> {
+  const out = new Set<string>();
+  const add = (uri: string | null) => {
+    if (uri !== null) out.add(fileIdentity(uri));
+  };
+  const strict = base !== null ? resolveReference(value, base) : value;
+  add(strict);
+  add(decodedWhole(strict));
+  add(base !== null ? whatwg(value, base) : whatwg(value, 'file:///'));
+  add(windowsPathReading(value.trim()));
+  if (withJoin && base !== null) add(stringJoin(base, value));
+  return out;
 }
 
 export function readings(value: string, base: string, withJoin: boolean): Reading[] {

@@ -1,0 +1,41 @@
+import { expandPaths } from '../node/files.js';
+import { fixFile, type FixOptions } from '../node/fix.js';
+import { plural } from '../report/check-text.js';
+import { unifiedDiff } from '../report/diff.js';
+
+/** jdf-filespec fix: 0 when every file was handled, 2 when a path could not be read or written. */
+export async function runFix(run: FixOptions & { paths: string[] }): Promise<number> {
+  const { sources, unreadable } = await expandPaths(run.paths);
+  let failed = unreadable.length;
+  for (const u of unreadable) process.stderr.write(`jdf-filespec: cannot read ${u.path}: ${u.reason}\n`);
+  let changed = 0;
+  let values = 0;
+  for (const source of sources) {
+    if (source.path === '-') {
+      process.stderr.write('jdf-filespec: fix works on files, not standard input\n');
+      failed++;
+      continue;
+    }
+    try {
+      const outcome = await fixFile(source.path, run);
+      if (outcome.refused) {
+        process.stdout.write(`${source.path}: not fixed: ${outcome.refused}\n`);
+        continue;
+      }
+      if (run.dryRun) process.stdout.write(unifiedDiff(source.path, outcome.text, outcome.plan.edits));
+      else if (outcome.written) {
+        changed++;
+        values += outcome.plan.edits.length;
+        process.stdout.write(`${source.path}: ${plural(outcome.plan.edits.length, 'value')} fixed${outcome.backup ? `, original kept as ${outcome.backup}` : ''}\n`);
+      }
+      for (const s of outcome.plan.skipped) {
+        process.stdout.write(`${source.path}:${s.line}:${s.column}: not fixed: ${s.element}/@${s.attribute} ${JSON.stringify(s.value)} -> ${JSON.stringify(s.fixed)}: ${s.reason}\n`);
+      }
+    } catch (error) {
+      failed++;
+      process.stderr.write(`jdf-filespec: cannot fix ${source.path}: ${(error as Error).message}\n`);
+    }
+  }
+  if (!run.dryRun) process.stdout.write(`${plural(changed, 'file')} changed, ${plural(values, 'value')} fixed\n`);
+  return failed > 0 ? 2 : 0;
+}
