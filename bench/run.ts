@@ -159,7 +159,7 @@ if (want('hostile')) {
   const cases: Array<[string, (n: number) => string]> = [
     ['"../" x n in one URL', (n) => `<JDF><RunList Directory="file:///srv/"><FileSpec URL="${'../'.repeat(n)}a.pdf"/></RunList></JDF>`],
     ['"%" x n in one URL', (n) => `<JDF><FileSpec URL="${'%'.repeat(n)}"/></JDF>`],
-    ['n nested elements', (n) => `<JDF>${'<a>'.repeat(Math.min(n, 1999))}${'<b/>'.repeat(Math.max(0, n - 1999))}${'</a>'.repeat(Math.min(n, 1999))}</JDF>`],
+    ['n nested elements', (n) => `<JDF>${'<a>'.repeat(Math.min(n, 499))}${'<b/>'.repeat(Math.max(0, n - 499))}${'</a>'.repeat(Math.min(n, 499))}</JDF>`],
     ['n FileSpecs with raw spaces', (n) => `<JDF><RunList Directory="file:///srv/">${'<FileSpec URL="a b.pdf"/>'.repeat(n / 10)}</RunList></JDF>`],
   ];
   for (const [name, make] of cases) {

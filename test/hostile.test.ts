@@ -33,7 +33,7 @@ const FIXTURES: Fixture[] = [
   { name: 'xxe-file.jdf', content: '<?xml version="1.0"?>\n<!DOCTYPE JDF [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<JDF>' + spec('&x;') + '</JDF>', expect: ['doctype-entities', 'undefined-entity'] },
   { name: 'xxe-url.jdf', content: '<?xml version="1.0"?>\n<!DOCTYPE JDF SYSTEM "http://192.0.2.1/evil.dtd">\n<JDF>' + spec('a.pdf') + '</JDF>', expect: ['doctype-entities'] },
   { name: 'deep-nesting.jdf', content: '<JDF>' + '<a>'.repeat(100_000) + spec('a b.pdf') + '</a>'.repeat(100_000) + '</JDF>', expect: ['xml-too-deep'] },
-  { name: 'deep-but-fine.jdf', content: '<JDF>' + '<a>'.repeat(1_500) + spec('a b.pdf') + '</a>'.repeat(1_500) + '</JDF>', expect: ['unescaped-space'] },
+  { name: 'deep-but-fine.jdf', content: '<JDF>' + '<a>'.repeat(450) + spec('a b.pdf') + '</a>'.repeat(450) + '</JDF>', expect: ['unescaped-space'] },
   { name: 'megabyte-dotdot.jdf', content: wrap(spec('../'.repeat(350_000) + 'a.pdf')), expect: ['climbs-above-root'] },
   { name: 'many-percent.jdf', content: wrap(spec('%'.repeat(200_000))), expect: ['invalid-percent-encoding'] },
   { name: 'nul-literal.jdf', content: wrap(spec('a\u0000b.pdf')), expect: ['invalid-xml-char', 'control-character'] },

@@ -36,7 +36,7 @@ export class XmlElement {
 const META: unique symbol = XMLParser.getMetaDataSymbol() as never;
 
 /** Deeper trees are reported (xml-too-deep), not parsed: the parser recurses, and no ticket nests this deep. */
-export const MAX_DEPTH = 2000;
+export const MAX_DEPTH = 500;
 
 export class TooDeepError extends Error {
   constructor() {
@@ -120,7 +120,7 @@ export function buildTree(text: string): { roots: XmlElement[]; problem?: Struct
       const element = new XmlElement(qname, localName(qname), start, parent, text);
       if (end === undefined) {
         note(start, `the tag <${qname}> is never closed.`);
-      } else {
+      } else if (text.charCodeAt(end - 2) !== 0x2f /* not "/>": there is an end tag, just before end */) {
         const close = text.lastIndexOf('</', end - 1);
         if (close > start) {
           const after = text.charCodeAt(close + 2 + qname.length);
