@@ -100,6 +100,8 @@ test('validate --jobs: worker threads give the same report, in the same order, a
   const auto = run(['validate', dir, '--format', 'json']);
   assert.is(one.status, 1);
   assert.ok(one.stdout.length > 1000);
+  const text = run(['validate', dir]);
+  assert.is(text.stderr, '', 'no progress line in a pipe');
   assert.is(two.stdout, one.stdout);
   assert.is(auto.stdout, one.stdout);
 });

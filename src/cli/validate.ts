@@ -42,7 +42,21 @@ export async function runValidate(run: ValidateRun): Promise<number> {
     }
   }
   const expanded = await expandPaths(run.paths);
-  const { files, unreadable } = await validateBatch(expanded.sources, run.options, run.maxBytes, run.jobs ?? defaultJobs(expanded.sources.length), run.local);
+  // A progress line on a terminal only: never in a pipe, never with machine formats.
+  const showProgress = process.stderr.isTTY === true && run.format === 'text' && expanded.sources.length >= 20;
+  let lastDrawn = 0;
+  const progress = showProgress
+    ? (done: number, total: number) => {
+        const now = Date.now();
+        if (now - lastDrawn < 100 && done + 1 < total) return;
+        lastDrawn = now;
+        const width = 30;
+        const filled = Math.round((width * (done + 1)) / total);
+        process.stderr.write(`\r[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${done + 1}/${total} tickets`);
+      }
+    : undefined;
+  const { files, unreadable } = await validateBatch(expanded.sources, run.options, run.maxBytes, run.jobs ?? defaultJobs(expanded.sources.length), run.local, progress);
+  if (showProgress) process.stderr.write('\r\x1b[K');
   unreadable.unshift(...expanded.unreadable);
   const report = buildReport(files, packageVersion());
   const output = run.format === 'json' ? JSON.stringify(report, null, 2) + '\n' : run.format === 'sarif' ? formatSarif(report, ruleCatalog) : formatText(report, { quiet: run.quiet, references: run.references });

@@ -2,5 +2,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { validateSources } from './batch.js';
 
-const { sources, options, maxBytes, local } = workerData;
-parentPort!.postMessage(await validateSources(sources, options, maxBytes, local));
+const { sources, options, maxBytes, local, progress } = workerData;
+const tick = progress ? () => parentPort!.postMessage({ tick: true }) : undefined;
+parentPort!.postMessage({ results: await validateSources(sources, options, maxBytes, local, tick) });

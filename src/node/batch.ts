@@ -21,9 +21,10 @@ export function defaultJobs(count: number): number {
 }
 
 /** Reads and validates the sources in order (this thread). */
-export async function validateSources(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions): Promise<Array<FileReport | UnreadablePath>> {
+export async function validateSources(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, onTicket?: () => void): Promise<Array<FileReport | UnreadablePath>> {
   const out: Array<FileReport | UnreadablePath> = [];
   for (const source of sources) {
+    onTicket?.();
     const read = await readTicket(source, maxBytes);
     if ('error' in read) {
       out.push({ path: source.path, reason: read.error });
@@ -38,16 +39,26 @@ export async function validateSources(sources: readonly TicketSource[], options:
   return out;
 }
 
-export async function validateBatch(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, jobs = defaultJobs(sources.length), local?: LocalFileOptions): Promise<BatchResult> {
+export async function validateBatch(
+  sources: readonly TicketSource[],
+  options: ValidateOptions,
+  maxBytes: number,
+  jobs = defaultJobs(sources.length),
+  local?: LocalFileOptions,
+  /** Called as each ticket is taken up, with the number done so far. */
+  onProgress?: (done: number, total: number) => void,
+): Promise<BatchResult> {
+  let done = 0;
+  const tick = onProgress ? () => onProgress(done++, sources.length) : undefined;
   let results: Array<FileReport | UnreadablePath>;
   const workers = Math.min(jobs, sources.filter((s) => s.path !== '-').length);
   if (workers <= 1 || sources.some((s) => s.path === '-')) {
-    results = await validateSources(sources, options, maxBytes, local);
+    results = await validateSources(sources, options, maxBytes, local, tick);
   } else {
     // Contiguous slices keep each worker's reads near each other on disk; the slices are joined back in order.
     const size = Math.ceil(sources.length / workers);
     const slices = Array.from({ length: workers }, (_, k) => sources.slice(k * size, (k + 1) * size)).filter((s) => s.length > 0);
-    const parts = await Promise.all(slices.map((slice) => runWorker(slice, options, maxBytes, local)));
+    const parts = await Promise.all(slices.map((slice) => runWorker(slice, options, maxBytes, local, tick)));
     results = parts.flat();
   }
   const files: FileReport[] = [];
@@ -59,10 +70,13 @@ export async function validateBatch(sources: readonly TicketSource[], options: V
   return { files, unreadable };
 }
 
-function runWorker(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions): Promise<Array<FileReport | UnreadablePath>> {
+function runWorker(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, tick?: () => void): Promise<Array<FileReport | UnreadablePath>> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./batch-worker.js', import.meta.url), { workerData: { sources, options, maxBytes, local } });
-    worker.once('message', (results: Array<FileReport | UnreadablePath>) => resolve(results));
+    const worker = new Worker(new URL('./batch-worker.js', import.meta.url), { workerData: { sources, options, maxBytes, local, progress: tick !== undefined } });
+    worker.on('message', (message: { tick: true } | { results: Array<FileReport | UnreadablePath> }) => {
+      if ('tick' in message) tick?.();
+      else resolve(message.results);
+    });
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (code !== 0) reject(new Error(`a validation worker stopped with exit code ${code}`));
