@@ -2,7 +2,7 @@
 import { decodeSegment, escapeChar, escapeNonAscii, isTripletAt } from '../escape/percent.js';
 import { isControl } from '../escape/tables.js';
 import { examples, replaceChars, sev, showChar } from './helpers.js';
-import type { CheckContext, Report, Rule } from './types.js';
+import type { CheckContext, Report, Rule, RuleMeta } from './types.js';
 
 /** Index ranges of `core` where a character is legitimately special: IP-literal brackets, the drive's "|". */
 function exempt(ctx: CheckContext): (i: number) => boolean {
@@ -270,41 +270,33 @@ export const invalidEscapedOctets: Rule = {
   },
 };
 
-export const queryInUrl: Rule = {
-  meta: {
-    code: 'query-in-file-url',
-    title: "'?' starts a query",
-    description: "A raw '?' ends the path: what follows is a query, not part of the file name, and file URLs have no queries. If the name holds '?', escape it as %3F (Table 1).",
-    spec: 'JDF appendix 3, Table 1; RFC 3986 3.4',
-    severity: sev('error', 'warning', 'warning'),
-    fixable: true,
-    examples: examples([{ value: 'file:///c:/what?.pdf' }, { value: 'a?b.pdf' }], [{ value: 'file:///c:/what%3F.pdf' }, { value: 'http://a/b?q=1' }]),
-  },
-  message: () => "A raw '?' makes the rest of the URL a query, not part of the file name; escape it as %3F.",
-  check(ctx, report) {
-    if (!ctx.isFileLike || ctx.ref.query === undefined) return;
-    const i = ctx.core.indexOf('?');
-    report({ offset: ctx.lead + i, fix: ctx.withCore(ctx.core.replace(/\?/g, '%3F')) });
-  },
-};
+/** A raw delimiter that ends the path of a file URL: "?" (a query) or "#" (a fragment). */
+function delimiterRule(meta: Omit<RuleMeta, 'severity' | 'fixable'>, delimiter: '?' | '#', component: 'query' | 'fragment', escaped: string): Rule {
+  return {
+    meta: { ...meta, severity: sev('error', 'warning', 'warning'), fixable: true },
+    message: () => `A raw '${delimiter}' makes the rest of the URL a ${component}, not part of the file name; escape it as ${escaped}.`,
+    check(ctx, report) {
+      if (!ctx.isFileLike || ctx.ref[component] === undefined) return;
+      report({ offset: ctx.lead + ctx.core.indexOf(delimiter), fix: ctx.withCore(ctx.core.split(delimiter).join(escaped)) });
+    },
+  };
+}
 
-export const fragmentInUrl: Rule = {
-  meta: {
-    code: 'fragment-in-file-url',
-    title: "'#' starts a fragment",
-    description: "A raw '#' ends the path: what follows is a fragment that no consumer sends to the file system. If the name holds '#', escape it as %23 (Table 1).",
-    spec: 'JDF appendix 3, Table 1; RFC 3986 3.5',
-    severity: sev('error', 'warning', 'warning'),
-    fixable: true,
-    examples: examples([{ value: 'file:///c:/job#1.pdf' }, { value: 'job#1.pdf' }], [{ value: 'job%231.pdf' }, { value: 'http://a/b#top' }]),
-  },
-  message: () => "A raw '#' makes the rest of the URL a fragment, not part of the file name; escape it as %23.",
-  check(ctx, report) {
-    if (!ctx.isFileLike || ctx.ref.fragment === undefined) return;
-    const i = ctx.core.indexOf('#');
-    report({ offset: ctx.lead + i, fix: ctx.withCore(ctx.core.replace(/#/g, '%23')) });
-  },
-};
+export const queryInUrl = delimiterRule({
+  code: 'query-in-file-url',
+  title: "'?' starts a query",
+  description: "A raw '?' ends the path: what follows is a query, not part of the file name, and file URLs have no queries. If the name holds '?', escape it as %3F (Table 1).",
+  spec: 'JDF appendix 3, Table 1; RFC 3986 3.4',
+  examples: examples([{ value: 'file:///c:/what?.pdf' }, { value: 'a?b.pdf' }], [{ value: 'file:///c:/what%3F.pdf' }, { value: 'http://a/b?q=1' }]),
+}, '?', 'query', '%3F');
+
+export const fragmentInUrl = delimiterRule({
+  code: 'fragment-in-file-url',
+  title: "'#' starts a fragment",
+  description: "A raw '#' ends the path: what follows is a fragment that no consumer sends to the file system. If the name holds '#', escape it as %23 (Table 1).",
+  spec: 'JDF appendix 3, Table 1; RFC 3986 3.5',
+  examples: examples([{ value: 'file:///c:/job#1.pdf' }, { value: 'job#1.pdf' }], [{ value: 'job%231.pdf' }, { value: 'http://a/b#top' }]),
+}, '#', 'fragment', '%23');
 
 export const characterRules: Rule[] = [
   surroundingWhitespace,
