@@ -59,6 +59,8 @@ function getParser(): XMLParser {
     parseTagValue: false,
     trimValues: true,
     maxNestedTags: MAX_DEPTH,
+    // Callbacks get the matcher, not a path string built for every element (we use no callbacks).
+    jPath: false,
   });
   return parser;
 }
