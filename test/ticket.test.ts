@@ -92,6 +92,13 @@ test('sample latin1.jdf: %E9 is é in an ISO-8859-1 ticket; raw é is an error u
   assert.equal(codesOf(r), ['non-ascii']);
 });
 
+test('jdfVersion overrides the ticket\'s own Version', () => {
+  assert.equal(codesOf(validateTicket(sample('latin1.jdf'), { documentUri: HOT, platform: 'unix', jdfVersion: '1.4' })), ['non-ascii']);
+  const r = validateTicket(sample('latin1.jdf'), { documentUri: HOT, platform: 'unix', jdfVersion: '1.4' });
+  assert.is(r.references.flatMap((x) => x.findings)[0]!.severity, 'info');
+  assert.is(r.jdfVersion, '1.4');
+});
+
 test('%E9 in a UTF-8 ticket is not UTF-8: flagged', () => {
   const r = validateTicket(jdf('<FileSpec URL="caf%E9.pdf"/>'), { documentUri: HOT });
   assert.equal(codesOf(r), ['invalid-escaped-octets']);

@@ -39,6 +39,7 @@ async function main(rawArgv: string[]): Promise<number> {
       (y) =>
         withCheckOptions(y)
           .positional('urls', { type: 'string', array: true, describe: 'URLs to check' })
+          .option('format', { choices: ['text', 'json'] as const, default: 'text' as const, describe: 'Output format' })
           .option('role', { choices: ['url', 'directory'] as const, default: 'url' as const, describe: 'Check as FileSpec/@URL or as RunList/@Directory' })
           .option('file', { type: 'string', describe: 'Read URLs from a file, one per line ("# " starts a comment line)' })
           .example('$0 check "file:///c:/my docs/a.pdf"', 'Flags the space and proposes file:///c:/my%20docs/a.pdf')
@@ -96,6 +97,7 @@ async function main(rawArgv: string[]): Promise<number> {
           },
           options: {
             strictXml: args.strictXml,
+            ...(args.jdfVersion !== undefined ? { jdfVersion: args.jdfVersion } : {}),
             ...(args.base !== undefined ? { base: args.base } : {}),
             profile: args.profile,
             platform: args.platform,

@@ -77,6 +77,8 @@ export interface ValidateOptions {
    * are checked in elements we do not read as well, at the cost of a second pass.
    */
   strictXml?: boolean;
+  /** Overrides the ticket's JDF/@Version for the raw non-ASCII rule. */
+  jdfVersion?: string;
 }
 
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
@@ -212,7 +214,7 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
   const root = roots[0]!;
   report.root = root.local;
   if (!TICKET_ROOTS.has(root.local)) fileFinding('not-a-ticket', root.start, { name: root.qname });
-  const version = root.local.startsWith('X') ? '2.0' : root.attribute('Version')?.value;
+  const version = options.jdfVersion ?? (root.local.startsWith('X') ? '2.0' : root.attribute('Version')?.value);
   if (version !== undefined) report.jdfVersion = version;
   // Percent-escaped octets use the declared encoding (appendix section 3); UTF-16 tickets escape UTF-8.
   const urlCharset = decoded.charset.startsWith('utf-16') ? 'utf-8' : decoded.charset;
