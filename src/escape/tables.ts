@@ -7,12 +7,6 @@ export const MUST_ESCAPE: ReadonlyMap<string, string> = new Map([
   [']', '%5D'], ['`', '%60'], [';', '%3B'], ['/', '%2F'], ['?', '%3F'],
 ]);
 
-/** Section 3: "unsafe" characters that must always be encoded within a URL. */
-export const UNSAFE = ' <>"#%{}|\\^[]`';
-
-/** Section 3: characters reserved for special meaning within the file: scheme. */
-export const RESERVED_IN_FILE_SCHEME = ';/?';
-
 /** Section 2.1 fsegment and section 3: the special characters that may appear unescaped in a path segment. */
 export const SAFE_SPECIALS = "-_.!*'()~+,$:@&=";
 

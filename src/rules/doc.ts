@@ -1,10 +1,5 @@
 import { PROFILES, type RuleExample, type RuleMeta } from './types.js';
 
-/** The anchor of a rule in docs/rules.md (also SARIF helpUri). */
-export function ruleAnchor(code: string): string {
-  return `docs/rules.md#${code}`;
-}
-
 function showExample(e: RuleExample): string {
   const opts = e.options ? Object.entries(e.options).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ') : '';
   return `- \`${JSON.stringify(e.value).slice(1, -1).replace(/`/g, '\\`')}\`${opts ? ` (${opts})` : ''}`;

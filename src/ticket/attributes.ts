@@ -1,4 +1,4 @@
-// Reads the attributes of one start tag straight from the ticket text, so every value keeps its exact place
+// Reads attributes of a start tag straight from the ticket text, so every value keeps its exact place
 // (the parser gives element offsets only), and decodes each value as XML 1.0 section 3.3.3 says.
 
 export interface AttributeProblem {
@@ -25,10 +25,6 @@ export interface Attribute {
   problems: AttributeProblem[];
 }
 
-export interface StartTag {
-  name: string;
-  attributes: Attribute[];
-}
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
 
@@ -107,38 +103,6 @@ export function decodeAttributeValue(text: string, start: number, end: number): 
     }
   }
   return { value, offsets, problems };
-}
-
-/** Scans the start tag that begins at `start` ("<"). Stops quietly at anything malformed: the validator has the final word on syntax. */
-export function scanStartTag(text: string, start: number): StartTag {
-  let i = start + 1;
-  const n = text.length;
-  while (i < n && isNameChar(text.charCodeAt(i))) i++;
-  const name = text.slice(start + 1, i);
-  const attributes: Attribute[] = [];
-  for (;;) {
-    while (i < n && isSpace(text.charCodeAt(i))) i++;
-    const c = text.charCodeAt(i);
-    if (i >= n || c === 0x3e /* > */ || c === 0x2f /* / */ || !isNameChar(c)) break;
-    const nameStart = i;
-    while (i < n && isNameChar(text.charCodeAt(i))) i++;
-    const attrName = text.slice(nameStart, i);
-    while (i < n && isSpace(text.charCodeAt(i))) i++;
-    if (text.charCodeAt(i) !== 0x3d /* = */) break;
-    i++;
-    while (i < n && isSpace(text.charCodeAt(i))) i++;
-    const quote = text[i];
-    if (quote !== '"' && quote !== "'") break;
-    const valueStart = i + 1;
-    const valueEnd = text.indexOf(quote, valueStart);
-    if (valueEnd === -1) break;
-    const decoded = decodeAttributeValue(text, valueStart, valueEnd);
-    const attribute: Attribute = { name: attrName, raw: text.slice(valueStart, valueEnd), valueStart, quote, ...decoded };
-    if (attribute.offsets === undefined) delete attribute.offsets;
-    attributes.push(attribute);
-    i = valueEnd + 1;
-  }
-  return { name, attributes };
 }
 
 /**

@@ -1,6 +1,6 @@
 // The element tree of a ticket with the offset of every start tag, built from fast-xml-parser's ordered output.
 import { XMLParser } from 'fast-xml-parser';
-import { findAttribute, localName, scanStartTag, type Attribute, type StartTag } from './attributes.js';
+import { findAttribute, localName, type Attribute } from './attributes.js';
 
 export class XmlElement {
   readonly children: XmlElement[] = [];
@@ -25,11 +25,6 @@ export class XmlElement {
       this.found[local] = a;
     }
     return a ?? undefined;
-  }
-
-  /** Every attribute of the start tag. */
-  get attributes(): StartTag['attributes'] {
-    return scanStartTag(this.text, this.start).attributes;
   }
 }
 

@@ -194,10 +194,7 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
   let roots: XmlElement[];
   try {
     const tree = buildTree(text);
-    if (tree.problem) {
-      malformed(tree.problem);
-      if (report.findings.some((f) => f.code === 'xml-malformed')) return report;
-    }
+    if (tree.problem) return malformed(tree.problem);
     roots = tree.roots;
   } catch (error) {
     if (error instanceof TooDeepError) fileFinding('xml-too-deep', 0, { limit: MAX_DEPTH });
@@ -219,6 +216,9 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
   // Percent-escaped octets use the declared encoding (appendix section 3); UTF-16 tickets escape UTF-8.
   const urlCharset = decoded.charset.startsWith('utf-16') ? 'utf-8' : decoded.charset;
 
+  // Only resources can be rRef targets, and only their IDs appear in element paths.
+  const idOf = (e: XmlElement): string | undefined =>
+    REFERENCE_TARGETS.has(e.local) || e.parent?.local === 'ResourcePool' ? e.attribute('ID')?.value : undefined;
   // Resources an inline rRef points at are reported where they are used, once per use, each with that use's base.
   const targets = new Map<string, XmlElement>();
   const referenced = new Set<string>();
@@ -226,10 +226,8 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     const stack = [...roots].reverse();
     while (stack.length > 0) {
       const e = stack.pop()!;
-      if (REFERENCE_TARGETS.has(e.local) || e.parent?.local === 'ResourcePool') {
-        const id = e.attribute('ID')?.value;
-        if (id !== undefined && !targets.has(id)) targets.set(id, e);
-      }
+      const id = idOf(e);
+      if (id !== undefined && !targets.has(id)) targets.set(id, e);
       if (isRefElement(e.local)) {
         const rRef = e.attribute('rRef')?.value;
         if (rRef !== undefined) referenced.add(rRef);
@@ -244,8 +242,6 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
       ? { uri: folderOf(options.documentUri), source: 'document' }
       : { uri: null, source: 'none' };
 
-  const idOf = (e: XmlElement): string | undefined =>
-    REFERENCE_TARGETS.has(e.local) || e.parent?.local === 'ResourcePool' ? e.attribute('ID')?.value : undefined;
   // Built when a reference is reported, from the element up: one string per reference, none per element.
   const pathOf = (e: XmlElement): string => {
     let p = '';

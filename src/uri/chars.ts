@@ -25,11 +25,6 @@ export function isSubDelim(c: number): boolean {
   );
 }
 
-/** RFC 3986 3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@" (pct-encoded checked by the caller). */
-export function isPcharLiteral(c: number): boolean {
-  return isUnreserved(c) || isSubDelim(c) || c === 0x3a || c === 0x40;
-}
-
 export function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   if (c >= 0x41 && c <= 0x46) return c - 0x37;
