@@ -84,12 +84,17 @@ function finding(code: string, ref: TicketReference, args: Record<string, string
 }
 
 /** The local path a resolved URL stands for here, or why there is none. */
-function localPathOf(resolved: string, maps: PrefixMap[], isWindows: boolean): { path: string } | { skip: string; args: Record<string, string> } | null {
+interface ComparableMap {
+  key: string;
+  folder: string;
+}
+
+function localPathOf(resolved: string, maps: readonly ComparableMap[], isWindows: boolean): { path: string } | { skip: string; args: Record<string, string> } | null {
   const key = comparable(resolved);
-  let best: PrefixMap | undefined;
-  for (const m of maps) if (key.startsWith(comparable(m.prefix)) && (!best || m.prefix.length > best.prefix.length)) best = m;
+  let best: ComparableMap | undefined;
+  for (const m of maps) if (key.startsWith(m.key) && (!best || m.key.length > best.key.length)) best = m;
   if (best) {
-    const rest = key.slice(comparable(best.prefix).length).split('/').filter((s) => s !== '').map((s) => decodeSegment(s).text);
+    const rest = key.slice(best.key.length).split('/').filter((s) => s !== '').map((s) => decodeSegment(s).text);
     return { path: path.resolve(best.folder, ...rest) };
   }
   const ref = parseReference(resolved);
@@ -115,6 +120,7 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
   const isWindows = process.platform === 'win32';
   let root: string | undefined;
   if (options.root !== undefined) root = await realpath(path.resolve(options.root));
+  const maps: ComparableMap[] = options.maps.map((m) => ({ key: comparable(m.prefix), folder: m.folder }));
   const statCache = new Map<string, Promise<LocatedFindingSpec | null>>();
 
   const examine = (target: string, role: 'url' | 'directory'): Promise<LocatedFindingSpec | null> => {
@@ -151,7 +157,7 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
 
   const handle = async (ref: TicketReference): Promise<void> => {
     if (ref.resolved === null) return;
-    const local = localPathOf(ref.resolved, options.maps, isWindows);
+    const local = localPathOf(ref.resolved, maps, isWindows);
     if (local === null) return;
     if ('skip' in local) {
       if (options.checkExists) ref.findings.push(finding(local.skip, ref, local.args, profile));

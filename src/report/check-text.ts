@@ -21,7 +21,8 @@ export function summaryLine(counts: Counts, subject: string): string {
   return `${subject}: ${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.info} info`;
 }
 
-const LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', info: 'info   ' };
+/** Severity as a fixed-width column of the text formats. */
+export const SEVERITY_LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', info: 'info   ' };
 
 /** `jdf-filespec check` as text: each URL, then each finding with its position in the string, rule and fix. */
 export function formatCheckText(results: readonly CheckResult[], options: { quiet?: boolean } = {}): string {
@@ -37,7 +38,7 @@ export function formatCheckText(results: readonly CheckResult[], options: { quie
     if (r.resolved !== null) lines.push(`  resolved: ${r.resolved}`);
     for (const f of shown) {
       const at = f.offset !== undefined ? `at ${f.offset}` : '';
-      lines.push(`  ${at.padEnd(7)} ${LABEL[f.severity]}  ${f.message}  ${f.code}`);
+      lines.push(`  ${at.padEnd(7)} ${SEVERITY_LABEL[f.severity]}  ${f.message}  ${f.code}`);
       if (f.fix !== undefined) lines.push(`          fix: ${f.fix}`);
     }
     if (r.fixed !== undefined && r.fixed !== shown.find((f) => f.fix !== undefined)?.fix) lines.push(`  all fixes: ${r.fixed}`);

@@ -1,9 +1,6 @@
-import type { Severity } from '../rules/types.js';
 import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
-import { plural } from './check-text.js';
+import { plural, SEVERITY_LABEL } from './check-text.js';
 import type { ValidationReport } from './report.js';
-
-const LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', info: 'info   ' };
 
 export interface TextOptions {
   quiet?: boolean;
@@ -29,7 +26,7 @@ export function formatText(report: ValidationReport, options: TextOptions = {}):
       }
     }
     for (const { f, ref } of items) {
-      out.push(`  ${`${f.line}:${f.column}`.padEnd(9)} ${LABEL[f.severity]}  ${f.message}  ${f.code}`);
+      out.push(`  ${`${f.line}:${f.column}`.padEnd(9)} ${SEVERITY_LABEL[f.severity]}  ${f.message}  ${f.code}`);
       if (ref) out.push(`  ${''.padEnd(9)} ${ref.element}/@${ref.attribute} = ${JSON.stringify(ref.value)}`);
       if (f.fix !== undefined) out.push(`  ${''.padEnd(9)} fix: ${f.fix}`);
     }

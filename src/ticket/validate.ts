@@ -181,8 +181,8 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
 
   // The full validator is a second pass over the text; by default it runs only to word a problem the tree
   // builder found (strictXml runs it first, and then it also checks attributes of elements we do not read).
-  const malformed = (fallback?: { offset: number; detail: string }): TicketReport => {
-    const verdict = XMLValidator.validate(forValidator(text), { allowBooleanAttributes: false });
+  const runValidator = () => XMLValidator.validate(forValidator(text), { allowBooleanAttributes: false });
+  const malformed = (fallback?: { offset: number; detail: string }, verdict = runValidator()): TicketReport => {
     if (verdict !== true) {
       report.findings.push(makeFinding('xml-malformed', profile, { detail: verdict.err.msg.replace(/\.?$/, '.') }, { line: verdict.err.line ?? 1, column: verdict.err.col ?? 1 }));
     } else if (fallback) {
@@ -190,7 +190,10 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     }
     return report;
   };
-  if (options.strictXml && XMLValidator.validate(forValidator(text), { allowBooleanAttributes: false }) !== true) return malformed();
+  if (options.strictXml) {
+    const verdict = runValidator();
+    if (verdict !== true) return malformed(undefined, verdict);
+  }
   let roots: XmlElement[];
   try {
     const tree = buildTree(text);
