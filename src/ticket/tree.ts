@@ -1,14 +1,18 @@
 // The element tree of a ticket with the offset of every start tag, built from fast-xml-parser's ordered output.
 import { XMLParser } from 'fast-xml-parser';
-import { findAttribute, localName, type Attribute } from './attributes.js';
+import { findAttribute, isNameChar, localName, type Attribute } from './attributes.js';
 
+// Children are linked (first child, next sibling) rather than held in arrays: a big ticket has hundreds of
+// thousands of elements, most with one child or none, and an array costs more than the element itself.
 export class XmlElement {
-  readonly children: XmlElement[] = [];
-  /** Attributes asked for so far, by local name (null: looked for, absent). */
-  private found: Record<string, Attribute | null> | undefined;
+  /** @internal Set while the tree is built. */
+  firstChild: XmlElement | undefined;
+  /** @internal Set while the tree is built; undefined for a root. */
+  nextSibling: XmlElement | undefined;
+  /** The element's path, filled in by whoever first needs it (a big ticket has many elements and few paths). */
+  path: string | undefined;
 
   constructor(
-    readonly qname: string,
     readonly local: string,
     /** Offset of "<" in the text. */
     readonly start: number,
@@ -16,15 +20,22 @@ export class XmlElement {
     private readonly text: string,
   ) {}
 
-  /** The attribute with this local name, read from the start tag in the text the first time it is asked for. */
+  /** The name as written, prefix included. */
+  get qname(): string {
+    let end = this.start + 1;
+    while (end < this.text.length && isNameChar(this.text.charCodeAt(end))) end++;
+    return this.text.slice(this.start + 1, end);
+  }
+
+  /** The attribute with this local name, read from the start tag in the text (not kept: most are asked for once). */
   attribute(local: string): Attribute | undefined {
-    this.found ??= {};
-    let a = this.found[local];
-    if (a === undefined) {
-      a = findAttribute(this.text, this.start, local) ?? null;
-      this.found[local] = a;
-    }
-    return a ?? undefined;
+    return findAttribute(this.text, this.start, local);
+  }
+
+  /** The first child element that passes `test`. */
+  findChild(test: (child: XmlElement) => boolean): XmlElement | undefined {
+    for (let c = this.firstChild; c !== undefined; c = c.nextSibling) if (test(c)) return c;
+    return undefined;
   }
 }
 
@@ -84,60 +95,242 @@ export function firstNonMisc(text: string, from: number, to: number): number {
 // XML 1.0 2.2: the characters a document may not contain at all.
 export const FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 
+export interface Tree {
+  roots: XmlElement[];
+  problem?: StructureProblem;
+}
+
+/**
+ * Documents longer than this are parsed a run of sibling elements at a time, so that fast-xml-parser's output
+ * for the whole document (about five times the text) never exists at once.
+ */
+export const CHUNK_CHARS = 256 * 1024;
+
 /**
  * Parses `text` into top-level elements and checks its structure on the way: every element closed by its own
  * end tag, nothing but comments, PIs and white space outside the root elements, no forbidden character.
  * fast-xml-parser accepts "<a><b></a>"; its element offsets let us catch that without a second pass.
  * Iterative, so deep nesting cannot overflow the stack.
  */
-export function buildTree(text: string): { roots: XmlElement[]; problem?: StructureProblem } {
-  let ordered: OrderedNode[];
-  try {
-    ordered = getParser().parse(text) as OrderedNode[];
-  } catch (error) {
-    if (error instanceof RangeError || (error instanceof Error && /nested tags/i.test(error.message))) throw new TooDeepError();
-    throw error;
+export function buildTree(text: string, chunkChars = CHUNK_CHARS): Tree {
+  if (text.length > chunkChars) {
+    const chunked = buildInChunks(text, chunkChars);
+    if (chunked !== undefined) return chunked;
   }
-  let problem: StructureProblem | undefined;
-  const note = (offset: number, detail: string) => {
-    if (problem === undefined || offset < problem.offset) problem = { offset, detail };
-  };
-  const roots: XmlElement[] = [];
-  let previousEnd = 0;
-  const stack: Array<{ nodes: OrderedNode[]; parent: XmlElement | undefined }> = [{ nodes: ordered, parent: undefined }];
-  while (stack.length > 0) {
-    const { nodes, parent } = stack.pop()!;
-    for (const node of nodes) {
-      let qname: string | undefined;
-      for (const key in node) if (key !== ':@') { qname = key; break; }
-      if (qname === undefined || qname === '#text' || qname.startsWith('?') || qname.startsWith('!')) continue;
-      const meta = (node as OrderedNode)[META];
-      const start = meta?.startIndex ?? -1;
-      const end = meta?.endIndex;
-      const element = new XmlElement(qname, localName(qname), start, parent, text);
-      if (end === undefined) {
-        note(start, `the tag <${qname}> is never closed.`);
-      } else if (text.charCodeAt(end - 2) !== 0x2f /* not "/>": there is an end tag, just before end */) {
-        const close = text.lastIndexOf('</', end - 1);
-        if (close > start) {
-          const after = text.charCodeAt(close + 2 + qname.length);
-          if (!text.startsWith(qname, close + 2) || !(after === 0x3e || after === 0x20 || after === 0x09 || after === 0x0a || after === 0x0d)) {
-            note(close, `<${qname}> is closed by ${text.slice(close, text.indexOf('>', close) + 1 || close + 2 + qname.length)}.`);
-          }
-        }
-      }
-      if (parent) parent.children.push(element);
-      else {
-        const stray = firstNonMisc(text, previousEnd, start);
-        if (stray !== -1) note(stray, 'there is text outside the root element.');
-        previousEnd = end ?? text.length;
-        roots.push(element);
-      }
-      const kids = node[qname];
-      if (Array.isArray(kids) && kids.length > 0) stack.push({ nodes: kids as OrderedNode[], parent: element });
+  const builder = new TreeBuilder(text);
+  builder.parse(0, text.length, undefined, undefined, true);
+  return builder.finish();
+}
+
+/** Turns fast-xml-parser's ordered output into XmlElements, checking the structure as it goes. */
+class TreeBuilder {
+  readonly roots: XmlElement[] = [];
+  private problem: StructureProblem | undefined;
+  /** Where the last root element ended: only misc may stand between it and the next. */
+  private previousEnd = 0;
+
+  constructor(private readonly text: string) {}
+
+  note(offset: number, detail: string): void {
+    if (this.problem === undefined || offset < this.problem.offset) this.problem = { offset, detail };
+  }
+
+  /** Adds an element after its previous sibling (if any); `end` is where it ends, when known. */
+  attach(element: XmlElement, previous: XmlElement | undefined, end: number | undefined): void {
+    if (element.parent) {
+      if (previous) previous.nextSibling = element;
+      else element.parent.firstChild = element;
+    } else {
+      const stray = firstNonMisc(this.text, this.previousEnd, element.start);
+      if (stray !== -1) this.note(stray, 'there is text outside the root element.');
+      this.previousEnd = end ?? this.text.length;
+      this.roots.push(element);
     }
   }
-  const trailing = firstNonMisc(text, previousEnd, text.length);
-  if (trailing !== -1 && roots.length > 0) note(trailing, text.startsWith('</', trailing) ? `the end tag ${text.slice(trailing, text.indexOf('>', trailing) + 1)} has no start tag.` : 'there is text after the root element.');
-  return problem ? { roots, problem } : { roots };
+
+  /** The root ended here (it was attached before its end was known). */
+  rootEnded(end: number): void {
+    this.previousEnd = end;
+  }
+
+  /**
+   * Parses text[from, to), a run of complete siblings, as children of `parent`. `checkEnds`: whether each end
+   * tag must still be compared with its start tag (the chunk scanner has done so already). `previous` is
+   * the last child `parent` has so far; the last it has afterwards is returned.
+   */
+  parse(from: number, to: number, parent: XmlElement | undefined, previous: XmlElement | undefined, checkEnds: boolean): XmlElement | undefined {
+    const text = this.text;
+    let ordered: OrderedNode[];
+    try {
+      ordered = getParser().parse(from === 0 && to === text.length ? text : text.slice(from, to)) as OrderedNode[];
+    } catch (error) {
+      if (error instanceof RangeError || (error instanceof Error && /nested tags/i.test(error.message))) throw new TooDeepError();
+      throw error;
+    }
+    let last = previous;
+    const stack: Array<{ nodes: OrderedNode[]; parent: XmlElement | undefined }> = [{ nodes: ordered, parent }];
+    while (stack.length > 0) {
+      const { nodes, parent: holder } = stack.pop()!;
+      let previousSibling = holder === parent ? previous : undefined;
+      for (const node of nodes) {
+        let qname: string | undefined;
+        for (const key in node) if (key !== ':@') { qname = key; break; }
+        if (qname === undefined || qname === '#text' || qname.startsWith('?') || qname.startsWith('!')) continue;
+        const meta = node[META];
+        const start = meta === undefined ? -1 : meta.startIndex + from;
+        const end = meta?.endIndex === undefined ? undefined : meta.endIndex + from;
+        const element = new XmlElement(localName(qname), start, holder, text);
+        if (end === undefined) {
+          this.note(start, `the tag <${qname}> is never closed.`);
+        } else if (checkEnds && text.charCodeAt(end - 2) !== 0x2f /* not "/>": there is an end tag, just before end */) {
+          const close = text.lastIndexOf('</', end - 1);
+          if (close > start) {
+            const after = text.charCodeAt(close + 2 + qname.length);
+            if (!text.startsWith(qname, close + 2) || !(after === 0x3e || after === 0x20 || after === 0x09 || after === 0x0a || after === 0x0d)) {
+              this.note(close, `<${qname}> is closed by ${text.slice(close, text.indexOf('>', close) + 1 || close + 2 + qname.length)}.`);
+            }
+          }
+        }
+        this.attach(element, previousSibling, end);
+        previousSibling = element;
+        const kids = node[qname];
+        if (Array.isArray(kids) && kids.length > 0) stack.push({ nodes: kids as OrderedNode[], parent: element });
+      }
+      if (holder === parent) last = previousSibling;
+    }
+    return last;
+  }
+
+  finish(): Tree {
+    const text = this.text;
+    const trailing = firstNonMisc(text, this.previousEnd, text.length);
+    if (trailing !== -1 && this.roots.length > 0) {
+      this.note(trailing, text.startsWith('</', trailing) ? `the end tag ${text.slice(trailing, text.indexOf('>', trailing) + 1)} has no start tag.` : 'there is text after the root element.');
+    }
+    return this.problem ? { roots: this.roots, problem: this.problem } : { roots: this.roots };
+  }
 }
+
+/** An element the chunk scanner has seen open and not yet closed. */
+interface OpenElement {
+  name: string;
+  start: number;
+  /** Created once the element is too big to be parsed whole: then its children are parsed in runs. */
+  element: XmlElement | undefined;
+  /** Where the run of children not yet parsed begins (-1: none). */
+  runStart: number;
+  /** The last child parsed or built so far. */
+  lastChild: XmlElement | undefined;
+}
+
+/**
+ * Finds the tags with a scan that only tracks nesting (comments, CDATA, PIs and quoted attribute values
+ * skipped), and hands fast-xml-parser runs of complete sibling elements of about `chunkChars` each. The
+ * elements that hold those runs are built from the scan. Anything the scan does not expect (an end tag that
+ * does not match, an unclosed construct, "<" that starts no tag) returns undefined: the caller parses the
+ * document whole, which finds and words the problem.
+ */
+export function buildInChunks(text: string, chunkChars: number): Tree | undefined {
+  const builder = new TreeBuilder(text);
+  const documentLevel: OpenElement = { name: '', start: -1, element: undefined, runStart: -1, lastChild: undefined };
+  const open: OpenElement[] = [documentLevel];
+  const parseRun = (holder: OpenElement, to: number) => {
+    if (holder.runStart !== -1 && holder.runStart < to) holder.lastChild = builder.parse(holder.runStart, to, holder.element, holder.lastChild, false);
+    holder.runStart = -1;
+  };
+  // The elements open[1..depth] get their own XmlElement (outermost first), each after its parent's pending run.
+  const build = (depth: number) => {
+    for (let k = 1; k <= depth; k++) {
+      const o = open[k]!;
+      if (o.element !== undefined) continue;
+      const parent = open[k - 1]!;
+      parseRun(parent, o.start);
+      o.element = new XmlElement(localName(o.name), o.start, parent.element, text);
+      builder.attach(o.element, parent.lastChild, undefined);
+      parent.lastChild = o.element;
+    }
+  };
+  // A child of open[depth] ended at `end`: parse the run of children when it is long enough.
+  const childEnded = (end: number) => {
+    const depth = open.length - 1;
+    if (end - open[depth]!.runStart >= chunkChars) {
+      build(depth);
+      parseRun(open[depth]!, end);
+    }
+  };
+  const n = text.length;
+  let i = 0;
+  for (;;) {
+    const lt = text.indexOf('<', i);
+    if (lt === -1) break;
+    const c = text.charCodeAt(lt + 1);
+    if (c === 0x2f /* "</" */) {
+      const gt = text.indexOf('>', lt);
+      if (gt === -1 || open.length === 1) return undefined;
+      const closing = open.pop()!;
+      let nameEnd = lt + 2 + closing.name.length;
+      if (!text.startsWith(closing.name, lt + 2)) return undefined;
+      while (nameEnd < gt && isSpaceCode(text.charCodeAt(nameEnd))) nameEnd++;
+      if (nameEnd !== gt) return undefined;
+      i = gt + 1;
+      if (closing.element !== undefined) {
+        parseRun(closing, lt);
+        if (open.length === 1) builder.rootEnded(i);
+      } else {
+        childEnded(i);
+      }
+    } else if (c === 0x21 /* "<!" */) {
+      let end: number;
+      if (text.startsWith('<!--', lt)) end = text.indexOf('-->', lt + 4) + 3;
+      else if (text.startsWith('<![CDATA[', lt)) end = text.indexOf(']]>', lt + 9) + 3;
+      else return undefined;
+      if (end === 2) return undefined;
+      i = end;
+    } else if (c === 0x3f /* "<?" */) {
+      // Like the parser, a quoted "?>" does not end a PI.
+      const end = tagEnd(text, lt + 2, true);
+      if (end === -1) return undefined;
+      i = end + 2;
+    } else {
+      let j = lt + 1;
+      while (j < n && isNameChar(text.charCodeAt(j))) j++;
+      const after = text.charCodeAt(j);
+      // A name must end where the parser's does (at white space, "/>" or ">"), or the two would read different tags.
+      if (j === lt + 1 || !(isSpaceCode(after) || after === 0x3e || (after === 0x2f && text.charCodeAt(j + 1) === 0x3e))) return undefined;
+      const name = text.slice(lt + 1, j);
+      j = tagEnd(text, j, false);
+      if (j === -1) return undefined;
+      const parent = open[open.length - 1]!;
+      if (parent.runStart === -1) parent.runStart = lt;
+      i = j + 1;
+      if (text.charCodeAt(j - 1) === 0x2f /* "/>" */) {
+        childEnded(i);
+      } else {
+        if (open.length > MAX_DEPTH) return undefined;
+        open.push({ name, start: lt, element: undefined, runStart: -1, lastChild: undefined });
+      }
+    }
+  }
+  if (open.length !== 1) return undefined;
+  parseRun(documentLevel, n);
+  return builder.finish();
+}
+
+/** Where the tag ends (its ">", or the "?" of "?>" for a PI), stepping over quoted values; -1 if it does not. */
+function tagEnd(text: string, from: number, pi: boolean): number {
+  const n = text.length;
+  for (let j = from; j < n; j++) {
+    const ch = text.charCodeAt(j);
+    if (ch === 0x22 || ch === 0x27) {
+      j = text.indexOf(ch === 0x22 ? '"' : "'", j + 1);
+      if (j === -1) return -1;
+    } else if (pi ? ch === 0x3f && text.charCodeAt(j + 1) === 0x3e : ch === 0x3e) {
+      return j;
+    } else if (ch === 0x3c && !pi) {
+      return -1; // "<" inside a tag: not something the scan should guess about
+    }
+  }
+  return -1;
+}
+
+const isSpaceCode = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;

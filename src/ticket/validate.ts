@@ -79,6 +79,11 @@ export interface ValidateOptions {
   strictXml?: boolean;
   /** Overrides the ticket's JDF/@Version for the raw non-ASCII rule. */
   jdfVersion?: string;
+  /**
+   * Tickets longer than this many characters are parsed a run of sibling elements at a time (default 256 Ki),
+   * which keeps memory near the size of the file; the report is the same either way.
+   */
+  chunkChars?: number;
 }
 
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
@@ -196,7 +201,7 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
   }
   let roots: XmlElement[];
   try {
-    const tree = buildTree(text);
+    const tree = buildTree(text, options.chunkChars);
     if (tree.problem) return malformed(tree.problem);
     roots = tree.roots;
   } catch (error) {
@@ -235,7 +240,8 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
         const rRef = e.attribute('rRef')?.value;
         if (rRef !== undefined) referenced.add(rRef);
       }
-      for (let k = e.children.length - 1; k >= 0; k--) stack.push(e.children[k]!);
+      if (e.nextSibling) stack.push(e.nextSibling);
+      if (e.firstChild) stack.push(e.firstChild);
     }
   }
 
@@ -245,13 +251,17 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
       ? { uri: folderOf(options.documentUri), source: 'document' }
       : { uri: null, source: 'none' };
 
-  // Built when a reference is reported, from the element up: one string per reference, none per element.
+  // Built when a reference is reported, from the element up, and kept on each element on the way; equal paths
+  // are one string, so 100,000 FileSpecs in one RunList share a single path.
+  const paths = new Map<string, string>();
   const pathOf = (e: XmlElement): string => {
-    let p = '';
-    for (let x: XmlElement | undefined = e; x !== undefined; x = x.parent) {
-      const id = idOf(x);
-      p = '/' + x.local + (id !== undefined ? `[@ID='${id.replace(/'/g, '&apos;')}']` : '') + p;
-    }
+    if (e.path !== undefined) return e.path;
+    const id = idOf(e);
+    let p = (e.parent ? pathOf(e.parent) : '') + '/' + e.local + (id !== undefined ? `[@ID='${id.replace(/'/g, '&apos;')}']` : '');
+    const known = paths.get(p);
+    if (known !== undefined) p = known;
+    else paths.set(p, p);
+    e.path = p;
     return p;
   };
   const positionIn = (attr: Attribute, index: number) => lines.position(attr.offsets?.[index] ?? attr.valueStart + index);
@@ -360,6 +370,9 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     const e = stackElements.pop()!;
     const outer = stackContexts.pop()!;
     const viaRef = stackViaRef.pop()!;
+    // The next sibling shares this element's context, and comes after its subtree; an rRef target's siblings
+    // are not part of the use.
+    if (!viaRef && e.nextSibling) push(e.nextSibling, outer, false);
     let ctx = outer;
     const id = idOf(e);
     if (!viaRef && id !== undefined && referenced.has(id) && targets.get(id) === e) continue; // reported at each use
@@ -391,7 +404,7 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
       const urlAttr = urlAttributes.find((u) => u.role === 'url') ? e.attribute('URL') : undefined;
       if (urlAttr !== undefined) {
         const containerSpec = e.local === 'FileSpec'
-          ? e.children.find((c) => c.local === 'Container')?.children.find((c) => c.local === 'FileSpec' && c.attribute('URL') !== undefined)
+          ? e.findChild((c) => c.local === 'Container')?.findChild((c) => c.local === 'FileSpec' && c.attribute('URL') !== undefined)
           : undefined;
         if (containerSpec) {
           // The container (zip, MIME package) is resolved first; this URL names a file inside it (appendix 4.6).
@@ -403,7 +416,7 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
         }
       }
     }
-    for (let k = e.children.length - 1; k >= 0; k--) push(e.children[k]!, ctx, false);
+    if (e.firstChild) push(e.firstChild, ctx, false);
   }
   // XML 1.0 2.2: a forbidden character outside the values we read is reported once, where it first stands.
   const forbidden = FORBIDDEN_CHAR.exec(text);

@@ -1,0 +1,88 @@
+// Big tickets are parsed a run of sibling elements at a time (src/ticket/tree.ts). The oracle here is the
+// whole-document parse, which is how every ticket was read before: with any chunk size, on every sample, on
+// structural edge cases and on random damage to the samples, the report must be the same.
+import fc from 'fast-check';
+import { readdirSync, readFileSync } from 'node:fs';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildInChunks } from '../src/ticket/tree.js';
+import { validateTicket, type ValidateOptions } from '../src/index.js';
+import { projectRoot } from './helpers.js';
+
+const RUNS = Number(process.env.FC_RUNS ?? 2000);
+const OPTIONS: ValidateOptions = { documentUri: 'file:///srv/hot/ticket.jdf' };
+const SIZES = [1, 8, 64, 300];
+
+const samplesDir = new URL('samples/', projectRoot);
+const samples = readdirSync(samplesDir)
+  .filter((name) => /\.(jdf|xjdf|jmf)$/.test(name))
+  .map((name) => ({ name, text: readFileSync(new URL(name, samplesDir), 'latin1') }));
+
+const whole = (text: string) => validateTicket(text, { ...OPTIONS, chunkChars: Infinity });
+const chunked = (text: string, chunkChars: number) => validateTicket(text, { ...OPTIONS, chunkChars });
+
+test('the samples are really read in chunks (the scanner does not fall back to the whole parse)', () => {
+  assert.ok(samples.length >= 10);
+  for (const { name, text } of samples) {
+    for (const size of SIZES) assert.ok(buildInChunks(text, size) !== undefined, `${name} at ${size}`);
+  }
+});
+
+test('every sample: the same report with any chunk size as with the whole parse', () => {
+  for (const { name, text } of samples) {
+    const expected = whole(text);
+    assert.ok(expected.references.length > 0, name);
+    for (const size of SIZES) assert.equal(chunked(text, size), expected, `${name} at ${size}`);
+  }
+});
+
+const EDGE_CASES: Record<string, string> = {
+  'comments, CDATA and PIs between siblings': '<?xml version="1.0"?>\n<!-- <FileSpec URL="no"/> -->\n<JDF><ResourcePool><RunList Directory="d/"><!-- x --><LayoutElement><![CDATA[<FileSpec URL="no"/>]]><FileSpec URL="a b.pdf"/></LayoutElement><?pi <FileSpec?><LayoutElement><FileSpec URL="c.pdf"/></LayoutElement></RunList></ResourcePool></JDF>\n<!-- after -->\n',
+  '">" and "/>" inside attribute values': '<JDF><RunList Directory="x>/"><FileSpec URL="a/>b.pdf" Other=\'>\'/><FileSpec URL="c.pdf"></FileSpec></RunList></JDF>',
+  'rRef before and after its target': '<JDF><ResourcePool><RunList ID="R1" Directory="file:///a/"><FileSpec URL="x.pdf"/></RunList></ResourcePool><ResourceLinkPool><RunListLink rRef="R1"/><RunListLink rRef="R2"/></ResourceLinkPool><ResourcePool><RunList ID="R2"><LayoutElement><FileSpec URL="y z.pdf"/></LayoutElement></RunList></ResourcePool></JDF>',
+  'a container': '<JDF><ResourcePool><RunList Directory="file:///jobs/"><LayoutElement><FileSpec URL="in/page.pdf"><Container><FileSpec URL="pkg.zip"/></Container></FileSpec></LayoutElement></RunList></ResourcePool></JDF>',
+  'several roots': '<JDF><FileSpec URL="a.pdf"/></JDF>\n<JDF><FileSpec URL="b c.pdf"/></JDF>\n',
+  'text between roots': '<JDF/>stray<JDF><FileSpec URL="a.pdf"/></JDF>',
+  'text after the root': '<JDF><FileSpec URL="a.pdf"/></JDF>trailing',
+  'end tag after the root': '<JDF><FileSpec URL="a.pdf"/></JDF></JDF>',
+  'mismatched end tag': '<JDF><ResourcePool><FileSpec URL="a.pdf"></ResourcePool></JDF>',
+  'unclosed element': '<JDF><ResourcePool><FileSpec URL="a.pdf"/>',
+  'unclosed comment': '<JDF><FileSpec URL="a.pdf"/><!-- </JDF>',
+  'unclosed quote': '<JDF><FileSpec URL="a.pdf/></JDF>',
+  'less-than in text': '<JDF><FileSpec URL="a.pdf"/> 1 < 2 </JDF>',
+  'prefixed names': '<jdf:JDF xmlns:jdf="http://www.CIP4.org/JDFSchema_1_1"><jdf:ResourcePool><jdf:RunList jdf:Directory="d/"><jdf:FileSpec jdf:URL="a b.pdf"/></jdf:RunList></jdf:ResourcePool></jdf:JDF>',
+  'end tag with white space': '<JDF><ResourcePool ><FileSpec URL="a.pdf"></FileSpec\n></ResourcePool  ></JDF>',
+  'a DOCTYPE': '<?xml version="1.0"?>\n<!DOCTYPE JDF [<!ENTITY e "x">]>\n<JDF><FileSpec URL="&e;.pdf"/></JDF>',
+  'CRLF line ends': '<JDF>\r\n<RunList Directory="d/">\r\n<FileSpec URL="a b.pdf"/>\r\n</RunList>\r\n</JDF>\r\n',
+  'a forbidden character in text': '<JDF><FileSpec URL="a.pdf"/>\u0001</JDF>',
+};
+
+for (const [name, text] of Object.entries(EDGE_CASES)) {
+  test(`edge case, ${name}: the same report with any chunk size`, () => {
+    const expected = whole(text);
+    for (const size of SIZES) assert.equal(chunked(text, size), expected, `at ${size}`);
+  });
+}
+
+// Damage that moves tag boundaries: the scanner and fast-xml-parser must never read a damaged ticket differently.
+const DAMAGE = ['<', '>', '/>', '"', "'", '</a>', '<a>', '<!--', '-->', '<![CDATA[', ']]>', '<?', '?>', '/', ' ', '&', '<b/>', '</FileSpec>', '<FileSpec URL="q r.pdf">', '\u0000'];
+test('random damage to a sample: the same report with any chunk size', () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...samples),
+      fc.array(fc.tuple(fc.nat(), fc.nat({ max: 6 }), fc.constantFrom('', ...DAMAGE)), { minLength: 1, maxLength: 3 }),
+      fc.constantFrom(...SIZES),
+      ({ text }, edits, size) => {
+        let damaged = text;
+        for (const [at, cut, insert] of edits) {
+          const i = at % (damaged.length + 1);
+          damaged = damaged.slice(0, i) + insert + damaged.slice(i + cut);
+        }
+        assert.equal(chunked(damaged, size), whole(damaged));
+      },
+    ),
+    { numRuns: Math.max(200, Math.floor(RUNS / 4)) },
+  );
+});
+
+test.run();
