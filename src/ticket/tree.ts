@@ -2,40 +2,106 @@
 import { XMLParser } from 'fast-xml-parser';
 import { findAttribute, isNameChar, localName, type Attribute } from './attributes.js';
 
-// Children are linked (first child, next sibling) rather than held in arrays: a big ticket has hundreds of
-// thousands of elements, most with one child or none, and an array costs more than the element itself.
-export class XmlElement {
-  /** @internal Set while the tree is built. */
-  firstChild: XmlElement | undefined;
-  /** @internal Set while the tree is built; undefined for a root. */
-  nextSibling: XmlElement | undefined;
-  /** The element's path, filled in by whoever first needs it (a big ticket has many elements and few paths). */
-  path: string | undefined;
+/** No element: the parent of a root, the first child of a leaf, the next sibling of a last child. */
+export const NONE = -1;
 
-  constructor(
-    readonly local: string,
-    /** Offset of "<" in the text. */
-    readonly start: number,
-    readonly parent: XmlElement | undefined,
-    private readonly text: string,
-  ) {}
+/**
+ * The elements of a ticket, each a number: its start tag's offset, parent, first child, next sibling and name
+ * in typed arrays. A big ticket has millions of elements, and an object per element (with its links) would
+ * cost four times as much as the text; this costs 20 bytes an element.
+ */
+export class ElementTree {
+  /** The root elements (more than one only in a broken ticket). */
+  readonly roots: number[] = [];
+  private count = 0;
+  private starts: Int32Array;
+  private parents: Int32Array;
+  private firstChildren: Int32Array;
+  private nextSiblings: Int32Array;
+  private names: Int32Array;
+  private readonly nameIds = new Map<string, number>();
+  private readonly qnames: string[] = [];
+  private readonly locals: string[] = [];
+
+  constructor(readonly text: string, capacity = 256) {
+    this.starts = new Int32Array(capacity);
+    this.parents = new Int32Array(capacity);
+    this.firstChildren = new Int32Array(capacity);
+    this.nextSiblings = new Int32Array(capacity);
+    this.names = new Int32Array(capacity);
+  }
+
+  /** Adds an element after `previous`, the last child `parent` has so far (NONE: it is the first). */
+  add(qname: string, start: number, parent: number, previous: number): number {
+    if (this.count === this.starts.length) this.grow();
+    const e = this.count++;
+    let name = this.nameIds.get(qname);
+    if (name === undefined) {
+      name = this.qnames.length;
+      this.nameIds.set(qname, name);
+      this.qnames.push(qname);
+      this.locals.push(localName(qname));
+    }
+    this.starts[e] = start;
+    this.parents[e] = parent;
+    this.firstChildren[e] = NONE;
+    this.nextSiblings[e] = NONE;
+    this.names[e] = name;
+    if (parent === NONE) this.roots.push(e);
+    else if (previous === NONE) this.firstChildren[parent] = e;
+    else this.nextSiblings[previous] = e;
+    return e;
+  }
+
+  private grow(): void {
+    const widen = (a: Int32Array) => {
+      const b = new Int32Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.starts = widen(this.starts);
+    this.parents = widen(this.parents);
+    this.firstChildren = widen(this.firstChildren);
+    this.nextSiblings = widen(this.nextSiblings);
+    this.names = widen(this.names);
+  }
+
+  /** The local name ("FileSpec" for "jdf:FileSpec"). */
+  local(e: number): string {
+    return this.locals[this.names[e]!]!;
+  }
 
   /** The name as written, prefix included. */
-  get qname(): string {
-    let end = this.start + 1;
-    while (end < this.text.length && isNameChar(this.text.charCodeAt(end))) end++;
-    return this.text.slice(this.start + 1, end);
+  qname(e: number): string {
+    return this.qnames[this.names[e]!]!;
+  }
+
+  /** Offset of the start tag's "<" in the text. */
+  start(e: number): number {
+    return this.starts[e]!;
+  }
+
+  parent(e: number): number {
+    return this.parents[e]!;
+  }
+
+  firstChild(e: number): number {
+    return this.firstChildren[e]!;
+  }
+
+  nextSibling(e: number): number {
+    return this.nextSiblings[e]!;
   }
 
   /** The attribute with this local name, read from the start tag in the text (not kept: most are asked for once). */
-  attribute(local: string): Attribute | undefined {
-    return findAttribute(this.text, this.start, local);
+  attribute(e: number, local: string): Attribute | undefined {
+    return findAttribute(this.text, this.starts[e]!, local);
   }
 
-  /** The first child element that passes `test`. */
-  findChild(test: (child: XmlElement) => boolean): XmlElement | undefined {
-    for (let c = this.firstChild; c !== undefined; c = c.nextSibling) if (test(c)) return c;
-    return undefined;
+  /** The first child that passes `test`, or NONE. */
+  findChild(e: number, test: (child: number) => boolean): number {
+    for (let c = this.firstChildren[e]!; c !== NONE; c = this.nextSiblings[c]!) if (test(c)) return c;
+    return NONE;
   }
 }
 
@@ -96,7 +162,7 @@ export function firstNonMisc(text: string, from: number, to: number): number {
 export const FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 
 export interface Tree {
-  roots: XmlElement[];
+  elements: ElementTree;
   problem?: StructureProblem;
 }
 
@@ -118,34 +184,34 @@ export function buildTree(text: string, chunkChars = CHUNK_CHARS): Tree {
     if (chunked !== undefined) return chunked;
   }
   const builder = new TreeBuilder(text);
-  builder.parse(0, text.length, undefined, undefined, true);
+  builder.parse(0, text.length, NONE, NONE, true);
   return builder.finish();
 }
 
-/** Turns fast-xml-parser's ordered output into XmlElements, checking the structure as it goes. */
+/** Turns fast-xml-parser's ordered output into elements, checking the structure as it goes. */
 class TreeBuilder {
-  readonly roots: XmlElement[] = [];
+  readonly elements: ElementTree;
   private problem: StructureProblem | undefined;
   /** Where the last root element ended: only misc may stand between it and the next. */
   private previousEnd = 0;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    // About one element per 50 characters in real tickets; the arrays grow when there are more.
+    this.elements = new ElementTree(text, Math.max(256, Math.min(1 << 22, text.length >> 6)));
+  }
 
   note(offset: number, detail: string): void {
     if (this.problem === undefined || offset < this.problem.offset) this.problem = { offset, detail };
   }
 
-  /** Adds an element after its previous sibling (if any); `end` is where it ends, when known. */
-  attach(element: XmlElement, previous: XmlElement | undefined, end: number | undefined): void {
-    if (element.parent) {
-      if (previous) previous.nextSibling = element;
-      else element.parent.firstChild = element;
-    } else {
-      const stray = firstNonMisc(this.text, this.previousEnd, element.start);
+  /** Adds an element after `previous` (see ElementTree.add); `end` is where it ends, when known. */
+  add(qname: string, start: number, parent: number, previous: number, end: number | undefined): number {
+    if (parent === NONE) {
+      const stray = firstNonMisc(this.text, this.previousEnd, start);
       if (stray !== -1) this.note(stray, 'there is text outside the root element.');
       this.previousEnd = end ?? this.text.length;
-      this.roots.push(element);
     }
+    return this.elements.add(qname, start, parent, previous);
   }
 
   /** The root ended here (it was attached before its end was known). */
@@ -158,7 +224,7 @@ class TreeBuilder {
    * tag must still be compared with its start tag (the chunk scanner has done so already). `previous` is
    * the last child `parent` has so far; the last it has afterwards is returned.
    */
-  parse(from: number, to: number, parent: XmlElement | undefined, previous: XmlElement | undefined, checkEnds: boolean): XmlElement | undefined {
+  parse(from: number, to: number, parent: number, previous: number, checkEnds: boolean): number {
     const text = this.text;
     let ordered: OrderedNode[];
     try {
@@ -168,10 +234,10 @@ class TreeBuilder {
       throw error;
     }
     let last = previous;
-    const stack: Array<{ nodes: OrderedNode[]; parent: XmlElement | undefined }> = [{ nodes: ordered, parent }];
+    const stack: Array<{ nodes: OrderedNode[]; parent: number }> = [{ nodes: ordered, parent }];
     while (stack.length > 0) {
       const { nodes, parent: holder } = stack.pop()!;
-      let previousSibling = holder === parent ? previous : undefined;
+      let previousSibling = holder === parent ? previous : NONE;
       for (const node of nodes) {
         let qname: string | undefined;
         for (const key in node) if (key !== ':@') { qname = key; break; }
@@ -179,7 +245,6 @@ class TreeBuilder {
         const meta = node[META];
         const start = meta === undefined ? -1 : meta.startIndex + from;
         const end = meta?.endIndex === undefined ? undefined : meta.endIndex + from;
-        const element = new XmlElement(localName(qname), start, holder, text);
         if (end === undefined) {
           this.note(start, `the tag <${qname}> is never closed.`);
         } else if (checkEnds && text.charCodeAt(end - 2) !== 0x2f /* not "/>": there is an end tag, just before end */) {
@@ -191,7 +256,7 @@ class TreeBuilder {
             }
           }
         }
-        this.attach(element, previousSibling, end);
+        const element = this.add(qname, start, holder, previousSibling, end);
         previousSibling = element;
         const kids = node[qname];
         if (Array.isArray(kids) && kids.length > 0) stack.push({ nodes: kids as OrderedNode[], parent: element });
@@ -204,10 +269,10 @@ class TreeBuilder {
   finish(): Tree {
     const text = this.text;
     const trailing = firstNonMisc(text, this.previousEnd, text.length);
-    if (trailing !== -1 && this.roots.length > 0) {
+    if (trailing !== -1 && this.elements.roots.length > 0) {
       this.note(trailing, text.startsWith('</', trailing) ? `the end tag ${text.slice(trailing, text.indexOf('>', trailing) + 1)} has no start tag.` : 'there is text after the root element.');
     }
-    return this.problem ? { roots: this.roots, problem: this.problem } : { roots: this.roots };
+    return this.problem ? { elements: this.elements, problem: this.problem } : { elements: this.elements };
   }
 }
 
@@ -215,12 +280,12 @@ class TreeBuilder {
 interface OpenElement {
   name: string;
   start: number;
-  /** Created once the element is too big to be parsed whole: then its children are parsed in runs. */
-  element: XmlElement | undefined;
+  /** Added (not NONE) once the element is too big to be parsed whole: then its children are parsed in runs. */
+  element: number;
   /** Where the run of children not yet parsed begins (-1: none). */
   runStart: number;
-  /** The last child parsed or built so far. */
-  lastChild: XmlElement | undefined;
+  /** The last child parsed or added so far. */
+  lastChild: number;
 }
 
 /**
@@ -232,21 +297,20 @@ interface OpenElement {
  */
 export function buildInChunks(text: string, chunkChars: number): Tree | undefined {
   const builder = new TreeBuilder(text);
-  const documentLevel: OpenElement = { name: '', start: -1, element: undefined, runStart: -1, lastChild: undefined };
+  const documentLevel: OpenElement = { name: '', start: -1, element: NONE, runStart: -1, lastChild: NONE };
   const open: OpenElement[] = [documentLevel];
   const parseRun = (holder: OpenElement, to: number) => {
     if (holder.runStart !== -1 && holder.runStart < to) holder.lastChild = builder.parse(holder.runStart, to, holder.element, holder.lastChild, false);
     holder.runStart = -1;
   };
-  // The elements open[1..depth] get their own XmlElement (outermost first), each after its parent's pending run.
+  // The elements open[1..depth] are added (outermost first), each after its parent's pending run.
   const build = (depth: number) => {
     for (let k = 1; k <= depth; k++) {
       const o = open[k]!;
-      if (o.element !== undefined) continue;
+      if (o.element !== NONE) continue;
       const parent = open[k - 1]!;
       parseRun(parent, o.start);
-      o.element = new XmlElement(localName(o.name), o.start, parent.element, text);
-      builder.attach(o.element, parent.lastChild, undefined);
+      o.element = builder.add(o.name, o.start, parent.element, parent.lastChild, undefined);
       parent.lastChild = o.element;
     }
   };
@@ -273,7 +337,7 @@ export function buildInChunks(text: string, chunkChars: number): Tree | undefine
       while (nameEnd < gt && isSpaceCode(text.charCodeAt(nameEnd))) nameEnd++;
       if (nameEnd !== gt) return undefined;
       i = gt + 1;
-      if (closing.element !== undefined) {
+      if (closing.element !== NONE) {
         parseRun(closing, lt);
         if (open.length === 1) builder.rootEnded(i);
       } else {
@@ -307,7 +371,7 @@ export function buildInChunks(text: string, chunkChars: number): Tree | undefine
         childEnded(i);
       } else {
         if (open.length > MAX_DEPTH) return undefined;
-        open.push({ name, start: lt, element: undefined, runStart: -1, lastChild: undefined });
+        open.push({ name, start: lt, element: NONE, runStart: -1, lastChild: NONE });
       }
     }
   }

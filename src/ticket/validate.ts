@@ -10,7 +10,7 @@ import { localName, type Attribute } from './attributes.js';
 import { decodeTicket } from './decode.js';
 import { LineIndex } from './positions.js';
 import { disagreement } from './readings.js';
-import { buildTree, firstNonMisc, FORBIDDEN_CHAR, MAX_DEPTH, TooDeepError, type XmlElement } from './tree.js';
+import { buildTree, firstNonMisc, FORBIDDEN_CHAR, MAX_DEPTH, NONE, TooDeepError, type ElementTree } from './tree.js';
 import { isRefElement, REFERENCE_TARGETS, TICKET_ROOTS, URL_ATTRIBUTES } from './vocabulary.js';
 
 export type BaseSource = 'directory' | 'document' | 'option' | 'container' | 'none';
@@ -199,36 +199,40 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     const verdict = runValidator();
     if (verdict !== true) return malformed(undefined, verdict);
   }
-  let roots: XmlElement[];
+  let tree: ElementTree;
   try {
-    const tree = buildTree(text, options.chunkChars);
-    if (tree.problem) return malformed(tree.problem);
-    roots = tree.roots;
+    const built = buildTree(text, options.chunkChars);
+    if (built.problem) return malformed(built.problem);
+    tree = built.elements;
   } catch (error) {
     if (error instanceof TooDeepError) fileFinding('xml-too-deep', 0, { limit: MAX_DEPTH });
     else malformed({ offset: 0, detail: `${error instanceof Error ? error.message : String(error)}.` });
     return report;
   }
+  const roots = tree.roots;
   if (roots.length === 0) {
     const stray = firstNonMisc(text, 0, text.length);
     if (stray === -1) fileFinding('xml-empty', 0);
     else malformed({ offset: stray, detail: 'there is no root element, only text.' });
     return report;
   }
-  for (const extra of roots.slice(1)) fileFinding('xml-several-roots', extra.start, { name: extra.qname });
+  for (const extra of roots.slice(1)) fileFinding('xml-several-roots', tree.start(extra), { name: tree.qname(extra) });
   const root = roots[0]!;
-  report.root = root.local;
-  if (!TICKET_ROOTS.has(root.local)) fileFinding('not-a-ticket', root.start, { name: root.qname });
-  const version = options.jdfVersion ?? (root.local.startsWith('X') ? '2.0' : root.attribute('Version')?.value);
+  const rootName = tree.local(root);
+  report.root = rootName;
+  if (!TICKET_ROOTS.has(rootName)) fileFinding('not-a-ticket', tree.start(root), { name: tree.qname(root) });
+  const version = options.jdfVersion ?? (rootName.startsWith('X') ? '2.0' : tree.attribute(root, 'Version')?.value);
   if (version !== undefined) report.jdfVersion = version;
   // Percent-escaped octets use the declared encoding (appendix section 3); UTF-16 tickets escape UTF-8.
   const urlCharset = decoded.charset.startsWith('utf-16') ? 'utf-8' : decoded.charset;
 
   // Only resources can be rRef targets, and only their IDs appear in element paths.
-  const idOf = (e: XmlElement): string | undefined =>
-    REFERENCE_TARGETS.has(e.local) || e.parent?.local === 'ResourcePool' ? e.attribute('ID')?.value : undefined;
+  const idOf = (e: number): string | undefined => {
+    const parent = tree.parent(e);
+    return REFERENCE_TARGETS.has(tree.local(e)) || (parent !== NONE && tree.local(parent) === 'ResourcePool') ? tree.attribute(e, 'ID')?.value : undefined;
+  };
   // Resources an inline rRef points at are reported where they are used, once per use, each with that use's base.
-  const targets = new Map<string, XmlElement>();
+  const targets = new Map<string, number>();
   const referenced = new Set<string>();
   {
     const stack = [...roots].reverse();
@@ -236,12 +240,14 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
       const e = stack.pop()!;
       const id = idOf(e);
       if (id !== undefined && !targets.has(id)) targets.set(id, e);
-      if (isRefElement(e.local)) {
-        const rRef = e.attribute('rRef')?.value;
+      if (isRefElement(tree.local(e))) {
+        const rRef = tree.attribute(e, 'rRef')?.value;
         if (rRef !== undefined) referenced.add(rRef);
       }
-      if (e.nextSibling) stack.push(e.nextSibling);
-      if (e.firstChild) stack.push(e.firstChild);
+      const next = tree.nextSibling(e);
+      if (next !== NONE) stack.push(next);
+      const first = tree.firstChild(e);
+      if (first !== NONE) stack.push(first);
     }
   }
 
@@ -251,21 +257,32 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
       ? { uri: folderOf(options.documentUri), source: 'document' }
       : { uri: null, source: 'none' };
 
-  // Built when a reference is reported, from the element up, and kept on each element on the way; equal paths
-  // are one string, so 100,000 FileSpecs in one RunList share a single path.
+  // Built when a reference is reported, from the element up. References come in document order, so the path
+  // last built at each depth is kept for the next; equal paths are one string (100,000 FileSpecs in one
+  // RunList share a single path).
   const paths = new Map<string, string>();
-  const pathOf = (e: XmlElement): string => {
-    if (e.path !== undefined) return e.path;
+  const lastAtDepth: number[] = [];
+  const lastPathAtDepth: string[] = [];
+  const pathAt = (e: number, depth: number): string => {
+    if (lastAtDepth[depth] === e) return lastPathAtDepth[depth]!;
+    const parent = tree.parent(e);
     const id = idOf(e);
-    let p = (e.parent ? pathOf(e.parent) : '') + '/' + e.local + (id !== undefined ? `[@ID='${id.replace(/'/g, '&apos;')}']` : '');
+    let p = (parent === NONE ? '' : pathAt(parent, depth - 1)) + '/' + tree.local(e) + (id !== undefined ? `[@ID='${id.replace(/'/g, '&apos;')}']` : '');
     const known = paths.get(p);
     if (known !== undefined) p = known;
     else paths.set(p, p);
-    e.path = p;
+    lastAtDepth[depth] = e;
+    lastPathAtDepth[depth] = p;
     return p;
   };
+  const pathOf = (e: number): string => {
+    let depth = 0;
+    for (let x = tree.parent(e); x !== NONE; x = tree.parent(x)) depth++;
+    return pathAt(e, depth);
+  };
   const positionIn = (attr: Attribute, index: number) => lines.position(attr.offsets?.[index] ?? attr.valueStart + index);
-  const reportedDirectories = new Set<XmlElement>();
+  /** The elements whose Directory is reported (once, however often an rRef reaches them). */
+  const reportedDirectories = new Set<number>();
   // One options object per (base, role): a ticket has few bases and many references.
   const checkOptionsCache = new Map<string, CheckOptions>();
   const checkOptionsFor = (base: string | null, role: Role): CheckOptions => {
@@ -283,7 +300,7 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     return o;
   };
 
-  const addReference = (element: XmlElement, attr: Attribute, role: Role, base: Base, ctx: WalkContext, container?: boolean): TicketReference => {
+  const addReference = (element: number, attr: Attribute, role: Role, base: Base, ctx: WalkContext, container?: boolean): TicketReference => {
     const value = attr.value;
     const checked = checkUrl(value, checkOptionsFor(base.uri, role));
     let findings: LocatedFinding[];
@@ -356,10 +373,10 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
 
   // Depth-first, iterative (deep tickets cannot overflow the stack), in document order.
   // Three parallel stacks rather than a frame object per element: a big ticket has millions of elements.
-  const stackElements: XmlElement[] = [];
+  const stackElements: number[] = [];
   const stackContexts: WalkContext[] = [];
   const stackViaRef: boolean[] = [];
-  const push = (element: XmlElement, ctx: WalkContext, viaRef: boolean) => {
+  const push = (element: number, ctx: WalkContext, viaRef: boolean) => {
     stackElements.push(element);
     stackContexts.push(ctx);
     stackViaRef.push(viaRef);
@@ -372,13 +389,15 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     const viaRef = stackViaRef.pop()!;
     // The next sibling shares this element's context, and comes after its subtree; an rRef target's siblings
     // are not part of the use.
-    if (!viaRef && e.nextSibling) push(e.nextSibling, outer, false);
+    const next = viaRef ? NONE : tree.nextSibling(e);
+    if (next !== NONE) push(next, outer, false);
+    const local = tree.local(e);
     let ctx = outer;
     const id = idOf(e);
     if (!viaRef && id !== undefined && referenced.has(id) && targets.get(id) === e) continue; // reported at each use
 
-    if (isRefElement(e.local)) {
-      const rRefAttr = e.attribute('rRef');
+    if (isRefElement(local)) {
+      const rRefAttr = tree.attribute(e, 'rRef');
       if (rRefAttr !== undefined) {
         const target = targets.get(rRefAttr.value);
         if (target === undefined) {
@@ -391,32 +410,34 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
       }
     }
 
-    const urlAttributes = URL_ATTRIBUTES[e.local];
+    const urlAttributes = URL_ATTRIBUTES[local];
     if (urlAttributes) {
-      const directoryAttr = urlAttributes.find((u) => u.role === 'directory') ? e.attribute('Directory') : undefined;
+      const directoryAttr = urlAttributes.find((u) => u.role === 'directory') ? tree.attribute(e, 'Directory') : undefined;
       if (directoryAttr !== undefined) {
         if (!reportedDirectories.has(e)) {
           reportedDirectories.add(e);
           addReference(e, directoryAttr, 'directory', documentBase, ctx);
         }
-        if (e.local === 'RunList' || e.local === 'Preview') ctx = { ...ctx, base: directoryBase(directoryAttr.value, documentBase) };
+        if (local === 'RunList' || local === 'Preview') ctx = { ...ctx, base: directoryBase(directoryAttr.value, documentBase) };
       }
-      const urlAttr = urlAttributes.find((u) => u.role === 'url') ? e.attribute('URL') : undefined;
+      const urlAttr = urlAttributes.find((u) => u.role === 'url') ? tree.attribute(e, 'URL') : undefined;
       if (urlAttr !== undefined) {
-        const containerSpec = e.local === 'FileSpec'
-          ? e.findChild((c) => c.local === 'Container')?.findChild((c) => c.local === 'FileSpec' && c.attribute('URL') !== undefined)
-          : undefined;
-        if (containerSpec) {
+        const container = local === 'FileSpec' ? tree.findChild(e, (c) => tree.local(c) === 'Container') : NONE;
+        const containerSpec = container === NONE ? NONE : tree.findChild(container, (c) => tree.local(c) === 'FileSpec' && tree.attribute(c, 'URL') !== undefined);
+        const parent = tree.parent(e);
+        const grandparent = parent === NONE ? NONE : tree.parent(parent);
+        if (containerSpec !== NONE) {
           // The container (zip, MIME package) is resolved first; this URL names a file inside it (appendix 4.6).
-          const containerRef = addReference(containerSpec, containerSpec.attribute('URL')!, 'url', ctx.base, ctx);
+          const containerRef = addReference(containerSpec, tree.attribute(containerSpec, 'URL')!, 'url', ctx.base, ctx);
           const inside: Base = containerRef.resolved !== null ? { uri: containerRef.resolved.replace(/\/?$/, '/'), source: 'container' } : { uri: null, source: 'none' };
           addReference(e, urlAttr, 'url', inside, ctx, true);
-        } else if (!(e.local === 'FileSpec' && e.parent?.local === 'Container' && e.parent.parent?.local === 'FileSpec' && e.parent.parent.attribute('URL') !== undefined)) {
+        } else if (!(local === 'FileSpec' && parent !== NONE && tree.local(parent) === 'Container' && grandparent !== NONE && tree.local(grandparent) === 'FileSpec' && tree.attribute(grandparent, 'URL') !== undefined)) {
           addReference(e, urlAttr, 'url', ctx.base, ctx);
         }
       }
     }
-    if (e.firstChild) push(e.firstChild, ctx, false);
+    const first = tree.firstChild(e);
+    if (first !== NONE) push(first, ctx, false);
   }
   // XML 1.0 2.2: a forbidden character outside the values we read is reported once, where it first stands.
   const forbidden = FORBIDDEN_CHAR.exec(text);
