@@ -12,9 +12,13 @@ export function medianOf(xs: number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-/** Median milliseconds of each contender over `rounds` interleaved rounds, after `warmup` rounds. */
-export function race(contenders: Contender[], rounds: number, warmup = 2): Map<string, number> {
-  for (let w = 0; w < warmup; w++) for (const c of contenders) c.run();
+/**
+ * Median milliseconds of each contender over `rounds` interleaved rounds, after at least `warmup` rounds and
+ * at least `warmupMs` of warm-up: small inputs need many runs before the JIT has settled.
+ */
+export function race(contenders: Contender[], rounds: number, warmup = 2, warmupMs = 500): Map<string, number> {
+  const warmStart = performance.now();
+  for (let w = 0; w < warmup || performance.now() - warmStart < warmupMs; w++) for (const c of contenders) c.run();
   const times = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
   for (let r = 0; r < rounds; r++) {
     // Rotate the order each round so no contender always runs right after another one's garbage.

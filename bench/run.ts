@@ -83,7 +83,7 @@ if (want('ticket')) {
     const text = ticket(n);
     const bytes = new TextEncoder().encode(text);
     const mb = bytes.length / 1e6;
-    const rounds = n >= 1_000_000 ? 3 : n >= 100_000 ? 5 : 11;
+    const rounds = n >= 1_000_000 ? 3 : n >= 100_000 ? 5 : n >= 10_000 ? 21 : 61;
     const times = race([
       { name: 'ours', run: () => validateTicket(bytes, { documentUri: 'file:///srv/hot/ticket.jdf', maxBytes: 2 ** 31 }) },
       { name: 'raw', run: () => new XMLParser({ ignoreAttributes: false }).parse(text) },

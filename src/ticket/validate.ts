@@ -226,11 +226,9 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
   // Percent-escaped octets use the declared encoding (appendix section 3); UTF-16 tickets escape UTF-8.
   const urlCharset = decoded.charset.startsWith('utf-16') ? 'utf-8' : decoded.charset;
 
-  // Only resources can be rRef targets, and only their IDs appear in element paths.
-  const idOf = (e: number): string | undefined => {
-    const parent = tree.parent(e);
-    return REFERENCE_TARGETS.has(tree.local(e)) || (parent !== NONE && tree.local(parent) === 'ResourcePool') ? tree.attribute(e, 'ID')?.value : undefined;
-  };
+  // Only resources can be rRef targets, and only their IDs appear in element paths: read once, here.
+  const ids = new Map<number, string>();
+  const idOf = (e: number): string | undefined => ids.get(e);
   // Resources an inline rRef points at are reported where they are used, once per use, each with that use's base.
   const targets = new Map<string, number>();
   const referenced = new Set<string>();
@@ -238,9 +236,16 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     const stack = [...roots].reverse();
     while (stack.length > 0) {
       const e = stack.pop()!;
-      const id = idOf(e);
-      if (id !== undefined && !targets.has(id)) targets.set(id, e);
-      if (isRefElement(tree.local(e))) {
+      const local = tree.local(e);
+      const parent = tree.parent(e);
+      if (REFERENCE_TARGETS.has(local) || (parent !== NONE && tree.local(parent) === 'ResourcePool')) {
+        const id = tree.attribute(e, 'ID')?.value;
+        if (id !== undefined) {
+          ids.set(e, id);
+          if (!targets.has(id)) targets.set(id, e);
+        }
+      }
+      if (isRefElement(local)) {
         const rRef = tree.attribute(e, 'rRef')?.value;
         if (rRef !== undefined) referenced.add(rRef);
       }
@@ -250,6 +255,12 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
       if (first !== NONE) stack.push(first);
     }
   }
+  /** The targets some rRef reaches: where they stand, they are skipped. */
+  const reportedAtUse = new Set<number>();
+  for (const id of referenced) {
+    const target = targets.get(id);
+    if (target !== undefined) reportedAtUse.add(target);
+  }
 
   const documentBase: Base = options.base !== undefined
     ? { uri: options.base, source: 'option' }
@@ -258,19 +269,21 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
       : { uri: null, source: 'none' };
 
   // Built when a reference is reported, from the element up. References come in document order, so the path
-  // last built at each depth is kept for the next; equal paths are one string (100,000 FileSpecs in one
-  // RunList share a single path).
-  const paths = new Map<string, string>();
+  // last built at each depth is kept for the next. Equal paths are one string, found from the parent's path and
+  // the step without building it again (100,000 FileSpecs in one RunList share a single path).
+  const childPaths = new Map<string, Map<string, string>>();
   const lastAtDepth: number[] = [];
   const lastPathAtDepth: string[] = [];
   const pathAt = (e: number, depth: number): string => {
     if (lastAtDepth[depth] === e) return lastPathAtDepth[depth]!;
     const parent = tree.parent(e);
+    const parentPath = parent === NONE ? '' : pathAt(parent, depth - 1);
     const id = idOf(e);
-    let p = (parent === NONE ? '' : pathAt(parent, depth - 1)) + '/' + tree.local(e) + (id !== undefined ? `[@ID='${id.replace(/'/g, '&apos;')}']` : '');
-    const known = paths.get(p);
-    if (known !== undefined) p = known;
-    else paths.set(p, p);
+    const step = id === undefined ? tree.local(e) : `${tree.local(e)}[@ID='${id.replace(/'/g, '&apos;')}']`;
+    let steps = childPaths.get(parentPath);
+    if (steps === undefined) childPaths.set(parentPath, (steps = new Map()));
+    let p = steps.get(step);
+    if (p === undefined) steps.set(step, (p = parentPath + '/' + step));
     lastAtDepth[depth] = e;
     lastPathAtDepth[depth] = p;
     return p;
@@ -393,8 +406,7 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     if (next !== NONE) push(next, outer, false);
     const local = tree.local(e);
     let ctx = outer;
-    const id = idOf(e);
-    if (!viaRef && id !== undefined && referenced.has(id) && targets.get(id) === e) continue; // reported at each use
+    if (!viaRef && reportedAtUse.has(e)) continue; // reported at each use
 
     if (isRefElement(local)) {
       const rRefAttr = tree.attribute(e, 'rRef');
