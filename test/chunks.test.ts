@@ -64,6 +64,20 @@ for (const [name, text] of Object.entries(EDGE_CASES)) {
   });
 }
 
+test('many elements in few characters: the element table grows, and nothing is lost', () => {
+  const text = `<JDF><ResourcePool>${'<a/>'.repeat(5000)}<RunList Directory="file:///srv/"><LayoutElement><FileSpec URL="x.pdf"/></LayoutElement><FileSpec URL="y z.pdf"/></RunList>${'<b><c/></b>'.repeat(3000)}</ResourcePool></JDF>`;
+  for (const size of [Infinity, 1000, 1]) {
+    const report = chunked(text, size);
+    assert.equal(report.findings, []);
+    assert.equal(report.references.map((r) => [r.element, r.attribute, r.resolved]), [
+      ['/JDF/ResourcePool/RunList', 'Directory', 'file:///srv/'],
+      ['/JDF/ResourcePool/RunList/LayoutElement/FileSpec', 'URL', 'file:///srv/x.pdf'],
+      ['/JDF/ResourcePool/RunList/FileSpec', 'URL', 'file:///srv/y z.pdf'],
+    ]);
+    assert.equal(report.references[2]!.findings.map((f) => f.code), ['unescaped-space']);
+  }
+});
+
 // Damage that moves tag boundaries: the scanner and fast-xml-parser must never read a damaged ticket differently.
 const DAMAGE = ['<', '>', '/>', '"', "'", '</a>', '<a>', '<!--', '-->', '<![CDATA[', ']]>', '<?', '?>', '/', ' ', '&', '<b/>', '</FileSpec>', '<FileSpec URL="q r.pdf">', '\u0000'];
 test('random damage to a sample: the same report with any chunk size', () => {

@@ -1,4 +1,5 @@
-// The element tree of a ticket with the offset of every start tag, built from fast-xml-parser's ordered output.
+// The element tree of a ticket with the offset of every start tag, built from fast-xml-parser's ordered output
+// (a run of sibling elements at a time for big tickets).
 import { XMLParser } from 'fast-xml-parser';
 import { findAttribute, isNameChar, localName, type Attribute } from './attributes.js';
 
