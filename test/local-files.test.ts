@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -39,6 +39,32 @@ test('--check-exists: present, missing, a folder, other case', () => {
     folder: ['not-a-file'],
     'cover.pdf': process.platform === 'linux' ? ['case-mismatch'] : [],
   });
+});
+
+// A file nobody may read: as root every file is readable, so the CLI then runs as "nobody" (setpriv, util-linux).
+test('--check-exists: a file that exists but cannot be read is file-unreadable', () => {
+  const folder = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-unreadable-')));
+  chmodSync(folder, 0o755);
+  writeFileSync(path.join(folder, 'locked.pdf'), '%PDF');
+  chmodSync(path.join(folder, 'locked.pdf'), 0o000);
+  writeFileSync(path.join(folder, 'open.pdf'), '%PDF');
+  const file = path.join(folder, 't.jdf');
+  writeFileSync(file, ticket(['locked.pdf', 'open.pdf'], pathToFileURL(folder).href + '/'));
+  chmodSync(file, 0o644);
+  const asRoot = process.getuid?.() === 0;
+  const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
+  if (asRoot && setpriv === undefined) {
+    console.log('  (skipped: running as root without setpriv, so no file is unreadable here)');
+    return;
+  }
+  const command = [process.execPath, main, 'validate', file, '--format', 'json', '--platform', 'unix', '--check-exists'];
+  const r = asRoot
+    ? spawnSync(setpriv!, ['--reuid=65534', '--regid=65534', '--clear-groups', ...command], { encoding: 'utf8' })
+    : spawnSync(command[0]!, command.slice(1), { encoding: 'utf8' });
+  assert.equal(r.status, 1, r.stderr);
+  const refs = JSON.parse(r.stdout).files[0].references.filter((x: any) => x.attribute === 'URL');
+  assert.equal(refs.map((x: any) => [x.value, x.findings.map((f: any) => f.code)]), [['locked.pdf', ['file-unreadable']], ['open.pdf', []]]);
+  assert.match(refs[0].findings[0].message, /EACCES/);
 });
 
 test('--check-exists: a Directory that is missing or not a folder', () => {
