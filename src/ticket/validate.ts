@@ -10,7 +10,8 @@ import { localName, type Attribute } from './attributes.js';
 import { decodeTicket } from './decode.js';
 import { LineIndex } from './positions.js';
 import { disagreement } from './readings.js';
-import { buildTree, firstNonMisc, FORBIDDEN_CHAR, MAX_DEPTH, NONE, TooDeepError, type ElementTree } from './tree.js';
+import { NONE, type ElementTree } from './elements.js';
+import { buildTree, firstNonMisc, FORBIDDEN_CHAR, MAX_DEPTH, TooDeepError } from './tree.js';
 import { isRefElement, REFERENCE_TARGETS, TICKET_ROOTS, URL_ATTRIBUTES } from './vocabulary.js';
 
 export type BaseSource = 'directory' | 'document' | 'option' | 'container' | 'none';

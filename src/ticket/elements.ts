@@ -1,0 +1,105 @@
+// The element table of a parsed ticket.
+import { findAttribute, localName, type Attribute } from './attributes.js';
+
+/** No element: the parent of a root, the first child of a leaf, the next sibling of a last child. */
+export const NONE = -1;
+
+/**
+ * The elements of a ticket, each a number: its start tag's offset, parent, first child, next sibling and name
+ * in typed arrays. A big ticket has millions of elements, and an object per element (with its links) would
+ * cost four times as much as the text; this costs 20 bytes an element.
+ */
+export class ElementTree {
+  /** The root elements (more than one only in a broken ticket). */
+  readonly roots: number[] = [];
+  private count = 0;
+  private starts: Int32Array;
+  private parents: Int32Array;
+  private firstChildren: Int32Array;
+  private nextSiblings: Int32Array;
+  private names: Int32Array;
+  private readonly nameIds = new Map<string, number>();
+  private readonly qnames: string[] = [];
+  private readonly locals: string[] = [];
+
+  constructor(readonly text: string, capacity = 256) {
+    this.starts = new Int32Array(capacity);
+    this.parents = new Int32Array(capacity);
+    this.firstChildren = new Int32Array(capacity);
+    this.nextSiblings = new Int32Array(capacity);
+    this.names = new Int32Array(capacity);
+  }
+
+  /** Adds an element after `previous`, the last child `parent` has so far (NONE: it is the first). */
+  add(qname: string, start: number, parent: number, previous: number): number {
+    if (this.count === this.starts.length) this.grow();
+    const e = this.count++;
+    let name = this.nameIds.get(qname);
+    if (name === undefined) {
+      name = this.qnames.length;
+      this.nameIds.set(qname, name);
+      this.qnames.push(qname);
+      this.locals.push(localName(qname));
+    }
+    this.starts[e] = start;
+    this.parents[e] = parent;
+    this.firstChildren[e] = NONE;
+    this.nextSiblings[e] = NONE;
+    this.names[e] = name;
+    if (parent === NONE) this.roots.push(e);
+    else if (previous === NONE) this.firstChildren[parent] = e;
+    else this.nextSiblings[previous] = e;
+    return e;
+  }
+
+  private grow(): void {
+    const widen = (a: Int32Array) => {
+      const b = new Int32Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.starts = widen(this.starts);
+    this.parents = widen(this.parents);
+    this.firstChildren = widen(this.firstChildren);
+    this.nextSiblings = widen(this.nextSiblings);
+    this.names = widen(this.names);
+  }
+
+  /** The local name ("FileSpec" for "jdf:FileSpec"). */
+  local(e: number): string {
+    return this.locals[this.names[e]!]!;
+  }
+
+  /** The name as written, prefix included. */
+  qname(e: number): string {
+    return this.qnames[this.names[e]!]!;
+  }
+
+  /** Offset of the start tag's "<" in the text. */
+  start(e: number): number {
+    return this.starts[e]!;
+  }
+
+  parent(e: number): number {
+    return this.parents[e]!;
+  }
+
+  firstChild(e: number): number {
+    return this.firstChildren[e]!;
+  }
+
+  nextSibling(e: number): number {
+    return this.nextSiblings[e]!;
+  }
+
+  /** The attribute with this local name, read from the start tag in the text (not kept: most are asked for once). */
+  attribute(e: number, local: string): Attribute | undefined {
+    return findAttribute(this.text, this.starts[e]!, local);
+  }
+
+  /** The first child that passes `test`, or NONE. */
+  findChild(e: number, test: (child: number) => boolean): number {
+    for (let c = this.firstChildren[e]!; c !== NONE; c = this.nextSiblings[c]!) if (test(c)) return c;
+    return NONE;
+  }
+}
