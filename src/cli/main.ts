@@ -5,6 +5,8 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { checkUrl, type CheckResult } from '../check.js';
 import { formatCheckText } from '../report/check-text.js';
+import { jsonDocument } from '../report/json-pieces.js';
+import { writePieces } from '../node/output.js';
 import { fileUrlToPath, PATH_PLATFORMS, pathToFileUrl, PathConversionError } from '../paths/convert.js';
 import { resolveReference } from '../uri/resolve.js';
 import { withCheckOptions } from './options.js';
@@ -45,7 +47,7 @@ async function main(rawArgv: string[]): Promise<number> {
           .example('$0 check "file:///c:/my docs/a.pdf"', 'Flags the space and proposes file:///c:/my%20docs/a.pdf')
           .example('$0 check ../a.pdf --base file:///c:/jobs/', 'Resolves against the base and checks the result')
           .example('$0 check file:///c:/Jobs --role directory', 'Checks a RunList/@Directory'),
-      (args) => {
+      async (args) => {
         const urls = [...(args.urls ?? []).map(String), ...(args.file ? readUrlList(args.file) : [])];
         if (urls.length === 0) throw new UsageError('Give at least one URL, or --file.');
         const results: CheckResult[] = urls.map((u) =>
@@ -58,7 +60,7 @@ async function main(rawArgv: string[]): Promise<number> {
             drivePreserving: args.drivePreserving,
           }),
         );
-        process.stdout.write(args.format === 'json' ? JSON.stringify(results, null, 2) + '\n' : formatCheckText(results, { quiet: args.quiet }));
+        await writePieces(process.stdout, args.format === 'json' ? jsonDocument(results) : [formatCheckText(results, { quiet: args.quiet })]);
         const anyError = results.some((r) => r.findings.some((f) => f.severity === 'error'));
         exitCode = anyError && !args.exitZero ? EXIT.findings : EXIT.clean;
       },

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { defaultJobs, validateBatch } from '../node/batch.js';
 import { expandPaths } from '../node/files.js';
+import { writePieces } from '../node/output.js';
 import type { LocalFileOptions } from '../node/local-files.js';
 import { buildReport, exitCodeOf } from '../report/report.js';
-import { formatSarif } from '../report/sarif.js';
-import { formatText } from '../report/text.js';
+import { jsonDocument } from '../report/json-pieces.js';
+import { sarifPieces } from '../report/sarif.js';
+import { textLines } from '../report/text.js';
 import { ruleCatalog } from '../rules/catalog.js';
 import type { ValidateOptions } from '../ticket/validate.js';
 
@@ -59,8 +61,9 @@ export async function runValidate(run: ValidateRun): Promise<number> {
   if (showProgress) process.stderr.write('\r\x1b[K');
   unreadable.unshift(...expanded.unreadable);
   const report = buildReport(files, packageVersion());
-  const output = run.format === 'json' ? JSON.stringify(report, null, 2) + '\n' : run.format === 'sarif' ? formatSarif(report, ruleCatalog) : formatText(report, { quiet: run.quiet, references: run.references });
-  process.stdout.write(output);
+  // In pieces: the report of a ticket with a million references is more text than one string may hold.
+  const output = run.format === 'json' ? jsonDocument(report) : run.format === 'sarif' ? sarifPieces(report, ruleCatalog) : textLines(report, { quiet: run.quiet, references: run.references });
+  await writePieces(process.stdout, output);
   for (const u of unreadable) process.stderr.write(`jdf-filespec: cannot read ${u.path}: ${u.reason}\n`);
   if (unreadable.length > 0) return 2;
   return run.exitZero ? 0 : exitCodeOf(report);

@@ -1,6 +1,7 @@
 // SARIF 2.1.0 (OASIS), for code-scanning UIs: one run, the rule catalog as the driver's rules, one result per finding.
 import type { RuleMeta, Severity } from '../rules/types.js';
 import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
+import { jsonPieces } from './json-pieces.js';
 import type { ValidationReport } from './report.js';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
@@ -14,6 +15,11 @@ function escapeAttribute(value: string): string {
 }
 
 export function formatSarif(report: ValidationReport, catalog: readonly RuleMeta[]): string {
+  return [...sarifPieces(report, catalog)].join('');
+}
+
+/** formatSarif in pieces (see json-pieces.ts): a result at a time. */
+export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMeta[]): Generator<string> {
   const index = new Map(catalog.map((m, i) => [m.code, i]));
   const results: unknown[] = [];
   for (const file of report.files) {
@@ -66,5 +72,6 @@ export function formatSarif(report: ValidationReport, catalog: readonly RuleMeta
       results,
     }],
   };
-  return JSON.stringify(sarif, null, 2) + '\n';
+  yield* jsonPieces(sarif);
+  yield '\n';
 }

@@ -10,7 +10,19 @@ export interface TextOptions {
 
 /** `validate` as text: grouped by file, `line:column  severity  message  code`, then the summary line. */
 export function formatText(report: ValidationReport, options: TextOptions = {}): string {
-  const out: string[] = [];
+  return [...textLines(report, options)].join('');
+}
+
+/** formatText in pieces of up to 1,024 lines: a big report is written as it is formatted, never as one string. */
+export function* textLines(report: ValidationReport, options: TextOptions = {}): Generator<string> {
+  let lines: string[] = [];
+  const line = (text: string) => lines.push(text + '\n');
+  const full = () => lines.length >= 1024;
+  const flush = () => {
+    const piece = lines.join('');
+    lines = [];
+    return piece;
+  };
   const keep = (f: LocatedFinding) => !options.quiet || f.severity === 'error';
   for (const file of report.files) {
     const items: Array<{ f: LocatedFinding; ref?: TicketReference }> = [];
@@ -18,21 +30,23 @@ export function formatText(report: ValidationReport, options: TextOptions = {}):
     for (const ref of file.references) for (const f of ref.findings) if (keep(f)) items.push({ f, ref });
     items.sort((a, b) => a.f.line - b.f.line || a.f.column - b.f.column);
     if (items.length === 0 && !options.references) continue;
-    out.push(file.path);
+    line(file.path);
     if (options.references) {
       for (const ref of file.references) {
-        out.push(`  ${`${ref.line}:${ref.column}`.padEnd(9)} ${ref.element}/@${ref.attribute} ${JSON.stringify(ref.value)}`);
-        out.push(`  ${''.padEnd(9)} -> ${ref.resolved ?? '(unresolved)'}  [base ${ref.baseSource}${ref.base !== null ? ` ${ref.base}` : ''}${ref.via ? `, via ${ref.via}` : ''}]`);
+        line(`  ${`${ref.line}:${ref.column}`.padEnd(9)} ${ref.element}/@${ref.attribute} ${JSON.stringify(ref.value)}`);
+        line(`  ${''.padEnd(9)} -> ${ref.resolved ?? '(unresolved)'}  [base ${ref.baseSource}${ref.base !== null ? ` ${ref.base}` : ''}${ref.via ? `, via ${ref.via}` : ''}]`);
+        if (full()) yield flush();
       }
     }
     for (const { f, ref } of items) {
-      out.push(`  ${`${f.line}:${f.column}`.padEnd(9)} ${SEVERITY_LABEL[f.severity]}  ${f.message}  ${f.code}`);
-      if (ref) out.push(`  ${''.padEnd(9)} ${ref.element}/@${ref.attribute} = ${JSON.stringify(ref.value)}`);
-      if (f.fix !== undefined) out.push(`  ${''.padEnd(9)} fix: ${f.fix}`);
+      line(`  ${`${f.line}:${f.column}`.padEnd(9)} ${SEVERITY_LABEL[f.severity]}  ${f.message}  ${f.code}`);
+      if (ref) line(`  ${''.padEnd(9)} ${ref.element}/@${ref.attribute} = ${JSON.stringify(ref.value)}`);
+      if (f.fix !== undefined) line(`  ${''.padEnd(9)} fix: ${f.fix}`);
+      if (full()) yield flush();
     }
-    out.push('');
+    line('');
   }
   const s = report.summary;
-  out.push(`${plural(s.files, 'file')}, ${plural(s.references, 'reference')}: ${plural(s.error, 'error')}, ${plural(s.warning, 'warning')}, ${s.info} info`);
-  return out.join('\n') + '\n';
+  line(`${plural(s.files, 'file')}, ${plural(s.references, 'reference')}: ${plural(s.error, 'error')}, ${plural(s.warning, 'warning')}, ${s.info} info`);
+  yield flush();
 }

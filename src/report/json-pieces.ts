@@ -1,0 +1,55 @@
+// JSON.stringify(value, null, 2), the same text, in pieces. A report of a million references is more text than
+// one V8 string may hold (2^29 characters), so big arrays are written an element at a time and the objects
+// around them a property at a time; everything small is stringified whole.
+
+/** Arrays longer than this, and whatever holds one, are written in pieces. */
+export const WHOLE_LIMIT = 64;
+
+/** Values JSON.stringify leaves out of an object (and writes as null in an array). */
+const omitted = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+
+function isSmall(value: unknown, limit: number, depth: number): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  // Deep inside a report there are no big arrays; toJSON is left to JSON.stringify.
+  if (depth > 6 || typeof (value as { toJSON?: unknown }).toJSON === 'function') return true;
+  if (Array.isArray(value)) {
+    if (value.length > limit) return false;
+    for (const v of value) if (!isSmall(v, limit, depth + 1)) return false;
+    return true;
+  }
+  for (const key of Object.keys(value)) if (!isSmall((value as Record<string, unknown>)[key], limit, depth + 1)) return false;
+  return true;
+}
+
+export function* jsonPieces(value: unknown, indent = '', limit = WHOLE_LIMIT): Generator<string> {
+  if (isSmall(value, limit, 0)) {
+    const text = JSON.stringify(value, null, 2);
+    yield indent === '' || !text.includes('\n') ? text : text.replace(/\n/g, '\n' + indent);
+    return;
+  }
+  const inner = indent + '  ';
+  if (Array.isArray(value)) {
+    yield '[\n';
+    for (let i = 0; i < value.length; i++) {
+      yield inner;
+      yield* jsonPieces(omitted(value[i]) ? null : value[i], inner, limit);
+      yield i < value.length - 1 ? ',\n' : '\n';
+    }
+    yield indent + ']';
+    return;
+  }
+  const keys = Object.keys(value as object).filter((k) => !omitted((value as Record<string, unknown>)[k]));
+  yield '{\n';
+  for (let i = 0; i < keys.length; i++) {
+    yield `${inner}${JSON.stringify(keys[i])}: `;
+    yield* jsonPieces((value as Record<string, unknown>)[keys[i]!], inner, limit);
+    yield i < keys.length - 1 ? ',\n' : '\n';
+  }
+  yield indent + '}';
+}
+
+/** The pieces of a JSON document as the CLI writes it: the value, then a line end. */
+export function* jsonDocument(value: unknown): Generator<string> {
+  yield* jsonPieces(value);
+  yield '\n';
+}
