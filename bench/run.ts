@@ -94,7 +94,7 @@ if (want('ticket')) {
     rows.push({ section: 'ticket', name: `${n.toLocaleString('en')} FileSpecs (${mb.toFixed(1)} MB): validateTicket`, value: mb / (ours / 1000), unit: 'MB/s', ratio: raw / ours, target: '>= 1.0x raw parse', pass: raw / ours >= 1.0 });
     rows.push({ section: 'ticket', name: `${n.toLocaleString('en')} FileSpecs: raw fast-xml-parser parse`, value: mb / (raw / 1000), unit: 'MB/s' });
     rows.push({ section: 'ticket', name: `${n.toLocaleString('en')} FileSpecs: time per reference`, value: (ours / n) * 1000, unit: 'us' });
-    if (n === 100_000) {
+    {
       // Peak memory in a fresh process, so nothing else this run allocated counts.
       const dir = mkdtempSync(path.join(os.tmpdir(), 'jfs-bench-'));
       const file = path.join(dir, 'ticket.jdf');
@@ -105,10 +105,12 @@ if (want('ticket')) {
       };
       const idle = peakOf('console.log(process.resourceUsage().maxRSS * 1024)');
       const read = `const fs = await import('node:fs'); const b = fs.readFileSync(${JSON.stringify(file)});`;
-      const ours = peakOf(`(async () => { ${read} const m = await import('${pathToImport(path.join(root, 'dist/src/index.js'))}'); m.validateTicket(b, { documentUri: 'file:///srv/t.jdf' }); console.log(process.resourceUsage().maxRSS * 1024); })()`) - idle;
+      const ours = peakOf(`(async () => { ${read} const m = await import('${pathToImport(path.join(root, 'dist/src/index.js'))}'); m.validateTicket(b, { documentUri: 'file:///srv/t.jdf', maxBytes: 2 ** 31 }); console.log(process.resourceUsage().maxRSS * 1024); })()`) - idle;
       const rawPeak = peakOf(`(async () => { ${read} const { XMLParser } = await import('fast-xml-parser'); new XMLParser({ ignoreAttributes: false }).parse(b.toString('utf8')); console.log(process.resourceUsage().maxRSS * 1024); })()`) - idle;
-      rows.push({ section: 'ticket', name: '100,000 FileSpecs: peak memory above an idle node', value: ours / 1e6, unit: 'MB', ratio: ours / bytes.length, target: '< 10x file size', pass: ours / bytes.length < 10 });
-      rows.push({ section: 'ticket', name: '100,000 FileSpecs: raw parse peak memory, for comparison', value: rawPeak / 1e6, unit: 'MB', ratio: rawPeak / bytes.length });
+      // The target is set at 100,000 FileSpecs; the other sizes show how memory grows.
+      const target = n === 100_000 ? { target: '< 10x file size', pass: ours / bytes.length < 10 } : {};
+      rows.push({ section: 'ticket', name: `${n.toLocaleString('en')} FileSpecs: peak memory above an idle node`, value: ours / 1e6, unit: 'MB', ratio: ours / bytes.length, ...target });
+      rows.push({ section: 'ticket', name: `${n.toLocaleString('en')} FileSpecs: raw parse peak memory, for comparison`, value: rawPeak / 1e6, unit: 'MB', ratio: rawPeak / bytes.length });
       rmSync(dir, { recursive: true, force: true });
     }
   }
