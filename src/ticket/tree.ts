@@ -6,7 +6,6 @@ import { MAX_DEPTH, scanInRuns } from './runs.js';
 
 const META: unique symbol = XMLParser.getMetaDataSymbol() as never;
 
-export { MAX_DEPTH };
 
 export class TooDeepError extends Error {
   constructor() {
@@ -109,7 +108,7 @@ class TreeBuilder {
   private previousEnd = 0;
 
   constructor(private readonly text: string) {
-    // About one element per 50 characters in real tickets; the arrays grow when there are more.
+    // One element per 64 characters to start with (real tickets have about one per 50); the arrays double when full.
     this.elements = new ElementTree(text, Math.max(256, Math.min(1 << 22, text.length >> 6)));
   }
 

@@ -11,7 +11,8 @@ import { decodeTicket } from './decode.js';
 import { LineIndex } from './positions.js';
 import { disagreement } from './readings.js';
 import { NONE, type ElementTree } from './elements.js';
-import { buildTree, firstNonMisc, FORBIDDEN_CHAR, MAX_DEPTH, TooDeepError } from './tree.js';
+import { MAX_DEPTH } from './runs.js';
+import { buildTree, firstNonMisc, FORBIDDEN_CHAR, TooDeepError } from './tree.js';
 import { isRefElement, REFERENCE_TARGETS, TICKET_ROOTS, URL_ATTRIBUTES } from './vocabulary.js';
 
 export type BaseSource = 'directory' | 'document' | 'option' | 'container' | 'none';
