@@ -6,7 +6,6 @@ import { MAX_DEPTH, scanInRuns } from './runs.js';
 
 const META: unique symbol = XMLParser.getMetaDataSymbol() as never;
 
-
 export class TooDeepError extends Error {
   constructor() {
     super(`elements nest deeper than ${MAX_DEPTH} levels`);
