@@ -1,0 +1,98 @@
+// `npm run corpus`: runs the built validator over the shared corpus of real tickets (../shared/corpus/tickets)
+// and prints what it found: findings per code and severity, crashes, exit code 2, time, and the single fixes
+// that would add an error. Not part of `npm test` (the corpus is other projects' test data, never committed).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { checkUrl } from '../src/check.js';
+import type { CheckOptions, Severity } from '../src/rules/types.js';
+import { validateTicket, type TicketReport } from '../src/ticket/validate.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const project = path.resolve(here, '..', '..');
+const corpus = path.resolve(project, process.argv[2] ?? '../shared/corpus/tickets');
+const manifestFile = path.join(corpus, 'manifest.json');
+
+if (!existsSync(manifestFile)) {
+  console.log(`corpus: skipped (no ${path.relative(project, manifestFile)}; the shared corpus is not here)`);
+  process.exit(0);
+}
+
+interface ManifestEntry { stored: string }
+const files = (JSON.parse(readFileSync(manifestFile, 'utf8')) as { files: ManifestEntry[] }).files.map((f) => path.join(corpus, f.stored));
+
+// 1. The command line over the whole folder, as a user runs it: exit code, crash, time.
+const cli = path.join(project, 'dist', 'src', 'cli', 'main.js');
+const started = process.hrtime.bigint();
+const run = spawnSync(process.execPath, [cli, 'validate', corpus, '--format', 'json', '--exit-zero'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+const cliSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+let cliReport: { files: Array<{ path: string } & TicketReport> } | undefined;
+try {
+  cliReport = JSON.parse(run.stdout);
+} catch {
+  cliReport = undefined;
+}
+const crashed = run.status !== 0 && run.status !== 1 && run.status !== 2;
+
+// 2. Each ticket in this process, so that one crash names its file; and every single fix re-checked.
+const byCode = new Map<string, Record<Severity, number>>();
+const crashes: string[] = [];
+const worseFixes: string[] = [];
+let references = 0;
+let fixesTried = 0;
+const t0 = process.hrtime.bigint();
+for (const file of files) {
+  let report: TicketReport;
+  try {
+    report = validateTicket(readFileSync(file), { documentUri: pathToFileURL(file).href });
+  } catch (error) {
+    crashes.push(`${path.relative(corpus, file)}: ${error instanceof Error ? error.message : String(error)}`);
+    continue;
+  }
+  references += report.references.length;
+  const count = (code: string, severity: Severity) => {
+    let row = byCode.get(code);
+    if (row === undefined) byCode.set(code, (row = { error: 0, warning: 0, info: 0 }));
+    row[severity]++;
+  };
+  for (const f of report.findings) count(f.code, f.severity);
+  const charset = report.encoding.toLowerCase().startsWith('utf-16') ? 'utf-8' : report.encoding.toLowerCase();
+  for (const r of report.references) {
+    for (const f of r.findings) count(f.code, f.severity);
+    // A fix is no worse than the value it replaces: it adds no error the value did not have.
+    const options: CheckOptions = { role: r.role, charset };
+    if (r.base !== null) options.base = r.base;
+    if (report.jdfVersion !== undefined) options.jdfVersion = report.jdfVersion;
+    const before = new Set(checkUrl(r.value, options).findings.filter((f) => f.severity === 'error').map((f) => f.code));
+    for (const f of r.findings) {
+      if (f.fix === undefined) continue;
+      fixesTried++;
+      const added = checkUrl(f.fix, options).findings.filter((g) => g.severity === 'error' && !before.has(g.code));
+      if (added.length > 0) worseFixes.push(`${path.relative(corpus, file)}:${f.line}:${f.column} ${f.code} ${JSON.stringify(r.value)} -> ${JSON.stringify(f.fix)} adds ${added.map((g) => g.code).join(', ')}`);
+    }
+  }
+}
+const inProcessSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+
+const rows = [...byCode.entries()].sort((a, b) => a[0].localeCompare(b[0]));
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+console.log(`corpus: ${files.length} tickets in ${path.relative(project, corpus)}`);
+console.log(`${'code'.padEnd(36)}${pad('error', 8)}${pad('warning', 9)}${pad('info', 7)}`);
+const total = { error: 0, warning: 0, info: 0 };
+for (const [code, c] of rows) {
+  console.log(`${code.padEnd(36)}${pad(c.error || '', 8)}${pad(c.warning || '', 9)}${pad(c.info || '', 7)}`);
+  total.error += c.error;
+  total.warning += c.warning;
+  total.info += c.info;
+}
+console.log(`${'total'.padEnd(36)}${pad(total.error, 8)}${pad(total.warning, 9)}${pad(total.info, 7)}`);
+console.log(`references: ${references}`);
+console.log(`crashes: ${crashes.length + (crashed ? 1 : 0)}${crashed ? ` (the command line stopped with ${run.status ?? run.signal}: ${run.stderr.split('\n')[0]})` : ''}`);
+for (const c of crashes) console.log(`  ${c}`);
+console.log(`exit 2: ${run.status === 2 ? 'yes' : 'no'}${run.status === 2 ? ` (${run.stderr.trim().split('\n').slice(0, 5).join('; ')})` : ''}`);
+console.log(`command line: exit ${run.status}, ${cliReport ? cliReport.files.length : '?'} files reported, ${cliSeconds.toFixed(1)} s`);
+console.log(`in process: ${inProcessSeconds.toFixed(1)} s`);
+console.log(`single fixes re-checked: ${fixesTried}; adding an error: ${worseFixes.length}`);
+for (const w of worseFixes.slice(0, 40)) console.log(`  ${w}`);
+if (worseFixes.length > 40) console.log(`  ... and ${worseFixes.length - 40} more`);
