@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { defaultJobs, validateBatch } from '../node/batch.js';
 import { expandPaths } from '../node/files.js';
@@ -10,6 +9,7 @@ import { sarifPieces } from '../report/sarif.js';
 import { textLines } from '../report/text.js';
 import { ruleCatalog } from '../rules/catalog.js';
 import type { ValidateOptions } from '../ticket/validate.js';
+import { packageVersion } from './version.js';
 
 export interface ValidateRun {
   paths: string[];
@@ -23,14 +23,6 @@ export interface ValidateRun {
   /** --check-exists, --map, --root. */
   local?: LocalFileOptions;
   options: ValidateOptions;
-}
-
-export function packageVersion(): string {
-  try {
-    return JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version as string;
-  } catch {
-    return '0.0.0';
-  }
 }
 
 /** Reads the tickets, validates each, prints the report; returns the exit code (2 when a path could not be read). */

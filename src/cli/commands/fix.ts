@@ -1,0 +1,24 @@
+import { defineCommand, givenPaths } from '../define.js';
+import { PLATFORMS, PROFILES } from '../../rules/types.js';
+
+export const fix = defineCommand({
+  command: 'fix <paths..>',
+  describe: 'Apply the safe fixes to URL attribute values in place; every other byte stays as it was',
+  builder: (y) =>
+    y
+      .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Ticket files or folders' })
+      .option('dry-run', { type: 'boolean', default: false, describe: 'Print a unified diff and change nothing' })
+      .option('backup', { type: 'boolean', default: false, describe: 'Keep the original as FILE.orig' })
+      .option('profile', { choices: PROFILES, default: 'jdf' as const, describe: 'Rules whose fixes apply' })
+      .option('platform', { choices: PLATFORMS, default: 'any' as const, describe: 'Platform of the consumer' })
+      .option('base', { type: 'string', describe: "Base URI instead of each ticket's folder" })
+      .example('$0 fix hot-folder/ --dry-run', 'Shows what would change')
+      .example('$0 fix ticket.jdf --backup', 'Fixes in place, keeps ticket.jdf.orig'),
+  run: async (args) =>
+    (await import('../fix.js')).runFix({
+      paths: givenPaths(args.paths),
+      dryRun: args.dryRun,
+      backup: args.backup,
+      validate: { profile: args.profile, platform: args.platform, ...(args.base !== undefined ? { base: args.base } : {}) },
+    }),
+});

@@ -1,0 +1,17 @@
+// Every command of the CLI, in --help order. A new command is a definition file here (options, examples, and a
+// `run` that imports its own module) plus one line below.
+import type { CommandDef } from '../define.js';
+import { check } from './check.js';
+import { validate } from './validate.js';
+import { fix } from './fix.js';
+import { toPath, fromPath } from './paths.js';
+import { resolve } from './resolve.js';
+
+export const COMMANDS: readonly CommandDef[] = [
+  check,
+  validate,
+  fix,
+  toPath,
+  fromPath,
+  resolve,
+];

@@ -1,0 +1,47 @@
+import { defineCommand, givenPaths } from '../define.js';
+import { withCheckOptions } from '../options.js';
+
+export const validate = defineCommand({
+  command: 'validate <paths..>',
+  describe: 'Find, resolve and check every file reference in JDF, XJDF and JMF tickets',
+  builder: (y) =>
+    withCheckOptions(y)
+      .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Ticket files, folders (searched for .jdf .xjdf .jmf .xjmf .xml), or - for standard input' })
+      .option('format', { choices: ['text', 'json', 'sarif'] as const, default: 'text' as const, describe: 'Output format' })
+      .option('references', { type: 'boolean', default: false, describe: 'In text, list every reference with its base and target' })
+      .option('max-bytes', { type: 'number', default: 512 * 1024 * 1024, describe: 'Files larger than this are reported, not read' })
+      .option('jobs', { type: 'number', describe: 'Worker threads (default: one per core for 200 or more tickets, else none); the report is the same either way' })
+      .option('check-exists', { type: 'boolean', default: false, describe: 'Look for every local file: missing, a folder, unreadable, or present only with other case' })
+      .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable), e.g. file://fileserver/Jobs/=/mnt/jobs/' })
+      .option('root', { type: 'string', describe: 'Every local file must stay inside this folder (after "..", %2E%2E, case and symbolic links); nothing outside it is opened' })
+      .option('strict-xml', { type: 'boolean', default: false, describe: "Run fast-xml-parser's full validator first (also checks attributes of elements that hold no file reference)" })
+      .example('$0 validate hot-folder/', 'Checks every ticket under hot-folder/')
+      .example('cat ticket.jdf | $0 validate - --base file:///srv/hot/', 'Reads standard input; relative URLs resolve against --base')
+      .example('$0 validate jobs/ --format sarif > jdf.sarif', 'SARIF 2.1.0 for code-scanning tools'),
+  run: async (args) => {
+    const [{ runValidate }, { parseMap }] = await Promise.all([import('../validate.js'), import('../../node/local-files.js')]);
+    return runValidate({
+      paths: givenPaths(args.paths),
+      format: args.format,
+      quiet: args.quiet,
+      references: args.references,
+      maxBytes: args.maxBytes,
+      exitZero: args.exitZero,
+      ...(args.jobs !== undefined ? { jobs: Math.max(1, Math.floor(args.jobs)) } : {}),
+      local: {
+        checkExists: args.checkExists,
+        maps: (args.map ?? []).map((m) => parseMap(String(m))),
+        ...(args.root !== undefined ? { root: args.root } : {}),
+        profile: args.profile,
+      },
+      options: {
+        strictXml: args.strictXml,
+        ...(args.jdfVersion !== undefined ? { jdfVersion: args.jdfVersion } : {}),
+        ...(args.base !== undefined ? { base: args.base } : {}),
+        profile: args.profile,
+        platform: args.platform,
+        drivePreserving: args.drivePreserving,
+      },
+    });
+  },
+});
