@@ -4,6 +4,7 @@ import { resolutionRules } from './resolution.js';
 import { structureRules } from './structure.js';
 import { ticketRules } from './ticket.js';
 import { filesRules } from './files.js';
+import { markupRules } from './markup.js';
 import type { Rule, RuleMeta } from './types.js';
 
 /**
@@ -19,7 +20,7 @@ export const rules: readonly Rule[] = [
 ];
 
 /** Every rule of both scopes: those checkUrl runs on one value, and those validateTicket reports on a ticket. */
-export const allRules: readonly Rule[] = [...rules, ...ticketRules, ...filesRules];
+export const allRules: readonly Rule[] = [...rules, ...ticketRules, ...markupRules, ...filesRules];
 
 export const rulesByCode: ReadonlyMap<string, Rule> = new Map(allRules.map((r) => [r.meta.code, r]));
 

@@ -5,7 +5,7 @@ import type { Rule, RuleMeta } from './types.js';
 
 type TicketRule = Rule & { meta: RuleMeta & { scope: 'ticket' } };
 
-function ticketRule(meta: Omit<RuleMeta, 'scope' | 'examples'> & { flagged: string[]; clean: string[] }, message: Rule['message']): TicketRule {
+export function ticketRule(meta: Omit<RuleMeta, 'scope' | 'examples'> & { flagged: string[]; clean: string[] }, message: Rule['message']): TicketRule {
   const { flagged, clean, ...rest } = meta;
   return {
     meta: { ...rest, scope: 'ticket', examples: examples(flagged.map((value) => ({ value })), clean.map((value) => ({ value }))) },

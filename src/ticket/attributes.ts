@@ -2,7 +2,7 @@
 // (the parser gives element offsets only), and decodes each value as XML 1.0 section 3.3.3 says.
 
 export interface AttributeProblem {
-  code: 'undefined-entity' | 'bare-ampersand' | 'lt-in-attribute' | 'invalid-char-ref' | 'invalid-xml-char';
+  code: 'undefined-entity' | 'bare-ampersand' | 'lt-in-attribute' | 'invalid-char-ref' | 'invalid-xml-char' | 'duplicate-attribute';
   /** Offset in the text. */
   offset: number;
   /** Length in the text of a reference left as written (an undefined entity, a bad character reference). */
@@ -106,40 +106,41 @@ export function decodeAttributeValue(text: string, start: number, end: number): 
 }
 
 /**
- * The attribute of the start tag at `start` whose local name is `local` (not an xmlns declaration), read
- * without decoding or keeping the others: most elements are asked for one attribute, most of the time absent.
+ * The attribute of the start tag at `start` named exactly `name`, read without decoding or keeping the others:
+ * most elements are asked for one attribute, most of the time absent. Namespaces in XML 1.0 section 6.2: an
+ * attribute without a prefix is in no namespace, so "x:URL" is another attribute, never the URL. The rest of
+ * the tag is read too: a second attribute of the same name (XML 1.0 3.1, which consumers resolve differently,
+ * fast-xml-parser keeping the last) is a problem on the one returned.
  */
-export function findAttribute(text: string, start: number, local: string): Attribute | undefined {
-  let i = start + 1;
+export function findAttribute(text: string, start: number, name: string): Attribute | undefined {
+  let found: Attribute | undefined;
   const n = text.length;
+  let i = start + 1;
   while (i < n && isNameChar(text.charCodeAt(i))) i++;
   for (;;) {
     while (i < n && isSpace(text.charCodeAt(i))) i++;
     const c = text.charCodeAt(i);
-    if (i >= n || c === 0x3e || c === 0x2f || !isNameChar(c)) return undefined;
+    if (i >= n || c === 0x3e || c === 0x2f || !isNameChar(c)) return found;
     const nameStart = i;
     while (i < n && isNameChar(text.charCodeAt(i))) i++;
     const nameEnd = i;
     while (i < n && isSpace(text.charCodeAt(i))) i++;
-    if (text.charCodeAt(i) !== 0x3d) return undefined;
+    if (text.charCodeAt(i) !== 0x3d) return found;
     i++;
     while (i < n && isSpace(text.charCodeAt(i))) i++;
     const quote = text[i];
-    if (quote !== '"' && quote !== "'") return undefined;
+    if (quote !== '"' && quote !== "'") return found;
     const valueStart = i + 1;
     const valueEnd = text.indexOf(quote, valueStart);
-    if (valueEnd === -1) return undefined;
-    const localStart = nameEnd - local.length;
-    if (
-      localStart >= nameStart &&
-      text.startsWith(local, localStart) &&
-      (localStart === nameStart || text.charCodeAt(localStart - 1) === 0x3a) &&
-      !text.startsWith('xmlns', nameStart)
-    ) {
+    if (valueEnd === -1) return found;
+    if (nameEnd - nameStart === name.length && text.startsWith(name, nameStart)) {
+      if (found !== undefined) {
+        found.problems.push({ code: 'duplicate-attribute', offset: nameStart, args: { name } });
+        return found;
+      }
       const decoded = decodeAttributeValue(text, valueStart, valueEnd);
-      const attribute: Attribute = { name: text.slice(nameStart, nameEnd), raw: text.slice(valueStart, valueEnd), valueStart, quote, ...decoded };
-      if (attribute.offsets === undefined) delete attribute.offsets;
-      return attribute;
+      found = { name, raw: text.slice(valueStart, valueEnd), valueStart, quote, ...decoded };
+      if (found.offsets === undefined) delete found.offsets;
     }
     i = valueEnd + 1;
   }

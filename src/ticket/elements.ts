@@ -92,9 +92,9 @@ export class ElementTree {
     return this.nextSiblings[e]!;
   }
 
-  /** The attribute with this local name, read from the start tag in the text (not kept: most are asked for once). */
-  attribute(e: number, local: string): Attribute | undefined {
-    return findAttribute(this.text, this.starts[e]!, local);
+  /** The attribute with exactly this name (no prefix), read from the start tag in the text (not kept: most are asked for once). */
+  attribute(e: number, name: string): Attribute | undefined {
+    return findAttribute(this.text, this.starts[e]!, name);
   }
 
   /** The first child that passes `test`, or NONE. */

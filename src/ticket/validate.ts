@@ -413,6 +413,7 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     if (isRefElement(local)) {
       const rRefAttr = tree.attribute(e, 'rRef');
       if (rRefAttr !== undefined) {
+        for (const p of rRefAttr.problems) fileFinding(p.code, p.offset, p.args);
         const target = targets.get(rRefAttr.value);
         if (target === undefined) {
           report.findings.push(makeFinding('dangling-rref', profile, { id: rRefAttr.value }, lines.position(rRefAttr.valueStart)));
