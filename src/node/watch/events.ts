@@ -1,0 +1,20 @@
+// The event log: one JSON object per event (the CLI prints one line each). Timings are milliseconds.
+import type { Counts } from '../../report/check-text.js';
+import type { Missing } from './referenced.js';
+
+export type WatchEvent =
+  | { event: 'started'; in: string; ok: string; error: string; work: string; owner: string; mode: 'events' | 'polling' }
+  | { event: 'polling'; reason: string }
+  | { event: 'picked-up'; ticket: string; claim: string; settledMs: number }
+  | { event: 'resumed'; ticket: string; claim: string }
+  | { event: 'waiting'; ticket: string; missing: Missing[] }
+  | { event: 'ok' | 'error'; ticket: string; to: string; report: string; reason: string; counts: Counts; ms: { total: number; check: number; wait: number } }
+  | { event: 'hook'; ticket: string; program: string; code: number | null; signal: string | null; error?: string }
+  | { event: 'failed'; ticket: string; message: string }
+  | { event: 'warning'; message: string }
+  | { event: 'stopping'; inFlight: number }
+  | { event: 'stopped'; ok: number; error: number; waiting: number };
+
+export type TimedEvent = WatchEvent & { time: string };
+
+export type EventSink = (event: TimedEvent) => void;

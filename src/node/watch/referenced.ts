@@ -1,0 +1,68 @@
+// Readiness, part two: the files a ticket references. With --check-exists and --wait-for-files, a ticket
+// whose files are not there yet waits ("not yet" is not "broken"), and files that are there must settle too
+// (a PDF still being copied is there, but not complete).
+import path from 'node:path';
+import { decodeSegment } from '../../escape/percent.js';
+import { fileUrlToPath } from '../../paths/convert.js';
+import type { FileReport } from '../../report/report.js';
+import { normalize } from '../../uri/normalize.js';
+import { parseAuthority, parseReference } from '../../uri/parse.js';
+import type { LocalFileOptions } from '../local-files.js';
+
+/** Findings that may go away by themselves while the job's files are still arriving. */
+export const NOT_YET = new Set(['file-missing', 'not-a-directory', 'file-unreadable']);
+
+/** Every finding checkLocalFiles can add: a reference with none of them is a file that is there. */
+const LOCAL_CODES = new Set([...NOT_YET, 'case-mismatch', 'not-a-file', 'outside-root', 'not-checked', 'not-a-local-path']);
+
+export interface Missing {
+  url: string;
+  code: string;
+  message: string;
+}
+
+export function missingOf(file: FileReport): Missing[] {
+  const out: Missing[] = [];
+  for (const ref of file.references) for (const f of ref.findings) if (NOT_YET.has(f.code)) out.push({ url: ref.resolved ?? ref.value, code: f.code, message: f.message });
+  return out;
+}
+
+/**
+ * The local paths of the files a ticket references that checkLocalFiles found present (so inside --root when
+ * one is given): these are the ones to watch settle. It reads a URL as checkLocalFiles does (the longest --map
+ * prefix, else a file URL with no host or localhost); should the two ever differ, a file is not watched, never
+ * one outside the root.
+ */
+export function presentFiles(file: FileReport, local: LocalFileOptions): string[] {
+  const maps = local.maps.map((m) => ({ key: comparable(m.prefix), folder: m.folder }));
+  const out = new Set<string>();
+  for (const ref of file.references) {
+    if (ref.role !== 'url' || ref.resolved === null || ref.findings.some((f) => LOCAL_CODES.has(f.code))) continue;
+    const p = localPath(ref.resolved, maps);
+    if (p !== null && (local.root === undefined || inside(path.resolve(local.root), p))) out.add(p);
+  }
+  return [...out];
+}
+
+const comparable = (uri: string) => normalize(uri).replace(/^(file:\/\/[^/]*\/)([A-Za-z])([:|])/i, (_, head: string, d: string) => `${head}${d.toLowerCase()}:`);
+
+function localPath(resolved: string, maps: ReadonlyArray<{ key: string; folder: string }>): string | null {
+  const key = comparable(resolved);
+  let best: { key: string; folder: string } | undefined;
+  for (const m of maps) if (key.startsWith(m.key) && (!best || m.key.length > best.key.length)) best = m;
+  if (best) return path.resolve(best.folder, ...key.slice(best.key.length).split('/').filter((s) => s !== '').map((s) => decodeSegment(s).text));
+  const ref = parseReference(resolved);
+  if (ref.scheme?.toLowerCase() !== 'file') return null;
+  const host = ref.authority !== undefined ? parseAuthority(ref.authority).host.toLowerCase() : '';
+  if (host !== '' && host !== 'localhost') return null;
+  try {
+    return path.resolve(fileUrlToPath(resolved, { platform: process.platform === 'win32' ? 'windows' : 'posix' }));
+  } catch {
+    return null;
+  }
+}
+
+function inside(root: string, candidate: string): boolean {
+  const rel = path.relative(root, candidate);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}

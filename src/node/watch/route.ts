@@ -1,0 +1,80 @@
+// Routing: the claim's reports and ticket are placed in OK or ERROR under one free name. The decision (which
+// folder, which name) is written in the claim folder first (route.json), so a crash at any point is finished at
+// the next start without a second copy: what is already placed is recognized as ours and kept.
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Counts } from '../../report/check-text.js';
+import type { Claim } from './claim.js';
+import { flushFolder, placeExclusive, sameFile } from './move.js';
+import type { Names } from './names.js';
+import type { ReportFormat } from './options.js';
+import { formatsInOrder, REPORT_FILES } from './reports.js';
+
+export type Verdict = 'ok' | 'error';
+
+export interface RouteRecord {
+  to: Verdict;
+  name: string;
+  counts: Counts;
+  formats: ReportFormat[];
+  /** Why the ticket went where it went, in a few words. */
+  reason: string;
+}
+
+const RECORD = 'route.json';
+
+export async function readRecord(claim: Claim): Promise<RouteRecord | null> {
+  try {
+    return JSON.parse(await readFile(path.join(claim.dir, RECORD), 'utf8')) as RouteRecord;
+  } catch {
+    return null; // none, or cut short before it was complete: nothing was placed yet
+  }
+}
+
+async function writeRecord(claim: Claim, record: RouteRecord): Promise<void> {
+  const temp = path.join(claim.dir, RECORD + '.tmp');
+  await writeFile(temp, JSON.stringify(record));
+  await rename(temp, path.join(claim.dir, RECORD));
+}
+
+export interface Routed {
+  ticket: string;
+  report: string;
+  reports: string[];
+}
+
+/** Places the claim's reports, then its ticket, in the record's folder; a taken name moves on to the next. */
+export async function place(claim: Claim, record: RouteRecord, folders: Record<Verdict, string>, names: Names, fresh: boolean): Promise<Routed> {
+  const dir = folders[record.to];
+  if (fresh) await writeRecord(claim, record);
+  const sources: Array<{ src: string; suffix: string }> = [
+    ...formatsInOrder(record.formats).map((f) => ({ src: path.join(claim.dir, REPORT_FILES[f].file), suffix: REPORT_FILES[f].suffix })),
+    { src: claim.file, suffix: '' },
+  ];
+  const temp = `.${path.basename(claim.dir)}.part`;
+  for (;;) {
+    const ours: string[] = [];
+    let taken = false;
+    for (const { src, suffix } of sources) {
+      const dest = path.join(dir, record.name + suffix);
+      if ((await placeExclusive(src, dest, temp)) || (await sameFile(src, dest))) {
+        ours.push(dest);
+        continue;
+      }
+      taken = true;
+      break;
+    }
+    if (!taken) {
+      await flushFolder(dir);
+      return { ticket: ours[ours.length - 1]!, report: ours[ours.length - 2]!, reports: ours.slice(0, -1) };
+    }
+    for (const p of ours) await rm(p, { force: true });
+    record.name = await names.propose(dir, claim.name, sources.map((s) => s.suffix));
+    await writeRecord(claim, record);
+  }
+}
+
+/** The suffixes a route places after the ticket's name: each report's, then '' for the ticket itself. */
+export function routeSuffixes(formats: readonly ReportFormat[]): string[] {
+  return [...formatsInOrder(formats).map((f) => REPORT_FILES[f].suffix), ''];
+}

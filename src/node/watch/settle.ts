@@ -1,0 +1,43 @@
+// Readiness, part one: a file is complete when its size and modification time have stood still for the settle time.
+import { stat } from 'node:fs/promises';
+
+export interface Snapshot {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  dev: number;
+}
+
+export async function snapshot(path: string): Promise<Snapshot | null> {
+  try {
+    const s = await stat(path);
+    if (!s.isFile()) return null;
+    return { size: s.size, mtimeMs: s.mtimeMs, ino: s.ino, dev: s.dev };
+  } catch {
+    return null;
+  }
+}
+
+export const sameSnapshot = (a: Snapshot | null | undefined, b: Snapshot | null | undefined): boolean =>
+  !!a && !!b && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino && a.dev === b.dev;
+
+/** One file's way to stillness: each look either restarts the clock (something changed) or lets it run. */
+export class Settling {
+  last: Snapshot | null = null;
+  since = 0;
+
+  /** Records a look at `now`; returns how long the file has been still (0 when it just changed or is gone). */
+  look(current: Snapshot | null, now: number): number {
+    if (!sameSnapshot(current, this.last)) {
+      this.last = current;
+      this.since = now;
+      return 0;
+    }
+    return current ? now - this.since : 0;
+  }
+
+  /** When to look next: when the settle time would be up if nothing changes. */
+  nextLook(settleMs: number): number {
+    return this.since + settleMs;
+  }
+}

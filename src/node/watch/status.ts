@@ -1,0 +1,36 @@
+// The status file a monitor can read: what this watcher is doing now (settling, checking, waiting for files)
+// and what it has done. Rewritten whole (a temporary renamed over it) on every heartbeat; its age is the
+// heartbeat other watchers go by.
+import { rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Missing } from './referenced.js';
+
+export interface Status {
+  owner: string;
+  pid: number;
+  in: string;
+  mode: 'events' | 'polling';
+  started: string;
+  updated: string;
+  stopping: boolean;
+  routed: { ok: number; error: number };
+  settling: { count: number; tickets: string[] };
+  checking: string[];
+  waiting: Array<{ ticket: string; since: string; until: string; missing: Missing[] }>;
+}
+
+/** At most this many names per list: a monitor wants a picture, not a copy of the folder. */
+export const LIST_LIMIT = 100;
+
+export async function writeStatus(files: readonly string[], status: Status): Promise<void> {
+  const text = JSON.stringify(status, null, 2) + '\n';
+  for (const file of files) {
+    const temp = path.join(path.dirname(file), `.${path.basename(file)}.${status.owner}.tmp`);
+    try {
+      await writeFile(temp, text);
+      await rename(temp, file);
+    } catch {
+      await rm(temp, { force: true }).catch(() => {});
+    }
+  }
+}

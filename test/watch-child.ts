@@ -1,0 +1,9 @@
+// A watcher in a process of its own, for the tests that kill it (kill -9) or run two on one IN. Prints each
+// event as a JSON line; SIGTERM finishes what is in flight and exits 0.
+import { startWatch } from '../src/node/watch/watch.js';
+
+const options = JSON.parse(process.argv[2]!);
+const hot = await startWatch(options, (e) => process.stdout.write(JSON.stringify(e) + '\n'));
+const stop = () => void hot.stop().then(() => process.exit(0));
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

@@ -1,0 +1,109 @@
+// Shared by the watch suites: real temporary folders, tickets whose verdict is known from the appendix (a raw
+// space in a URL is an error, Table 1), a watcher in this process or in a child, and exact counting of what
+// ended up where.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startWatch, type HotFolder } from '../src/node/watch/watch.js';
+import type { TimedEvent } from '../src/node/watch/events.js';
+import type { WatchOptions } from '../src/node/watch/options.js';
+import { projectRoot } from './helpers.js';
+
+export interface Dirs {
+  base: string;
+  in: string;
+  ok: string;
+  error: string;
+  stage: string;
+}
+
+export function makeDirs(prefix = 'jfs-watch-'): Dirs {
+  const base = realpathSync(mkdtempSync(path.join(tmpdir(), prefix)));
+  const d = { base, in: path.join(base, 'in'), ok: path.join(base, 'ok'), error: path.join(base, 'error'), stage: path.join(base, 'stage') };
+  for (const p of [d.in, d.stage]) mkdirSync(p);
+  return d;
+}
+
+/** A ticket carrying its own ID; `broken` gives it a raw space in a URL (an error by the appendix's Table 1). */
+export function ticketXml(id: string, options: { broken?: boolean; urls?: string[]; directory?: string } = {}): string {
+  const urls = options.urls ?? [options.broken ? 'pages/page one.pdf' : 'pages/page-one.pdf'];
+  const dir = options.directory !== undefined ? ` Directory="${options.directory}"` : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<JDF ID="${id}" Type="Product" Version="1.4" xmlns="http://www.CIP4.org/JDFSchema_1_1">\n <ResourcePool>\n  <RunList ID="RL1" Class="Parameter" Status="Available"${dir}>\n${urls.map((u) => `   <LayoutElement><FileSpec URL="${u}"/></LayoutElement>\n`).join('')}  </RunList>\n </ResourcePool>\n</JDF>\n`;
+}
+
+/** Writes a complete ticket into IN at once (staged beside it, then renamed in, as careful senders do). */
+export function drop(d: Dirs, name: string, xml: string): void {
+  const staged = path.join(d.stage, `${name}.${Math.random().toString(36).slice(2)}`);
+  writeFileSync(staged, xml);
+  renameSync(staged, path.join(d.in, name));
+}
+
+export const TICKET_RE = /\.(jdf|xjdf|jmf|xjmf|xml)$/i;
+
+/** Every ticket routed: its folder, name, and the ID inside it. */
+export function routed(d: Dirs): Array<{ folder: 'ok' | 'error'; name: string; id: string; hasReport: boolean }> {
+  const out: Array<{ folder: 'ok' | 'error'; name: string; id: string; hasReport: boolean }> = [];
+  for (const folder of ['ok', 'error'] as const) {
+    const dir = d[folder];
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      if (!TICKET_RE.test(name) || name.startsWith('.')) continue;
+      const id = /<JDF ID="([^"]+)"/.exec(readFileSync(path.join(dir, name), 'utf8'))?.[1] ?? '?';
+      out.push({ folder, name, id, hasReport: existsSync(path.join(dir, name + '.report.json')) });
+    }
+  }
+  return out;
+}
+
+/** Ticket files anywhere under a folder (IN, the work folder). */
+export function ticketsUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return (readdirSync(dir, { recursive: true }) as string[]).filter((p) => TICKET_RE.test(p) && !path.basename(p).startsWith('.'));
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until `done()` holds; gives up (and the test fails) after `limitMs`, which is a guard, not a timing claim. */
+export async function until(done: () => boolean, limitMs = 60_000, what = 'the condition'): Promise<void> {
+  const end = Date.now() + limitMs;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+export interface Running {
+  hot: HotFolder;
+  events: TimedEvent[];
+  count(kind: string): number;
+}
+
+export const QUICK: Partial<WatchOptions> = { settleMs: 150, pollMs: 200, heartbeatMs: 200, recheckMs: 100, parseWaitMs: 2000 };
+
+export function options(d: Dirs, extra: Partial<WatchOptions> = {}): WatchOptions {
+  return { in: d.in, ok: d.ok, error: d.error, validate: { platform: 'unix' }, maxBytes: 512 * 1024 * 1024, toolVersion: 'test', ...QUICK, ...extra };
+}
+
+export async function watchHere(d: Dirs, extra: Partial<WatchOptions> = {}, internals = {}): Promise<Running> {
+  const events: TimedEvent[] = [];
+  const hot = await startWatch(options(d, extra), (e) => events.push(e), internals);
+  return { hot, events, count: (kind) => events.filter((e) => e.event === kind).length };
+}
+
+/** A watcher in a child process (test/watch-child.ts), for kill -9 and for two processes on one IN. */
+export function watchChild(d: Dirs, extra: Partial<WatchOptions> = {}): ChildProcess & { lines: string[] } {
+  const child = fileURLToPath(new URL('dist/test/watch-child.js', projectRoot));
+  const proc = spawn(process.execPath, [child, JSON.stringify(options(d, extra))], { stdio: ['ignore', 'pipe', 'inherit'] }) as ChildProcess & { lines: string[] };
+  proc.lines = [];
+  let rest = '';
+  proc.stdout!.on('data', (chunk: Buffer) => {
+    const parts = (rest + chunk.toString('utf8')).split('\n');
+    rest = parts.pop()!;
+    proc.lines.push(...parts);
+  });
+  return proc;
+}
+
+export const exited = (p: ChildProcess) => new Promise<number | null>((r) => (p.exitCode !== null || p.signalCode !== null ? r(p.exitCode) : p.once('exit', (code) => r(code))));
