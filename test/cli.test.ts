@@ -62,6 +62,17 @@ test('--help lists the commands', () => {
   assert.match(r.stdout, /resolve <reference>/);
 });
 
+// yargs' own words ("Options:", its errors) follow LANG and LC_ALL unless told otherwise; ours are English.
+test('--help and usage errors are English whatever the locale', () => {
+  const env = { ...process.env, LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8', LC_MESSAGES: 'de_DE.UTF-8', LANGUAGE: 'de' };
+  const help = spawnSync(process.execPath, [main, '--help'], { encoding: 'utf8', env });
+  assert.match(help.stdout, /^Commands:$/m);
+  assert.match(help.stdout, /^Options:$/m);
+  const usage = spawnSync(process.execPath, [main, 'check', '--profile', 'nope'], { encoding: 'utf8', env });
+  assert.is(usage.status, 2);
+  assert.match(usage.stderr, /Invalid values/);
+});
+
 test('a password given on the command line is never printed', () => {
   const r = run('check', 'file://user:hunter2@host/a b.pdf', '--format', 'json');
   const t = run('check', 'file://user:hunter2@host/a b.pdf');

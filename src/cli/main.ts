@@ -26,6 +26,7 @@ async function main(rawArgv: string[]): Promise<number> {
     .alias('h', 'help')
     .version(packageVersion())
     .wrap(Math.min(110, process.stdout.columns || 100))
+    .locale('en') // every other word we print is English; yargs would otherwise follow LANG for its own
     .exitProcess(false)
     .fail((message, error) => {
       if (error) throw error;
