@@ -12,4 +12,16 @@ export const duplicateAttribute = ticketRule({
   flagged: ['<JDF><ResourcePool><FileSpec URL="a.pdf" URL="file:///etc/passwd"/></ResourcePool></JDF>'], clean: [OK],
 }, (a) => `The attribute ${a.name} is given twice; consumers disagree on which value counts. Keep one.`);
 
-export const markupRules = [duplicateAttribute];
+export const doctypeAttributeDefault = ticketRule({
+  code: 'doctype-attribute-default', title: 'DOCTYPE gives a URL attribute a default', spec: 'XML 1.0 3.3.2, 5.1',
+  description: 'The internal subset of the DOCTYPE declares a default (or #FIXED) value for an attribute we read (FileSpec/@URL, RunList/@Directory, an rRef, an ID, xml:base), or refers to a parameter entity whose declarations may do so. A DTD-aware consumer applies the default and opens a file the ticket does not show, which we never see and never check. Remove the DOCTYPE; JDF tickets do not need one.',
+  severity: sev('error', 'error', 'error'), fixable: false,
+  flagged: [
+    '<!DOCTYPE JDF [<!ATTLIST FileSpec URL CDATA "file:///etc/passwd">]><JDF><ResourcePool><FileSpec/></ResourcePool></JDF>',
+    '<!DOCTYPE JDF [<!ATTLIST RunList Directory CDATA #FIXED "file:///etc/">]><JDF/>',
+    '<!DOCTYPE JDF [<!ENTITY % d "<!ATTLIST FileSpec URL CDATA \'x.pdf\'>"> %d;]><JDF/>',
+  ],
+  clean: [OK, '<!DOCTYPE JDF [<!ATTLIST FileSpec URL CDATA #IMPLIED Status CDATA "Available">]><JDF/>'],
+}, (a) => `The DOCTYPE declares ${a.what}: DTD-aware consumers apply it, and it is never checked here; remove the DOCTYPE.`);
+
+export const markupRules = [duplicateAttribute, doctypeAttributeDefault];

@@ -8,6 +8,7 @@ import { parseReference } from '../uri/parse.js';
 import { resolveReference } from '../uri/resolve.js';
 import { localName, type Attribute } from './attributes.js';
 import { decodeTicket } from './decode.js';
+import { doctypeProblems, readDoctype } from './doctype.js';
 import { LineIndex } from './positions.js';
 import { disagreement } from './readings.js';
 import { NONE, type ElementTree } from './elements.js';
@@ -108,32 +109,6 @@ function makeFinding(code: string, profile: Profile, args: Record<string, string
   return { code, severity, message: rule.message(args), spec: rule.meta.spec, line: at.line, column: at.column };
 }
 
-/** DOCTYPE, with its internal subset: found, and blanked to spaces (line breaks kept) so that nothing is declared, expanded or fetched. */
-function blankDoctype(text: string): { text: string; start: number; entities: number; external: boolean } | null {
-  const start = text.indexOf('<!DOCTYPE');
-  if (start === -1) return null;
-  const firstElement = text.search(/<[A-Za-z_]/);
-  if (firstElement !== -1 && firstElement < start) return null;
-  let i = start + 9;
-  let end = -1;
-  let inSubset = false;
-  let quote = '';
-  for (; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quote) { if (ch === quote) quote = ''; continue; }
-    if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '[') inSubset = true;
-    else if (ch === ']') inSubset = false;
-    else if (ch === '>' && !inSubset) { end = i + 1; break; }
-  }
-  if (end === -1) end = text.length;
-  const doctype = text.slice(start, end);
-  const entities = (doctype.match(/<!ENTITY/g) ?? []).length;
-  const external = /\b(SYSTEM|PUBLIC)\b/.test(doctype);
-  const blank = doctype.replace(/[^\r\n]/g, ' ');
-  return { text: text.slice(0, start) + blank + text.slice(end), start, entities, external };
-}
-
 /** The validator counts only "\n" as a line end: give it a copy where CR and CRLF end lines the same way (same length). */
 function forValidator(text: string): string {
   return text.indexOf('\r') === -1 ? text : text.replace(/\r\n?/g, (m) => (m.length === 2 ? ' \n' : '\n'));
@@ -177,13 +152,14 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     return report;
   }
 
-  const doctype = blankDoctype(text);
+  const doctype = readDoctype(text);
   if (doctype) {
     text = doctype.text;
     if (doctype.entities > 0 || doctype.external) {
       const what = doctype.entities > 0 ? `${doctype.entities} entit${doctype.entities === 1 ? 'y' : 'ies'}` : 'an external subset';
       fileFinding('doctype-entities', doctype.start, { what, external: doctype.external ? 1 : '' });
     }
+    for (const p of doctypeProblems(doctype)) fileFinding(p.code, p.offset, p.args);
   }
 
   // The full validator is a second pass over the text; by default it runs only to word a problem the tree
