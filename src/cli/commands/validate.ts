@@ -1,5 +1,7 @@
 import { defineCommand, givenPaths } from '../define.js';
 import { withCheckOptions } from '../options.js';
+import { byteSize, wholeNumber } from '../numbers.js';
+import { ENGINE_MAX_BYTES } from '../../node/limits.js';
 
 export const validate = defineCommand({
   command: 'validate <paths..>',
@@ -9,8 +11,8 @@ export const validate = defineCommand({
       .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Ticket files, folders (searched for .jdf .xjdf .jmf .xjmf .xml), or - for standard input' })
       .option('format', { choices: ['text', 'json', 'sarif'] as const, default: 'text' as const, describe: 'Output format' })
       .option('references', { type: 'boolean', default: false, describe: 'In text, list every reference with its base and target' })
-      .option('max-bytes', { type: 'number', default: 512 * 1024 * 1024, describe: 'Files larger than this are reported, not read' })
-      .option('jobs', { type: 'number', describe: 'Worker threads (default: one per core for 200 or more tickets, else none); the report is the same either way' })
+      .option('max-bytes', { requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'Tickets larger than this are reported (file-too-large), not read: bytes, or with a unit (10kB, 512MiB)' })
+      .option('jobs', { requiresArg: true, coerce: wholeNumber('jobs', 1), describe: 'Worker threads (default: one per core for 200 or more tickets, else none); the report is the same either way' })
       .option('check-exists', { type: 'boolean', default: false, describe: 'Look for every local file: missing, a folder, unreadable, or present only with other case' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable), e.g. file://fileserver/Jobs/=/mnt/jobs/' })
       .option('root', { type: 'string', describe: 'Every local file must stay inside this folder (after "..", %2E%2E, case and symbolic links); nothing outside it is opened' })
@@ -27,7 +29,7 @@ export const validate = defineCommand({
       references: args.references,
       maxBytes: args.maxBytes,
       exitZero: args.exitZero,
-      ...(args.jobs !== undefined ? { jobs: Math.max(1, Math.floor(args.jobs)) } : {}),
+      ...(args.jobs !== undefined ? { jobs: args.jobs } : {}),
       local: {
         checkExists: args.checkExists,
         maps: (args.map ?? []).map((m) => parseMap(String(m))),

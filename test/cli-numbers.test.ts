@@ -1,0 +1,67 @@
+// Numeric options are read strictly: a bad value is a usage error naming the option, never a silent pass.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { projectRoot } from './helpers.js';
+
+const root = fileURLToPath(projectRoot);
+const main = path.join(root, 'dist/src/cli/main.js');
+const run = (...args: string[]) => spawnSync(process.execPath, [main, ...args], { cwd: root, encoding: 'utf8' });
+const codes = (stdout: string) => JSON.parse(stdout).files.map((f: any) => f.findings.map((x: any) => x.code));
+
+for (const [option, value] of [['jobs', 'abc'], ['jobs', '0'], ['jobs', '1.5'], ['jobs', '-2'], ['jobs', ''], ['max-bytes', 'abc'], ['max-bytes', '10 parsecs'], ['max-bytes', '-1'], ['max-bytes', '1.5B'], ['max-bytes', '']] as const) {
+  test(`validate --${option} "${value}" is a usage error naming --${option} (exit 2, no report)`, () => {
+    for (const format of ['text', 'sarif']) {
+      const r = run('validate', 'samples/', `--${option}=${value}`, '--format', format);
+      assert.is(r.status, 2, r.stdout.slice(0, 200));
+      assert.is(r.stdout, '');
+      assert.match(r.stderr, `--${option}`);
+    }
+  });
+}
+
+test('--max-bytes above the longest string the engine holds (0x1fffffe8) is a usage error', () => {
+  const r = run('validate', 'samples/', '--max-bytes', '1GiB');
+  assert.is(r.status, 2);
+  assert.match(r.stderr, /--max-bytes/);
+});
+
+// SI: k = 1000; IEC 80000-13: Ki = 1024, Mi = 1024^2.
+const dir = mkdtempSync(path.join(os.tmpdir(), 'jdf-sizes-'));
+const ticketOf = (bytes: number) => {
+  const head = '<JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" Type="Product" ID="n" Status="Waiting" Version="1.3">';
+  const tail = '</JDF>';
+  return head + ' '.repeat(bytes - head.length - tail.length) + tail;
+};
+for (const [limit, bytes] of [['10kB', 10_000], ['10KB', 10_000], ['1KiB', 1024], ['2kib', 2048], ['1.5KiB', 1536], ['1000', 1000], ['1000B', 1000]] as const) {
+  test(`--max-bytes ${limit} is ${bytes} bytes: a ticket of that size is read, one byte more is file-too-large`, () => {
+    const at = path.join(dir, `at-${bytes}.jdf`);
+    const over = path.join(dir, `over-${bytes}.jdf`);
+    writeFileSync(at, ticketOf(bytes));
+    writeFileSync(over, ticketOf(bytes + 1));
+    const r = run('validate', at, over, '--max-bytes', limit, '--format', 'json', '--exit-zero');
+    assert.is(r.status, 0, r.stderr);
+    const [a, o] = codes(r.stdout);
+    assert.not.ok(a.includes('file-too-large'));
+    assert.equal(o, ['file-too-large']);
+  });
+}
+
+test('the default limit is 256 MiB, below what one string holds: a sparse 256 MiB + 1 ticket is file-too-large, the ticket beside it is reported', () => {
+  const big = path.join(dir, 'big.jdf');
+  writeFileSync(big, '');
+  truncateSync(big, 256 * 1024 * 1024 + 1);
+  const r = run('validate', big, 'samples/table4-bad.jdf', '--format', 'json');
+  assert.is(r.status, 1, r.stderr);
+  const report = JSON.parse(r.stdout);
+  assert.equal(report.files.map((f: any) => path.basename(f.path)), ['big.jdf', 'table4-bad.jdf']);
+  assert.equal(codes(r.stdout)[0], ['file-too-large']);
+  assert.ok(report.files[1].references.length > 0);
+});
+
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+test.run();
