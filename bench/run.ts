@@ -1,5 +1,5 @@
 // npm run bench: jdf-filespec side by side with what a user would pick instead, on the same inputs, one process.
-// Flags: --json (machine output), --quick (smaller tickets, fewer rounds), --only=resolve,check,ticket,batch,hostile
+// Flags: --json (machine output), --quick (smaller tickets, fewer rounds), --only=resolve,check,ticket,memory,batch,hostile
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,6 +10,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { checkUrl, resolveReference, validateTicket } from '../src/index.js';
 import { resolveCorpus, smallTicket, ticket } from './corpus.js';
 import { formatTable, race, type Row } from './measure.js';
+import { memorySection } from './memory.js';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -94,32 +95,20 @@ if (want('ticket')) {
     rows.push({ section: 'ticket', name: `${n.toLocaleString('en')} FileSpecs (${mb.toFixed(1)} MB): validateTicket`, value: mb / (ours / 1000), unit: 'MB/s', ratio: raw / ours, target: '>= 1.0x raw parse', pass: raw / ours >= 1.0 });
     rows.push({ section: 'ticket', name: `${n.toLocaleString('en')} FileSpecs: raw fast-xml-parser parse`, value: mb / (raw / 1000), unit: 'MB/s' });
     rows.push({ section: 'ticket', name: `${n.toLocaleString('en')} FileSpecs: time per reference`, value: (ours / n) * 1000, unit: 'us' });
-    {
-      // Peak memory in a fresh process, so nothing else this run allocated counts.
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'jfs-bench-'));
-      const file = path.join(dir, 'ticket.jdf');
-      writeFileSync(file, bytes);
-      const peakOf = (code: string) => {
-        const out = spawnSync(process.execPath, ['-e', code], { encoding: 'utf8', cwd: root });
-        return Number(out.stdout.trim());
-      };
-      const idle = peakOf('console.log(process.resourceUsage().maxRSS * 1024)');
-      const read = `const fs = await import('node:fs'); const b = fs.readFileSync(${JSON.stringify(file)});`;
-      const ours = peakOf(`(async () => { ${read} const m = await import('${pathToImport(path.join(root, 'dist/src/index.js'))}'); m.validateTicket(b, { documentUri: 'file:///srv/t.jdf', maxBytes: 2 ** 31 }); console.log(process.resourceUsage().maxRSS * 1024); })()`) - idle;
-      const rawPeak = peakOf(`(async () => { ${read} const { XMLParser } = await import('fast-xml-parser'); new XMLParser({ ignoreAttributes: false }).parse(b.toString('utf8')); console.log(process.resourceUsage().maxRSS * 1024); })()`) - idle;
-      // The target is set at 100,000 FileSpecs; the other sizes show how memory grows.
-      const target = n === 100_000 ? { target: '< 10x file size', pass: ours / bytes.length < 10 } : {};
-      rows.push({ section: 'ticket', name: `${n.toLocaleString('en')} FileSpecs: peak memory above an idle node`, value: ours / 1e6, unit: 'MB', ratio: ours / bytes.length, ...target });
-      rows.push({ section: 'ticket', name: `${n.toLocaleString('en')} FileSpecs: raw parse peak memory, for comparison`, value: rawPeak / 1e6, unit: 'MB', ratio: rawPeak / bytes.length });
-      rmSync(dir, { recursive: true, force: true });
-    }
   }
   const big = Math.max(...sizes);
   const linear = perRef.get(big)! / perRef.get(10_000)!;
   rows.push({ section: 'ticket', name: `time per reference, ${big.toLocaleString('en')} vs 10,000`, value: linear, unit: 'x', target: '<= 1.3x', pass: linear <= 1.3 });
 }
 
-// 4. batch -----------------------------------------------------------------------------------------------------
+// 4. memory, each figure from a process of its own (bench/memory.ts) --------------------------------------------
+if (want('memory')) {
+  const memory = memorySection(root, quick, log);
+  rows.push(...memory.rows);
+  notes.push(...memory.notes);
+}
+
+// 5. batch -----------------------------------------------------------------------------------------------------
 if (want('batch')) {
   const count = quick ? 1_000 : 5_000;
   log(`batch: jdf-filespec validate over ${count} small tickets ...`);
@@ -155,7 +144,7 @@ if (want('batch')) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-// 5. hostile ---------------------------------------------------------------------------------------------------
+// 6. hostile ---------------------------------------------------------------------------------------------------
 if (want('hostile')) {
   log('hostile: time against input size ...');
   const cases: Array<[string, (n: number) => string]> = [
@@ -179,10 +168,6 @@ if (want('hostile')) {
   laughs += ']><JDF><FileSpec URL="&lol9;"/></JDF>';
   const t = race([{ name: 'laughs', run: () => validateTicket(laughs) }], 11, 2);
   rows.push({ section: 'hostile', name: 'billion laughs', value: t.get('laughs')!, unit: 'ms', target: 'milliseconds', pass: t.get('laughs')! < 50 });
-}
-
-function pathToImport(p: string): string {
-  return 'file://' + p.split(path.sep).join('/');
 }
 
 const machine = { node: process.version, cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`, memory: `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`, platform: `${os.platform()} ${os.arch()}` };
