@@ -5,6 +5,7 @@ import { structureRules } from './structure.js';
 import { ticketRules } from './ticket.js';
 import { filesRules } from './files.js';
 import { markupRules } from './markup.js';
+import { packageRules } from './package.js';
 import type { Rule, RuleMeta } from './types.js';
 
 /**
@@ -20,7 +21,7 @@ export const rules: readonly Rule[] = [
 ];
 
 /** Every rule of both scopes: those checkUrl runs on one value, and those validateTicket reports on a ticket. */
-export const allRules: readonly Rule[] = [...rules, ...ticketRules, ...markupRules, ...filesRules];
+export const allRules: readonly Rule[] = [...rules, ...ticketRules, ...markupRules, ...filesRules, ...packageRules];
 
 export const rulesByCode: ReadonlyMap<string, Rule> = new Map(allRules.map((r) => [r.meta.code, r]));
 

@@ -35,9 +35,10 @@ export interface RuleMeta {
   code: string;
   /**
    * `url`: found by checkUrl in one value; `ticket`: found by validateTicket in a whole ticket (examples are
-   * ticket texts); `files`: found by looking at the file system (validate --check-exists, --root; examples are prose).
+   * ticket texts); `files`: found by looking at the file system (validate --check-exists, --root; examples are prose);
+   * `package`: found by validatePackage in a MIME or zip package (examples are MIME packages, or prose for zips).
    */
-  scope?: 'url' | 'ticket' | 'files';
+  scope?: 'url' | 'ticket' | 'files' | 'package';
   /** A few words, for lists and SARIF `shortDescription`. */
   title: string;
   /** Why it matters, for docs/rules.md. */
