@@ -1,11 +1,20 @@
 // jdf-filespec fix: apply the safe fixes to ticket files, atomically, keeping every other byte.
-import { chmod, copyFile, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+//
+// The ticket's folder may be writable by someone else (a hot folder): every file we create there is created
+// exclusively (O_CREAT | O_EXCL | O_NOFOLLOW, so a name planted in advance, a symbolic link above all, makes
+// the call fail instead of being followed), its mode and owner are set through the open descriptor (fchmod,
+// fchown: a name swapped after the create cannot redirect them), and nothing existing is ever overwritten but
+// the ticket itself, by rename. What is not promised: see README, Security.
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { lstat, open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { redactPassword } from '../fileurl/redact.js';
 import { decodeTicket } from '../ticket/decode.js';
 import { applyEdits, planFixes, type FixPlan } from '../ticket/rewrite.js';
 import { validateTicket, type ValidateOptions } from '../ticket/validate.js';
+import { readRegularFile } from './read-regular.js';
 
 export interface FixOutcome {
   path: string;
@@ -24,16 +33,89 @@ export interface FixOptions {
   validate: ValidateOptions;
 }
 
-export async function fixFile(file: string, options: FixOptions): Promise<FixOutcome> {
-  const bytes = new Uint8Array(await readFile(file));
-  const decoded = decodeTicket(bytes);
-  const empty: FixPlan = { edits: [], skipped: [] };
-  if (decoded.problems.some((p) => p.code !== 'encoding-mismatch')) {
-    return { path: file, plan: empty, text: decoded.text, written: false, refused: 'the file does not decode in its declared encoding' };
+const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
+const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+const runningAsRoot = () => process.getuid?.() === 0;
+
+/** The name of our temporary file for `file`: beside it, hidden, with our PID and a random part. */
+const tempName = (file: string) => path.join(path.dirname(file), `.${path.basename(file)}.jdf-filespec-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+
+/**
+ * Creates `file` exclusively and writes `bytes` to it, with the mode (and, when we are root, the owner and
+ * group) of `like`, set through the descriptor. Fails with EEXIST or ELOOP if the name is taken.
+ */
+async function createExclusive(file: string, bytes: Uint8Array, like: { mode: number; uid: number; gid: number }): Promise<void> {
+  const handle = await open(file, EXCLUSIVE, 0o600);
+  try {
+    await handle.writeFile(bytes);
+    if (runningAsRoot()) await handle.chown(like.uid, like.gid);
+    await handle.chmod(like.mode & 0o7777);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await unlink(file).catch(() => undefined); // ours: we created it
+    throw error;
   }
+  await handle.close();
+}
+
+/**
+ * Temporary files of ours for `file` left by a run that was killed (kill -9 leaves one behind): removed when
+ * they are plain files owned by us and the process that made them is gone. unlink never follows a link.
+ */
+async function removeStaleTemps(file: string): Promise<void> {
+  const dir = path.dirname(file);
+  const prefix = `.${path.basename(file)}.jdf-filespec-`;
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const m = /^(\d+)(?:-[0-9a-f]+)?\.tmp$/.exec(name.slice(prefix.length));
+    if (!m || Number(m[1]) === process.pid || isRunning(Number(m[1]))) continue;
+    const stale = path.join(dir, name);
+    try {
+      const info = await lstat(stale);
+      if (info.isFile() && info.uid === process.getuid?.()) await unlink(stale);
+    } catch {
+      // gone already, or not ours to remove
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export async function fixFile(file: string, options: FixOptions): Promise<FixOutcome> {
+  const empty: FixPlan = { edits: [], skipped: [] };
+  const refuse = (refused: string, text = ''): FixOutcome => ({ path: file, plan: empty, text, written: false, refused });
+  let read;
+  try {
+    read = await readRegularFile(file, options.validate.maxBytes ?? DEFAULT_MAX_BYTES, true);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return refuse('the ticket is a symbolic link; fix the file it points at');
+    throw error;
+  }
+  if ('notRegular' in read) return refuse(`the ticket is ${read.notRegular}, not a regular file`);
+  if ('tooLarge' in read) return refuse(`the file is ${read.tooLarge} bytes, over the limit`);
+  const { bytes, info } = read;
+  // Replacing a file with another by rename would cut it from its other names: each would keep the old text.
+  if (info.nlink > 1) return refuse(`the ticket has ${info.nlink} hard links, which a fix by rename would separate; fix a copy`);
+  const decoded = decodeTicket(bytes);
+  if (decoded.problems.some((p) => p.code !== 'encoding-mismatch')) return refuse('the file does not decode in its declared encoding', decoded.text);
   const report = validateTicket(bytes, { ...options.validate, documentUri: pathToFileURL(path.resolve(file)).href });
-  if (report.findings.some((f) => f.code === 'xml-malformed' || f.code === 'xml-too-deep' || f.code === 'file-too-large')) {
-    return { path: file, plan: empty, text: decoded.text, written: false, refused: 'the XML is not well-formed' };
+  const fileCodes = new Set([...report.findings, ...report.references.flatMap((r) => r.findings)].map((f) => f.code));
+  if (['xml-malformed', 'xml-too-deep', 'file-too-large', 'duplicate-attribute'].some((c) => fileCodes.has(c))) {
+    return refuse('the XML is not well-formed', decoded.text);
   }
   const plan = planFixes(decoded.text, report);
   for (const e of plan.edits) {
@@ -42,18 +124,34 @@ export async function fixFile(file: string, options: FixOptions): Promise<FixOut
   if (plan.edits.length === 0 || options.dryRun) return { path: file, plan, text: decoded.text, written: false };
   const fixed = applyEdits(bytes, decoded.text, decoded.charset.toUpperCase(), decoded.bom, plan.edits);
   const outcome: FixOutcome = { path: file, plan, text: decoded.text, written: true };
+  await removeStaleTemps(file);
   if (options.backup) {
     outcome.backup = `${file}.orig`;
-    await copyFile(file, outcome.backup);
+    try {
+      // The bytes we read and checked, not a copy by name made later; an existing .orig is never overwritten.
+      await createExclusive(outcome.backup, bytes, info);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST' || code === 'ELOOP') return refuse(`${outcome.backup} exists already and is never overwritten; move it away first`, decoded.text);
+      throw error;
+    }
   }
   // Atomic: a temporary file beside the ticket, with its mode, renamed over it.
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.jdf-filespec-${process.pid}.tmp`);
+  const temp = tempName(file);
+  await createExclusive(temp, fixed, info);
+  let created = true;
   try {
-    await writeFile(temp, fixed, { flag: 'wx' });
-    await chmod(temp, (await stat(file)).mode & 0o7777);
+    // The ticket must still be the file we read: another writer would otherwise lose its change.
+    const now = await lstat(file);
+    if (now.ino !== info.ino || now.dev !== info.dev || now.mtimeMs !== info.mtimeMs || now.size !== info.size) {
+      await unlink(temp);
+      created = false;
+      return refuse('the ticket changed while it was being fixed; run fix again', decoded.text);
+    }
     await rename(temp, file);
+    created = false;
   } catch (error) {
-    await unlink(temp).catch(() => undefined);
+    if (created) await unlink(temp).catch(() => undefined);
     throw error;
   }
   return outcome;
