@@ -3,6 +3,7 @@ import { defaultJobs, validateBatch } from '../node/batch.js';
 import { expandPaths } from '../node/files.js';
 import { writePieces } from '../node/output.js';
 import type { LocalFileOptions } from '../node/local-files.js';
+import { withViews } from './views.js';
 import { buildReport, exitCodeOf } from '../report/report.js';
 import { jsonDocument } from '../report/json-pieces.js';
 import { sarifPieces } from '../report/sarif.js';
@@ -23,6 +24,8 @@ export interface ValidateRun {
   /** --check-exists, --map, --root. */
   local?: LocalFileOptions;
   options: ValidateOptions;
+  /** --config FILE; else jdf-filespec.config.json is looked for upward from the working folder. */
+  config?: string;
 }
 
 /** Reads the tickets, validates each, prints the report; returns the exit code (2 when a path could not be read). */
@@ -35,6 +38,8 @@ export async function runValidate(run: ValidateRun): Promise<number> {
       return 2;
     }
   }
+  const local = await withViews(run.config, run.local);
+  if (local === null) return 2;
   const expanded = await expandPaths(run.paths);
   // A progress line on a terminal only: never in a pipe, never with machine formats.
   const showProgress = process.stderr.isTTY === true && run.format === 'text' && expanded.sources.length >= 20;
@@ -49,7 +54,7 @@ export async function runValidate(run: ValidateRun): Promise<number> {
         process.stderr.write(`\r[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${done + 1}/${total} tickets`);
       }
     : undefined;
-  const { files, unreadable } = await validateBatch(expanded.sources, run.options, run.maxBytes, run.jobs ?? defaultJobs(expanded.sources.length), run.local, progress);
+  const { files, unreadable } = await validateBatch(expanded.sources, run.options, run.maxBytes, run.jobs ?? defaultJobs(expanded.sources.length), local, progress);
   if (showProgress) process.stderr.write('\r\x1b[K');
   unreadable.unshift(...expanded.unreadable);
   const report = buildReport(files, packageVersion());

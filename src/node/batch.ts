@@ -33,7 +33,7 @@ export async function validateSources(sources: readonly TicketSource[], options:
     const ticket = 'tooLarge' in read
       ? oversizeReport(read.tooLarge, maxBytes, options.profile)
       : validateTicket(read.bytes, { ...options, maxBytes, ...(source.documentUri ? { documentUri: source.documentUri } : {}) });
-    if (local && (local.checkExists || local.root !== undefined)) await checkLocalFiles(ticket, local);
+    if (local && (local.checkExists || local.root !== undefined || local.views !== undefined)) await checkLocalFiles(ticket, source.documentUri ? { ...local, documentUri: source.documentUri } : local);
     out.push({ path: source.path, ...(source.documentUri ? { documentUri: source.documentUri } : {}), ...ticket });
   }
   return out;

@@ -9,6 +9,8 @@ import type { Profile } from '../rules/types.js';
 import type { LocatedFinding, TicketReference, TicketReport } from '../ticket/validate.js';
 import { normalize } from '../uri/normalize.js';
 import { parseAuthority, parseReference } from '../uri/parse.js';
+import type { ViewTable } from '../views/types.js';
+import { lookThroughViews } from './view-paths.js';
 
 export interface PrefixMap {
   /** A URL prefix, e.g. file://fileserver/Jobs/ */
@@ -24,6 +26,10 @@ export interface LocalFileOptions {
   /** Every local path must stay inside this folder (already made absolute; its real path is taken here). */
   root?: string;
   profile?: Profile;
+  /** The view table (config file and --map): tried before `maps`; see view-paths.ts. */
+  views?: ViewTable;
+  /** The ticket's own URL, for the table's "./" entries. */
+  documentUri?: string;
 }
 
 /** Parses "--map PREFIX=PATH". The split is at the first "=" after the URL's scheme, since a URL may hold "=". */
@@ -157,6 +163,11 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
 
   const handle = async (ref: TicketReference): Promise<void> => {
     if (ref.resolved === null) return;
+    const viewed = await lookThroughViews(ref, options, (target) => examine(target, ref.role));
+    if (viewed !== undefined) {
+      if (viewed) ref.findings.push(finding(viewed.code, ref, viewed.args, profile));
+      return;
+    }
     const local = localPathOf(ref.resolved, maps, isWindows);
     if (local === null) return;
     if ('skip' in local) {

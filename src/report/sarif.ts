@@ -32,6 +32,7 @@ export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMet
         message: { text: ref ? `${f.message} (${ref.element}/@${ref.attribute})` : f.message },
         locations: [{ physicalLocation: { artifactLocation: { uri }, region: { startLine: f.line, startColumn: f.column } } }],
       };
+      if (ref?.mappedBy) r.properties = { mappedBy: ref.mappedBy };
       if (ref && f.fix !== undefined && file.path !== '-') {
         r.fixes = [{
           description: { text: `Set ${ref.attribute} to ${f.fix}` },

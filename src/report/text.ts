@@ -1,4 +1,5 @@
 import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
+import type { MappedBy } from '../views/types.js';
 import { plural, SEVERITY_LABEL } from './check-text.js';
 import type { ValidationReport } from './report.js';
 
@@ -35,6 +36,7 @@ export function* textLines(report: ValidationReport, options: TextOptions = {}):
       for (const ref of file.references) {
         line(`  ${`${ref.line}:${ref.column}`.padEnd(9)} ${ref.element}/@${ref.attribute} ${JSON.stringify(ref.value)}`);
         line(`  ${''.padEnd(9)} -> ${ref.resolved ?? '(unresolved)'}  [base ${ref.baseSource}${ref.base !== null ? ` ${ref.base}` : ''}${ref.via ? `, via ${ref.via}` : ''}]`);
+        if (ref.mappedBy) line(`  ${''.padEnd(9)} ${mappedByText(ref.mappedBy)}`);
         if (full()) yield flush();
       }
     }
@@ -49,4 +51,10 @@ export function* textLines(report: ValidationReport, options: TextOptions = {}):
   const s = report.summary;
   line(`${plural(s.files, 'file')}, ${plural(s.references, 'reference')}: ${plural(s.error, 'error')}, ${plural(s.warning, 'warning')}, ${s.info} info`);
   yield flush();
+}
+
+/** "mapped by view mis, storage jobs, entry file://fileserver/Jobs/ -> /mnt/jobs/4711/a.pdf (rip /mnt/jobs/)" */
+export function mappedByText(m: MappedBy): string {
+  const here = m.path !== undefined ? ` -> ${m.path}${m.machineEntry !== undefined ? ` (${m.machineEntry})` : ''}` : '';
+  return `mapped by view ${m.view}, storage ${m.storage}, entry ${m.entry}${here}`;
 }

@@ -6,6 +6,7 @@ import { ticketRules } from './ticket.js';
 import { filesRules } from './files.js';
 import { markupRules } from './markup.js';
 import { packageRules } from './package.js';
+import { viewsRules } from './views.js';
 import type { Rule, RuleMeta } from './types.js';
 
 /**
@@ -21,7 +22,7 @@ export const rules: readonly Rule[] = [
 ];
 
 /** Every rule of both scopes: those checkUrl runs on one value, and those validateTicket reports on a ticket. */
-export const allRules: readonly Rule[] = [...rules, ...ticketRules, ...markupRules, ...filesRules, ...packageRules];
+export const allRules: readonly Rule[] = [...rules, ...ticketRules, ...markupRules, ...filesRules, ...packageRules, ...viewsRules];
 
 export const rulesByCode: ReadonlyMap<string, Rule> = new Map(allRules.map((r) => [r.meta.code, r]));
 

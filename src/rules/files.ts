@@ -4,7 +4,7 @@ import type { Rule, RuleMeta } from './types.js';
 
 type FilesRule = Rule & { meta: RuleMeta & { scope: 'files' } };
 
-function filesRule(meta: Omit<RuleMeta, 'scope' | 'examples' | 'fixable'> & { flagged: string; clean: string }, message: Rule['message']): FilesRule {
+export function filesRule(meta: Omit<RuleMeta, 'scope' | 'examples' | 'fixable'> & { flagged: string; clean: string }, message: Rule['message']): FilesRule {
   const { flagged, clean, ...rest } = meta;
   return { meta: { ...rest, scope: 'files', fixable: false, examples: examples([{ value: flagged }], [{ value: clean }]) }, message, check() {} };
 }
@@ -47,9 +47,9 @@ export const outsideRoot = filesRule({
 
 export const notChecked = filesRule({
   code: 'not-checked', title: 'File on another host, not checked', spec: 'RFC 8089 3',
-  description: "A file URL naming another host (a file server) is not local (RFC 8089 section 3) and is not looked for, unless --map maps its prefix to a local folder.",
+  description: "A file URL naming another host (a file server) is not local (RFC 8089 section 3) and is not looked for, unless a view of the config (jdf-filespec.config.json) or --map maps its prefix to a local folder.",
   severity: sev('info', 'info', 'info'), flagged: 'file://fileserver/Jobs/a.pdf', clean: 'file:///srv/jobs/a.pdf',
-}, (a) => `Not checked: it is on the host '${a.host}'; map it to a local folder with --map ${a.prefix}=/local/folder/.`);
+}, (a) => `Not checked: it is on the host '${a.host}', which no view of the config and no --map maps to this machine; add its prefix to a view, or --map ${a.prefix}=/local/folder/.`);
 
 export const notALocalPath = filesRule({
   code: 'not-a-local-path', title: 'URL names no path on this machine', spec: 'RFC 8089 3; appendix Table 4 example 26',

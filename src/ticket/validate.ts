@@ -5,6 +5,7 @@ import { redactPassword } from '../fileurl/redact.js';
 import { rulesByCode } from '../rules/catalog.js';
 import type { CheckOptions, Finding, Platform, Profile, ReferenceKind, Role } from '../rules/types.js';
 import { parseReference } from '../uri/parse.js';
+import type { MappedBy } from '../views/types.js';
 import { resolveReference } from '../uri/resolve.js';
 import { localName, type Attribute } from './attributes.js';
 import { decodeTicket } from './decode.js';
@@ -49,6 +50,8 @@ export interface TicketReference {
   findings: LocatedFinding[];
   /** The value with every safe fix applied, when one exists. */
   fixed?: string;
+  /** With a view table: which view and entry it fell under, and the local path it was looked for at. */
+  mappedBy?: MappedBy;
 }
 
 export interface TicketReport {

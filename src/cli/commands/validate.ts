@@ -16,6 +16,7 @@ export const validate = defineCommand({
       .option('check-exists', { type: 'boolean', default: false, describe: 'Look for every local file: missing, a folder, unreadable, or present only with other case' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable), e.g. file://fileserver/Jobs/=/mnt/jobs/' })
       .option('root', { type: 'string', describe: 'Every local file must stay inside this folder (after "..", %2E%2E, case and symbolic links); nothing outside it is opened' })
+      .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above)' })
       .option('strict-xml', { type: 'boolean', default: false, describe: "Run fast-xml-parser's full validator first (also checks attributes of elements that hold no file reference)" })
       .example('$0 validate hot-folder/', 'Checks every ticket under hot-folder/')
       .example('cat ticket.jdf | $0 validate - --base file:///srv/hot/', 'Reads standard input; relative URLs resolve against --base')
@@ -29,6 +30,7 @@ export const validate = defineCommand({
       references: args.references,
       maxBytes: args.maxBytes,
       exitZero: args.exitZero,
+      ...(args.config !== undefined ? { config: args.config } : {}),
       ...(args.jobs !== undefined ? { jobs: args.jobs } : {}),
       local: {
         checkExists: args.checkExists,

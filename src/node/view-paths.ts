@@ -1,0 +1,65 @@
+// validate with a view table: which view and entry a reference falls under (mappedBy), and where this machine
+// holds the file, trying the machine view's prefixes in their fallback order. Network references are never fetched.
+import path from 'node:path';
+import { fileUrlToPath, PathConversionError } from '../paths/convert.js';
+import type { TicketReference } from '../ticket/validate.js';
+import { parseAuthority, parseReference } from '../uri/parse.js';
+import { machineCandidates, matchView } from '../views/index.js';
+import { DEFAULT_MACHINE, type MappedBy, type ViewTable } from '../views/types.js';
+
+export interface FileProblem {
+  code: string;
+  args: Record<string, string>;
+}
+
+export interface ViewLookupOptions {
+  views?: ViewTable;
+  checkExists: boolean;
+  /** The ticket's own URL: its folder is what a "./" entry stands for. */
+  documentUri?: string;
+}
+
+const NETWORK = new Set(['http', 'https', 'ftp', 'ftps', 'sftp']);
+
+/**
+ * Looks a reference up through the view table. Returns undefined when the table does not concern it (the
+ * caller goes on as without views), else the problem to report (null: none). Sets `ref.mappedBy`.
+ */
+export async function lookThroughViews(ref: TicketReference, options: ViewLookupOptions, examine: (local: string) => Promise<FileProblem | null>): Promise<FileProblem | null | undefined> {
+  if (ref.resolved === null) return undefined;
+  const match = options.views ? matchView(ref.resolved, options.views) : null;
+  if (match && options.views) {
+    const table = options.views;
+    const machine = table.machine ?? DEFAULT_MACHINE;
+    const mappedBy: MappedBy = { view: match.entry.view, storage: match.storage.name, entry: match.entry.prefix, index: match.entry.index };
+    ref.mappedBy = mappedBy;
+    const folder = options.documentUri?.slice(0, options.documentUri.lastIndexOf('/') + 1);
+    const platform = process.platform === 'win32' ? 'windows' : 'posix';
+    let first: { path: string; entry: string; problem: FileProblem | null } | undefined;
+    for (const candidate of machineCandidates(match, table, machine, folder)) {
+      let local: string;
+      try {
+        local = path.resolve(fileUrlToPath(candidate.url, { platform }));
+      } catch (error) {
+        if (error instanceof PathConversionError) continue;
+        throw error;
+      }
+      const problem = await examine(local);
+      first ??= { path: local, entry: candidate.entry.prefix, problem };
+      if (problem === null) {
+        Object.assign(mappedBy, { path: local, machineEntry: candidate.entry.prefix });
+        return null;
+      }
+    }
+    if (!first) return options.checkExists ? { code: 'not-in-machine-view', args: { view: mappedBy.view, storage: mappedBy.storage, entry: mappedBy.entry, machine } } : null;
+    Object.assign(mappedBy, { path: first.path, machineEntry: first.entry });
+    return first.problem;
+  }
+  const ref3986 = parseReference(ref.resolved);
+  const scheme = ref3986.scheme?.toLowerCase();
+  if (scheme !== undefined && NETWORK.has(scheme)) {
+    const host = ref3986.authority !== undefined ? parseAuthority(ref3986.authority).host : '';
+    return options.checkExists ? { code: 'remote-not-checked', args: { scheme, host } } : null;
+  }
+  return undefined;
+}
