@@ -6,6 +6,8 @@ import type { FileReport } from '../report/report.js';
 import { oversizeReport, validateTicket, type ValidateOptions } from '../ticket/validate.js';
 import { readTicket, type TicketSource, type UnreadablePath } from './files.js';
 import { checkLocalFiles, type LocalFileOptions } from './local-files.js';
+import { detectPackage, validatePackage } from '../package/validate.js';
+import { checkContainerMembers, packageKindOf, validatePackageFile } from './package-read.js';
 
 export interface BatchResult {
   files: FileReport[];
@@ -25,15 +27,26 @@ export async function validateSources(sources: readonly TicketSource[], options:
   const out: Array<FileReport | UnreadablePath> = [];
   for (const source of sources) {
     onTicket?.();
+    // A package (MIME or zip, told by its bytes) is read as a stream or with random access, never whole.
+    if (source.path !== '-' && (await packageKindOf(source.path)) !== null) {
+      out.push(...(await validatePackageFile(source, { ...options, maxBytes }, local)));
+      continue;
+    }
     const read = await readTicket(source, maxBytes);
     if ('error' in read) {
       out.push({ path: source.path, reason: read.error });
+      continue;
+    }
+    if (!('tooLarge' in read) && detectPackage(read.bytes) !== null) {
+      const report = await validatePackage(read.bytes, { ...options, maxBytes });
+      out.push(...report.files.map((f) => ({ path: source.path, ...f })));
       continue;
     }
     const ticket = 'tooLarge' in read
       ? oversizeReport(read.tooLarge, maxBytes, options.profile)
       : validateTicket(read.bytes, { ...options, maxBytes, ...(source.documentUri ? { documentUri: source.documentUri } : {}) });
     if (local && (local.checkExists || local.root !== undefined || local.views !== undefined)) await checkLocalFiles(ticket, source.documentUri ? { ...local, documentUri: source.documentUri } : local);
+    if (local) await checkContainerMembers(ticket, local);
     out.push({ path: source.path, ...(source.documentUri ? { documentUri: source.documentUri } : {}), ...ticket });
   }
   return out;

@@ -6,6 +6,10 @@ export interface FileReport extends TicketReport {
   /** The path as given, or "-" for standard input. */
   path: string;
   documentUri?: string;
+  /** In a package (MIME or zip): the part this ticket report is for (Content-ID or entry name); absent on the package's own report. */
+  part?: string;
+  /** On a package's own report: its kind and parts. */
+  package?: { kind: 'mime' | 'zip'; parts: Array<{ name: string; contentId?: string; location?: string; contentType?: string; size: number; sniffed?: string; ticket: boolean; root?: boolean }> };
 }
 
 export interface ValidationReport {

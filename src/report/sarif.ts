@@ -29,11 +29,12 @@ export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMet
         ruleId: f.code,
         ruleIndex: index.get(f.code) ?? -1,
         level: LEVEL[f.severity],
-        message: { text: ref ? `${f.message} (${ref.element}/@${ref.attribute})` : f.message },
-        locations: [{ physicalLocation: { artifactLocation: { uri }, region: { startLine: f.line, startColumn: f.column } } }],
+        message: { text: (file.part !== undefined ? `In part ${file.part}, line ${f.line}:${f.column}: ` : '') + (ref ? `${f.message} (${ref.element}/@${ref.attribute})` : f.message) },
+        // Inside a package part, line and column are the part's: the location names the package file alone.
+        locations: [{ physicalLocation: file.part !== undefined ? { artifactLocation: { uri } } : { artifactLocation: { uri }, region: { startLine: f.line, startColumn: f.column } } }],
       };
       if (ref?.mappedBy) r.properties = { mappedBy: ref.mappedBy };
-      if (ref && f.fix !== undefined && file.path !== '-') {
+      if (ref && f.fix !== undefined && file.path !== '-' && file.part === undefined) {
         r.fixes = [{
           description: { text: `Set ${ref.attribute} to ${f.fix}` },
           artifactChanges: [{

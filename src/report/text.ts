@@ -31,7 +31,7 @@ export function* textLines(report: ValidationReport, options: TextOptions = {}):
     for (const ref of file.references) for (const f of ref.findings) if (keep(f)) items.push({ f, ref });
     items.sort((a, b) => a.f.line - b.f.line || a.f.column - b.f.column);
     if (items.length === 0 && !options.references) continue;
-    line(file.path);
+    line(file.part !== undefined ? `${file.path} [part ${file.part}]` : file.path);
     if (options.references) {
       for (const ref of file.references) {
         line(`  ${`${ref.line}:${ref.column}`.padEnd(9)} ${ref.element}/@${ref.attribute} ${JSON.stringify(ref.value)}`);

@@ -1,0 +1,117 @@
+// Packages on this machine: a file read with random access (zip) or as a stream (MIME), never whole, and
+// validated with the browser-usable core in src/package. Also: --check-exists for files inside a local zip
+// named by FileSpec/Container, looked up in its central directory without extracting.
+import { open, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { decodeSegment } from '../escape/percent.js';
+import { detectPackage, validatePackage, type PackageKind, type PackageOptions } from '../package/validate.js';
+import { readZipDirectory, type RandomAccess } from '../package/zip.js';
+import { fileUrlToPath } from '../paths/convert.js';
+import type { FileReport } from '../report/report.js';
+import { rulesByCode } from '../rules/catalog.js';
+import type { TicketReport } from '../ticket/validate.js';
+import type { TicketSource } from './files.js';
+import { checkLocalFiles, type LocalFileOptions } from './local-files.js';
+
+/** A file opened for reads at any offset; close it when done. */
+export async function fileAccess(file: string): Promise<RandomAccess & { close(): Promise<void> }> {
+  const handle: FileHandle = await open(file, 'r');
+  const { size } = await handle.stat();
+  return {
+    size,
+    async read(offset, length) {
+      const want = Math.max(0, Math.min(length, size - offset));
+      const buffer = Buffer.allocUnsafe(want);
+      let got = 0;
+      while (got < want) {
+        const { bytesRead } = await handle.read(buffer, got, want - got, offset + got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      return buffer.subarray(0, got);
+    },
+    close: () => handle.close(),
+  };
+}
+
+/** Whether a file is a package, from its first bytes (not its name). */
+export async function packageKindOf(file: string): Promise<PackageKind | null> {
+  let access;
+  try {
+    access = await fileAccess(file);
+  } catch {
+    return null;
+  }
+  try {
+    return detectPackage(await access.read(0, 16 * 1024));
+  } finally {
+    await access.close();
+  }
+}
+
+/** Validates a package file; one report for the package itself, then one per ticket in it (`part` names it). */
+export async function validatePackageFile(source: TicketSource, options: PackageOptions, local?: LocalFileOptions): Promise<FileReport[]> {
+  const access = await fileAccess(source.path);
+  try {
+    const report = await validatePackage(access, { ...options, ...(source.documentUri ? { documentUri: source.documentUri } : {}) });
+    const files: FileReport[] = [];
+    for (const f of report.files) {
+      if (local && (local.checkExists || local.root !== undefined) && f.part !== undefined) await checkOutside(f, report.kind, source.documentUri, local);
+      files.push({ path: source.path, ...(source.documentUri ? { documentUri: source.documentUri } : {}), ...f });
+    }
+    return files;
+  } finally {
+    await access.close();
+  }
+}
+
+/** --check-exists and --root for the references of a ticket in a package that lead outside it (inside a zip, the directory decided). */
+async function checkOutside(ticket: TicketReport, kind: PackageKind, packageUri: string | undefined, local: LocalFileOptions): Promise<void> {
+  const inside = kind === 'zip' && packageUri !== undefined ? `${packageUri}/` : undefined;
+  const outside = ticket.references.filter((r) => r.scheme !== 'cid' && !(inside !== undefined && r.resolved?.startsWith(inside)));
+  await checkLocalFiles({ ...ticket, references: outside }, local);
+}
+
+/**
+ * --check-exists for FileSpecs inside a Container/FileSpec zip (JDF appendix 4.6): where the container is a local
+ * zip, its member is looked up in the central directory instead of the file system.
+ */
+export async function checkContainerMembers(ticket: TicketReport, local: LocalFileOptions): Promise<void> {
+  if (!local.checkExists) return;
+  const directories = new Map<string, Promise<Set<string> | null>>();
+  for (const ref of ticket.references) {
+    if (ref.baseSource !== 'container' || ref.base === null || ref.resolved === null || !ref.resolved.startsWith(ref.base)) continue;
+    let container: string;
+    try {
+      container = path.resolve(fileUrlToPath(ref.base.replace(/\/$/, ''), { platform: process.platform === 'win32' ? 'windows' : 'posix' }));
+    } catch {
+      continue;
+    }
+    let names = directories.get(container);
+    if (!names) directories.set(container, (names = zipNames(container)));
+    const set = await names;
+    if (set === null) continue; // not a readable zip: the file-system check stands
+    const member = ref.resolved.slice(ref.base.length).replace(/[?#].*$/, '').split('/').map((s) => decodeSegment(s).text).join('/');
+    ref.findings = ref.findings.filter((f) => f.code !== 'file-missing' && f.code !== 'not-a-file' && f.code !== 'case-mismatch');
+    if (!set.has(member)) {
+      const rule = rulesByCode.get('file-missing')!;
+      ref.findings.push({ code: 'file-missing', severity: rule.meta.severity[local.profile ?? 'jdf'] ?? 'error', message: rule.message({ path: `'${member}' inside ${container}` }), spec: rule.meta.spec, line: ref.line, column: ref.column });
+    }
+  }
+}
+
+async function zipNames(file: string): Promise<Set<string> | null> {
+  let access;
+  try {
+    access = await fileAccess(file);
+  } catch {
+    return null;
+  }
+  try {
+    if ((await packageKindOf(file)) !== 'zip') return null;
+    const directory = await readZipDirectory(access);
+    return new Set(directory.entries.map((e) => e.name));
+  } finally {
+    await access.close();
+  }
+}

@@ -1,0 +1,69 @@
+// validate on packages from the command line: told from the bytes (not the name), findings with the part named
+// and line:column inside it, standard input, JSON valid against the schema, Container members looked up in a
+// local zip with --check-exists.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { projectRoot } from './helpers.js';
+import { handZip } from './zip-by-hand.js';
+
+const root = fileURLToPath(projectRoot);
+const main = path.join(root, 'dist/src/cli/main.js');
+const run = (args: string[], input?: Buffer) => spawnSync(process.execPath, [main, ...args], { encoding: 'utf8', cwd: root, ...(input !== undefined ? { input } : {}) });
+const schema = new Ajv({ allErrors: true, strict: false }).compile<any>(JSON.parse(readFileSync(path.join(root, 'schemas/report.schema.json'), 'utf8')));
+const dir = mkdtempSync(path.join(tmpdir(), 'jdf-pkg-cli-'));
+
+test('the sample packages are clean; JSON names the parts and is valid against the schema', () => {
+  const r = run(['validate', 'samples/submit-queue-entry.mjm', 'samples/xjdf-package.zip', '--format', 'json']);
+  assert.is(r.status, 0, r.stderr);
+  const report = JSON.parse(r.stdout);
+  assert.ok(schema(report), JSON.stringify(schema.errors));
+  assert.equal(report.files.map((f: any) => f.part ?? null), [null, '<submit.jmf@mis.example.com>', '<ticket.jdf@mis.example.com>', null, 'job.xjdf']);
+  assert.equal(report.files[0].package.parts.map((p: any) => [p.name, p.sniffed, p.ticket]), [
+    ['<submit.jmf@mis.example.com>', 'xml', true], ['<ticket.jdf@mis.example.com>', 'xml', true], ['<book.pdf@mis.example.com>', 'pdf', false],
+  ]);
+});
+
+test('a package is told from its bytes, whatever its name; the part is named and the position is inside it', () => {
+  const bytes = readFileSync(path.join(root, 'samples/submit-queue-entry.mjm'), 'latin1').replace('cid:book.pdf@', 'cid:bok.pdf@');
+  const file = path.join(dir, 'looks-like-a.jdf');
+  writeFileSync(file, bytes, 'latin1');
+  const r = run(['validate', file]);
+  assert.is(r.status, 1);
+  const lines = r.stdout.split('\n');
+  const at = lines.indexOf(`${file} [part <ticket.jdf@mis.example.com>]`);
+  assert.ok(at > 0, r.stdout);
+  // Line 7 of the JDF part: `        <FileSpec URL="` is 23 characters, so the value starts in column 24.
+  assert.match(lines[at + 1]!, /^ {2}7:24 +error +No part of the package has the Content-ID <bok\.pdf@mis\.example\.com>.*cid-no-part$/);
+  const s = run(['validate', '-'], Buffer.from(bytes, 'latin1'));
+  assert.is(s.status, 1);
+  assert.ok(s.stdout.includes('- [part <ticket.jdf@mis.example.com>]'), s.stdout);
+  assert.ok(run(['validate', '-'], readFileSync(path.join(root, 'samples/xjdf-package.zip'))).status === 0);
+});
+
+test('--check-exists looks a Container member up in the local zip, without extracting it', () => {
+  const zip = handZip([{ name: 'pages/page1.pdf', data: '%PDF-1.7\n' }]);
+  writeFileSync(path.join(dir, 'package.zip'), zip);
+  const ticket = (member: string) => `<JDF ID="n1" Type="Product" Version="1.4"><ResourcePool><RunList ID="RL1" Class="Parameter"><LayoutElement><FileSpec URL="${member}"><Container><FileSpec URL="package.zip"/></Container></FileSpec></LayoutElement></RunList></ResourcePool></JDF>`;
+  writeFileSync(path.join(dir, 'in.jdf'), ticket('pages/page1.pdf'));
+  writeFileSync(path.join(dir, 'out.jdf'), ticket('pages/page2.pdf'));
+  assert.is(run(['validate', path.join(dir, 'in.jdf'), '--check-exists']).status, 0);
+  const r = run(['validate', path.join(dir, 'out.jdf'), '--check-exists']);
+  assert.is(r.status, 1);
+  assert.ok(r.stdout.includes(`'pages/page2.pdf' inside ${path.join(dir, 'package.zip')}`), r.stdout);
+});
+
+test('a hostile zip on the command line: findings, exit 1, nothing written', () => {
+  const file = path.join(dir, 'slip.zip');
+  writeFileSync(file, handZip([{ name: 'job.xjdf', data: '<XJDF JobID="1" Types="Product"/>' }, { name: '../../escape.txt', data: 'x' }]));
+  const r = run(['validate', file]);
+  assert.is(r.status, 1);
+  assert.ok(r.stdout.includes('zip-slip'));
+});
+
+test.run();
