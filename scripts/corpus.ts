@@ -60,6 +60,7 @@ for (const file of files) {
   const charset = report.encoding.toLowerCase().startsWith('utf-16') ? 'utf-8' : report.encoding.toLowerCase();
   for (const r of report.references) {
     for (const f of r.findings) count(f.code, f.severity);
+    if (r.role === 'identifier') continue;
     // A fix is no worse than the value it replaces: it adds no error the value did not have.
     const options: CheckOptions = { role: r.role, charset };
     if (r.base !== null) options.base = r.base;

@@ -58,7 +58,8 @@ function buildContext(value: string, options: CheckOptions): CheckContext {
     options,
     withCore: (c) => value.slice(0, start) + c + value.slice(end),
   };
-  if (options.base !== undefined && scheme === undefined && core !== '') {
+  // RFC 3986 5.2.2: an empty reference resolves too (to the base without its fragment).
+  if (options.base !== undefined && scheme === undefined) {
     const strict = resolveWithTrace(core, options.base, { drivePreserving: options.drivePreserving === true });
     const preserving = options.drivePreserving ? strict.href : resolveReference(core, options.base, { drivePreserving: true });
     ctx.resolution = { href: strict.href, trace: strict.trace, drivePreservingHref: preserving };
@@ -66,7 +67,7 @@ function buildContext(value: string, options: CheckOptions): CheckContext {
   return ctx;
 }
 
-function runRules(value: string, options: CheckOptions): { ctx: CheckContext; findings: Finding[] } {
+function runRules(value: string, options: CheckOptions, converge = true): { ctx: CheckContext; findings: Finding[] } {
   const ctx = buildContext(value, options);
   const findings: Finding[] = [];
   for (const rule of rules) {
@@ -82,7 +83,33 @@ function runRules(value: string, options: CheckOptions): { ctx: CheckContext; fi
       findings.push(finding);
     });
   }
+  if (converge) convergeFixes(value, options, findings);
   return { ctx, findings };
+}
+
+/**
+ * A single finding's fix is applied alone (a code-scanning user takes one at a time), so it must be no worse than
+ * the value: where it would bring an error the value did not have (the backslash fix alone turns
+ * file://\\HOST\share into file:////HOST/share, a UNC string in the path), the fixes of those new errors are
+ * applied to it too; where that does not settle, the finding offers no fix.
+ */
+function convergeFixes(value: string, options: CheckOptions, findings: Finding[]): void {
+  if (!findings.some((f) => f.fix !== undefined)) return;
+  const errorsBefore = new Set(findings.filter((f) => f.severity === 'error').map((f) => f.code));
+  for (const finding of findings) {
+    if (finding.fix === undefined) continue;
+    let current = finding.fix;
+    let settled = false;
+    for (let round = 0; round < MAX_FIX_ROUNDS; round++) {
+      const added = runRules(current, options, false).findings.filter((f) => f.severity === 'error' && !errorsBefore.has(f.code));
+      if (added.length === 0) { settled = true; break; }
+      const next = added.find((f) => f.fix !== undefined);
+      if (next === undefined) break;
+      current = next.fix!;
+    }
+    if (!settled) delete finding.fix;
+    else if (current !== finding.fix) finding.fix = stripPassword(current);
+  }
 }
 
 const MAX_FIX_ROUNDS = 12;
@@ -95,7 +122,7 @@ function applyAllFixes(value: string, options: CheckOptions, findings: Finding[]
     const next = pending.find((f) => f.fix !== undefined && f.severity !== 'info');
     if (!next) break;
     current = next.fix!;
-    pending = runRules(current, options).findings;
+    pending = runRules(current, options, false).findings;
   }
   return current === value ? undefined : current;
 }

@@ -162,8 +162,9 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
   };
 
   const handle = async (ref: TicketReference): Promise<void> => {
-    if (ref.resolved === null) return;
-    const viewed = await lookThroughViews(ref, options, (target) => examine(target, ref.role));
+    const role = ref.role;
+    if (ref.resolved === null || role === 'identifier') return;
+    const viewed = await lookThroughViews(ref, options, (target) => examine(target, role));
     if (viewed !== undefined) {
       if (viewed) ref.findings.push(finding(viewed.code, ref, viewed.args, profile));
       return;

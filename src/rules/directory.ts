@@ -23,7 +23,7 @@ export const directoryWithoutTrailingSlash: Rule = {
   meta: {
     code: 'directory-without-trailing-slash',
     title: "Directory without a trailing '/'",
-    description: "Resolution drops everything after the last '/' of the base, so Directory=\"file:///c:/DownloadDir/Title-J626103\" with URL=\"../F-22/job001.pdf\" gives file:///c:/F-22/job001.pdf, not file:///c:/DownloadDir/F-22/job001.pdf (appendix 2.2, the note under the XML example).",
+    description: "Resolution drops everything after the last '/' of the base, so Directory=\"file:///c:/DownloadDir/Title-J626103\" with URL=\"../F-22/job001.pdf\" gives file:///c:/F-22/job001.pdf, not file:///c:/DownloadDir/F-22/job001.pdf (appendix 2.2, the note under the XML example). In a ticket it is a warning where some relative reference resolves against the Directory, and info where none does (every URL under it is absolute, so nothing changes yet).",
     spec: 'JDF appendix 2.2; RFC 3986 5.2.3',
     severity: sev('warning', 'warning', 'warning'),
     fixable: true,
@@ -32,7 +32,9 @@ export const directoryWithoutTrailingSlash: Rule = {
       [{ value: 'file:///c:/DownloadDir/Title-J626103/', options: { role: 'directory' } }, { value: 'file:///c:/a.pdf' }],
     ),
   },
-  message: (a) => `The Directory does not end with '/', so its last segment '${a.segment}' is dropped when URLs resolve against it; add the trailing '/'.`,
+  message: (a) => (a.unused
+    ? `The Directory does not end with '/'; no relative URL resolves against it here, but one would lose its last segment '${a.segment}'; add the trailing '/'.`
+    : `The Directory does not end with '/', so its last segment '${a.segment}' is dropped when URLs resolve against it; add the trailing '/'.`),
   check(ctx, report) {
     if (ctx.role !== 'directory' || ctx.scheme === undefined) return;
     const path = ctx.ref.path;

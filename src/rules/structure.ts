@@ -8,7 +8,13 @@ import { examples, sev } from './helpers.js';
 import type { CheckContext, Rule } from './types.js';
 
 /** Schemes a FileSpec/@URL may carry (JDF FileSpec; appendix 4.6: "ftp://...", "cid:pdl"). */
-export const KNOWN_SCHEMES: ReadonlySet<string> = new Set(['file', 'http', 'https', 'ftp', 'cid']);
+export const KNOWN_SCHEMES: ReadonlySet<string> = new Set(['file', 'http', 'https', 'ftp', 'cid', 'mailto']);
+
+/** The schemas' limit: jdftyp:URL and jdftyp:URI restrict xs:anyURI to maxLength 4095 (JDF 1.3 and later). */
+export const MAX_URL_LENGTH = 4095;
+
+/** "file://file:/c:/..." : the scheme written twice, so that "file:" becomes a host with an empty port. */
+const isDoubledScheme = (ctx: CheckContext): boolean => ctx.scheme === 'file' && ctx.ref.authority !== undefined && /^file:$/i.test(ctx.ref.authority);
 
 const isDriveAuthority = (authority: string): boolean =>
   /^[A-Za-z][:|]/.test(authority) && (authority.length === 2 || authority[2] === '\\');
@@ -102,13 +108,13 @@ export const unknownScheme: Rule = {
   meta: {
     code: 'unknown-scheme',
     title: 'Scheme a JDF consumer may not know',
-    description: "FileSpec/@URL is a file, http, https or ftp URL, or a cid: MIME part. Another scheme is passed through unresolved; if 'foo:' was meant as a file name, write './foo:' (Table 6).",
+    description: "A JDF URL is a file, http, https or ftp URL, a cid: MIME part or (for JMF endpoints and notifications) a mailto: address. Another scheme is passed through unresolved; if 'foo:' was meant as a file name, write './foo:' (Table 6).",
     spec: 'JDF appendix 4.6; JDF appendix 4.5, Table 6',
     severity: sev('warning', 'warning', 'warning'),
     fixable: false,
     examples: examples([{ value: 'foo:bar.pdf' }, { value: 'smb://server/share/a.pdf' }], [{ value: 'cid:pdl' }, { value: 'ftp://cip4.org/pub/a.pdf' }]),
   },
-  message: (a) => `'${a.scheme}:' is not a scheme JDF consumers read (file, http, https, ftp, cid); if it is part of a file name, write './' before it.`,
+  message: (a) => `'${a.scheme}:' is not a scheme JDF consumers read (file, http, https, ftp, cid, mailto); if it is part of a file name, write './' before it.`,
   check(ctx, report) {
     if (ctx.scheme === undefined || ctx.scheme.length < 2 || KNOWN_SCHEMES.has(ctx.scheme)) return;
     report({ offset: ctx.lead, args: { scheme: ctx.ref.scheme! } });
@@ -297,7 +303,7 @@ export const portInFileUrl: Rule = {
   check(ctx, report) {
     const authority = ctx.ref.authority;
     if (ctx.scheme !== 'file' || authority === undefined || ctx.authority?.port === undefined) return;
-    if (isDriveAuthority(authority) || isUncAuthority(authority)) return;
+    if (isDriveAuthority(authority) || isUncAuthority(authority) || isDoubledScheme(ctx)) return;
     report({ offset: ctx.authorityStart + authority.lastIndexOf(':') });
   },
 };
@@ -484,12 +490,96 @@ export const windowsReservedName: Rule = {
   },
 };
 
+export const urlTooLong: Rule = {
+  meta: {
+    code: 'url-too-long',
+    title: 'URL longer than 4095 characters',
+    description: 'The JDF schemas (1.3 and later) restrict every URL and URI attribute to 4095 characters (jdftyp:URL, jdftyp:URI: maxLength 4095); consumers may cut longer values or refuse the ticket. The XJDF 2.x schema sets no limit, so for JDF version 2.x it is a warning.',
+    spec: 'JDF 1.x schema JDFTypes.xsd jdftyp:URL maxLength',
+    severity: sev('error', 'error', 'error'),
+    fixable: false,
+    examples: examples([{ value: 'file:///c:/' + 'a'.repeat(4090) + '.pdf' }], [{ value: 'file:///c:/' + 'a'.repeat(4080) + '.pdf' }]),
+  },
+  message: (a) => `The URL is ${a.length} characters long; the JDF schemas allow at most ${a.limit}. Shorten the path or the file name.`,
+  check(ctx, report) {
+    if (ctx.value.length <= MAX_URL_LENGTH) return;
+    report({ offset: MAX_URL_LENGTH, args: { length: ctx.value.length, limit: MAX_URL_LENGTH }, ...(ctx.options.jdfVersion?.startsWith('2') ? { severity: 'warning' as const } : {}) });
+  },
+};
+
+export const schemeSyntax: Rule = {
+  meta: {
+    code: 'scheme-syntax',
+    title: "URL does not follow its scheme's syntax",
+    description: "An http, https or ftp URL names a host after '//' (RFC 9110 4.2.1, RFC 1738 3.2): http:///www.example.org/jmf has an empty host and names no server. A mailto: URL needs an address (RFC 6068), a cid: URL a content ID (RFC 2392). These URLs are never resolved against a Directory, so nothing else repairs them.",
+    spec: 'RFC 9110 4.2.1; RFC 1738 3.2; RFC 6068 2; RFC 2392 2',
+    severity: sev('error', 'error', 'error'),
+    fixable: false,
+    examples: examples(
+      [{ value: 'http:///www.example.org/jmf' }, { value: 'https:/host/a.pdf' }, { value: 'mailto:' }, { value: 'cid:' }],
+      [{ value: 'http://www.example.org/jmf' }, { value: 'ftp://cip4.org/pub/a.pdf' }, { value: 'mailto:prepress@example.org' }, { value: 'cid:pdl' }],
+    ),
+  },
+  message: (a) => `This ${a.scheme}: URL ${a.what}; ${a.advice}`,
+  check(ctx, report) {
+    const scheme = ctx.scheme;
+    if (scheme === 'http' || scheme === 'https' || scheme === 'ftp') {
+      if (ctx.ref.authority !== undefined && ctx.authority?.host !== '') return;
+      report({ offset: ctx.ref.authority !== undefined ? ctx.authorityStart : ctx.pathStart, args: { scheme, what: 'names no host', advice: `write ${scheme}://host/path.` } });
+    } else if ((scheme === 'mailto' || scheme === 'cid') && ctx.ref.path === '') {
+      report({ offset: ctx.pathStart, args: { scheme, what: scheme === 'mailto' ? 'names no address' : 'names no content ID', advice: scheme === 'mailto' ? 'write mailto:name@host.' : 'write cid: followed by the MIME part\'s Content-ID.' } });
+    }
+  },
+};
+
+export const doubledScheme: Rule = {
+  meta: {
+    code: 'doubled-scheme',
+    title: "'file:' written twice",
+    description: "In file://file:/c:/jobs/a.pdf the scheme is written twice: a URL parser takes the second 'file:' for a host 'file' with an empty port. What was meant is file:///c:/jobs/a.pdf.",
+    spec: 'RFC 8089 2; RFC 3986 3.2',
+    severity: sev('error', 'error', 'error'),
+    fixable: true,
+    examples: examples([{ value: 'file://file:/c:/jobs/a.pdf' }, { value: 'FILE://file://server/share/a.pdf' }], [{ value: 'file:///c:/jobs/a.pdf' }, { value: 'file://fileserver/a.pdf' }]),
+  },
+  message: () => "The scheme 'file:' is written twice, so the second is read as a host with an empty port; write it once.",
+  check(ctx, report) {
+    if (!isDoubledScheme(ctx)) return;
+    const path = ctx.ref.path;
+    const fixed = ctx.core.slice(0, ctx.ref.scheme!.length + 1) + (path.startsWith('//') ? path : '///' + path.replace(/^\/+/, ''));
+    report({ offset: ctx.authorityStart, fix: ctx.withCore(fixed + ctx.core.slice(ctx.pathStart - ctx.lead + path.length)) });
+  },
+};
+
+export const emptySegmentAfterHost: Rule = {
+  meta: {
+    code: 'empty-segment-after-host',
+    title: "'//' after the host",
+    description: "file://host//share/a.pdf has an empty first segment after the host: on Windows it would be the UNC path \\\\host\\\\share\\a.pdf, which names no share, and on Unix a path starting '//', whose meaning is up to the system. It comes from joining a host and a path that both carry a '/'; the file meant is file://host/share/a.pdf.",
+    spec: 'RFC 8089 2; RFC 3986 3.3',
+    severity: sev('warning', 'warning', 'warning'),
+    fixable: true,
+    examples: examples([{ value: 'file://host//share/a.pdf' }], [{ value: 'file://host/share/a.pdf' }, { value: 'file:////host/share/a.pdf', options: { profile: 'lenient' } }]),
+  },
+  message: (a) => `The path after the host '${a.host}' starts with '//', an empty segment; write file://${a.host}/... with one '/'.`,
+  check(ctx, report) {
+    const host = ctx.authority?.host;
+    if (ctx.scheme !== 'file' || host === undefined || host === '' || !ctx.ref.path.startsWith('//')) return;
+    if (isDriveAuthority(ctx.ref.authority!) || isUncAuthority(ctx.ref.authority!) || isDoubledScheme(ctx)) return;
+    report({ offset: ctx.pathStart, args: { host }, fix: withPath(ctx, ctx.ref.path.replace(/^\/+/, '/')) });
+  },
+};
+
 export const structureRules: Rule[] = [
+  urlTooLong,
   emptyUrl,
   driveLetterAsScheme,
   uncPathAsUrl,
   colonInFirstSegment,
   unknownScheme,
+  schemeSyntax,
+  doubledScheme,
+  emptySegmentAfterHost,
   uncInAuthority,
   uncPathInPath,
   driveLetterAsHost,

@@ -110,11 +110,19 @@ export const notATicket = ticketRule({
 
 export const danglingRRef = ticketRule({
   code: 'dangling-rref', title: 'rRef to a missing resource', spec: 'JDF 1.x 3.9.2 (rRef)',
-  description: 'An rRef names an ID no element in the ticket has, so the files of that resource cannot be found.',
+  description: 'An rRef names an ID that no resource in the ticket has, so the files of that resource cannot be found. Any element with an ID can be named (resources in a ResourcePool, in a JMF ResourceInfo or ResourceCmdParams, nested in other resources, device-capability Test and Macro pools), except process nodes, messages and audits: an rRef to a JDF node is reported too, and says so.',
   severity: sev('error', 'error', 'error'), fixable: false,
-  flagged: ['<JDF><ResourcePool><RunList ID="RL1"><LayoutElementRef rRef="LE9"/></RunList></ResourcePool></JDF>'],
-  clean: ['<JDF><ResourcePool><LayoutElement ID="LE1"><FileSpec URL="a.pdf"/></LayoutElement><RunList ID="RL1" Directory="file:///c:/j/"><LayoutElementRef rRef="LE1"/></RunList></ResourcePool></JDF>'],
-}, (a) => `rRef="${a.id}" names no resource in this ticket; add the resource or correct the ID.`);
+  flagged: [
+    '<JDF><ResourcePool><RunList ID="RL1"><LayoutElementRef rRef="LE9"/></RunList></ResourcePool></JDF>',
+    '<JDF ID="n1"><ResourcePool><RunList ID="RL1"><LayoutElementRef rRef="n1"/></RunList></ResourcePool></JDF>',
+  ],
+  clean: [
+    '<JDF><ResourcePool><LayoutElement ID="LE1"><FileSpec URL="a.pdf"/></LayoutElement><RunList ID="RL1" Directory="file:///c:/j/"><LayoutElementRef rRef="LE1"/></RunList></ResourcePool></JDF>',
+    '<JMF><Command ID="c1" Type="Resource"><ResourceCmdParams><Media ID="M1"/><ExposedMedia ID="EM1"><MediaRef rRef="M1"/></ExposedMedia></ResourceCmdParams></Command></JMF>',
+  ],
+}, (a) => (a.what
+  ? `rRef="${a.id}" names ${a.what}, not a resource; point it at the resource's ID.`
+  : `rRef="${a.id}" names no resource in this ticket; add the resource or correct the ID.`));
 
 export const rRefCycle = ticketRule({
   code: 'rref-cycle', title: 'rRef cycle', spec: 'JDF 1.x 3.9.2 (rRef)',
@@ -131,6 +139,14 @@ export const containerUrlNotRelative = ticketRule({
   flagged: ['<JDF><ResourcePool><FileSpec URL="file:///c:/a.pdf"><Container><FileSpec URL="file:///c:/pack.zip"/></Container></FileSpec></ResourcePool></JDF>'],
   clean: ['<JDF><ResourcePool><FileSpec URL="a.pdf"><Container><FileSpec URL="file:///c:/pack.zip"/></Container></FileSpec></ResourcePool></JDF>'],
 }, () => 'This FileSpec is inside a container, so its URL must be relative to the container (appendix 4.6); give the path inside the container.');
+
+export const identifierNotAbsoluteUri = ticketRule({
+  code: 'identifier-not-absolute-uri', title: 'Identifier is not an absolute URI', spec: 'RFC 3986 4.3; JDF 1.x DevCaps/@DevNS, PDFXParams/@PDFXRegistryName',
+  description: 'Some schema attributes typed as URIs identify rather than locate (DevNS, a namespace name; PDFXRegistryName, a registry). They are never resolved or looked for, but must be absolute URIs: a scheme, and only URI characters.',
+  severity: sev('error', 'error', 'error'), fixable: false,
+  flagged: ['<JDF><ResourcePool><DevCaps DevNS="CIP4 JDF"/></ResourcePool></JDF>', '<JDF><ResourcePool><PDFXParams PDFXRegistryName="www.color.org"/></ResourcePool></JDF>'],
+  clean: ['<JDF><ResourcePool><DevCaps DevNS="http://www.CIP4.org/JDFSchema_1_1"/><PDFXParams PDFXRegistryName="http://www.color.org"/></ResourcePool></JDF>'],
+}, (a) => `This identifier ${a.why}; it must be an absolute URI such as http://www.CIP4.org/JDFSchema_1_1 (RFC 3986 4.3).`);
 
 export const noBase = ticketRule({
   code: 'no-base', title: 'Relative reference without a base', spec: 'JDF appendix 2.2, 4.6',
@@ -150,5 +166,5 @@ export const consumersDisagree = ticketRule({
 export const ticketRules: TicketRule[] = [
   xmlEmpty, xmlMalformed, xmlTooDeep, xmlSeveralRoots, invalidXmlChar, invalidEncodingBytes, unsupportedEncoding, encodingMismatch, doctypeEntities,
   undefinedEntity, bareAmpersand, ltInAttribute, invalidCharRef, fileTooLarge, notATicket,
-  danglingRRef, rRefCycle, containerUrlNotRelative, noBase, consumersDisagree,
+  danglingRRef, rRefCycle, containerUrlNotRelative, identifierNotAbsoluteUri, noBase, consumersDisagree,
 ];

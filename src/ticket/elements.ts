@@ -1,5 +1,5 @@
 // The element table of a parsed ticket.
-import { findAttribute, localName, type Attribute } from './attributes.js';
+import { decodeAttributeValue, findAttribute, isNameChar, localName, type Attribute } from './attributes.js';
 
 /** No element: the parent of a root, the first child of a leaf, the next sibling of a last child. */
 export const NONE = -1;
@@ -65,6 +65,11 @@ export class ElementTree {
     this.names = widen(this.names);
   }
 
+  /** How many elements there are; they are numbered from 0. */
+  get size(): number {
+    return this.count;
+  }
+
   /** The local name ("FileSpec" for "jdf:FileSpec"). */
   local(e: number): string {
     return this.locals[this.names[e]!]!;
@@ -102,4 +107,79 @@ export class ElementTree {
     for (let c = this.firstChildren[e]!; c !== NONE; c = this.nextSiblings[c]!) if (test(c)) return c;
     return NONE;
   }
+
+  /**
+   * The attributes named exactly as `wanted` holds, in one scan of the start tag. As with `attribute`, an
+   * attribute without a prefix is in no namespace (a prefixed name is another attribute unless asked for as
+   * written), and a second attribute of the same name is a duplicate-attribute problem on the first.
+   */
+  attributesNamed(e: number, wanted: ReadonlySet<string>): Attribute[] {
+    const out: Attribute[] = [];
+    const text = this.text;
+    this.scanAttributes(e, (nameStart, nameEnd, valueStart, valueEnd, quote) => {
+      const name = text.slice(nameStart, nameEnd);
+      if (!wanted.has(name)) return;
+      const earlier = out.find((a) => a.name === name);
+      if (earlier !== undefined) {
+        earlier.problems.push({ code: 'duplicate-attribute', offset: nameStart, args: { name } });
+        return;
+      }
+      const decoded = decodeAttributeValue(text, valueStart, valueEnd);
+      const attribute: Attribute = { name, raw: text.slice(valueStart, valueEnd), valueStart, quote, ...decoded };
+      if (attribute.offsets === undefined) delete attribute.offsets;
+      out.push(attribute);
+    });
+    return out;
+  }
+
+  /** Every attribute as [qualified name, value as written] (for small elements such as Part). */
+  rawAttributes(e: number): Array<[string, string]> {
+    const out: Array<[string, string]> = [];
+    this.scanAttributes(e, (nameStart, nameEnd, valueStart, valueEnd) => out.push([this.text.slice(nameStart, nameEnd), this.text.slice(valueStart, valueEnd)]));
+    return out;
+  }
+
+  /** Namespaces in XML 1.0 section 6.2: the namespace of the element's prefix, from the nearest declaration. */
+  namespaceOf(e: number): string | undefined {
+    const qname = this.qname(e);
+    const colon = qname.indexOf(':');
+    const declaration = colon === -1 ? 'xmlns' : `xmlns:${qname.slice(0, colon)}`;
+    for (let x = e; x !== NONE; x = this.parent(x)) {
+      let found: string | undefined;
+      this.scanAttributes(x, (nameStart, nameEnd, valueStart, valueEnd) => {
+        if (found === undefined && this.text.slice(nameStart, nameEnd) === declaration) found = this.text.slice(valueStart, valueEnd);
+      });
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  /** Calls `visit` for each attribute of the start tag, with the offsets of its name and value. */
+  private scanAttributes(e: number, visit: (nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, quote: '"' | "'") => void): void {
+    const text = this.text;
+    const n = text.length;
+    let i = this.starts[e]! + 1;
+    while (i < n && isNameChar(text.charCodeAt(i))) i++;
+    for (;;) {
+      while (i < n && isSpaceChar(text.charCodeAt(i))) i++;
+      const c = text.charCodeAt(i);
+      if (i >= n || c === 0x3e || c === 0x2f || !isNameChar(c)) return;
+      const nameStart = i;
+      while (i < n && isNameChar(text.charCodeAt(i))) i++;
+      const nameEnd = i;
+      while (i < n && isSpaceChar(text.charCodeAt(i))) i++;
+      if (text.charCodeAt(i) !== 0x3d) return;
+      i++;
+      while (i < n && isSpaceChar(text.charCodeAt(i))) i++;
+      const quote = text[i];
+      if (quote !== '"' && quote !== "'") return;
+      const valueStart = i + 1;
+      const valueEnd = text.indexOf(quote, valueStart);
+      if (valueEnd === -1) return;
+      visit(nameStart, nameEnd, valueStart, valueEnd, quote);
+      i = valueEnd + 1;
+    }
+  }
 }
+
+const isSpaceChar = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;

@@ -7,7 +7,7 @@ import type { CheckOptions, Finding, Platform, Profile, ReferenceKind, Role } fr
 import { parseReference } from '../uri/parse.js';
 import type { MappedBy } from '../views/types.js';
 import { resolveReference } from '../uri/resolve.js';
-import { localName, type Attribute } from './attributes.js';
+import type { Attribute } from './attributes.js';
 import { decodeTicket } from './decode.js';
 import { doctypeProblems, readDoctype } from './doctype.js';
 import { LineIndex } from './positions.js';
@@ -15,7 +15,8 @@ import { disagreement } from './readings.js';
 import { NONE, type ElementTree } from './elements.js';
 import { MAX_DEPTH } from './runs.js';
 import { buildTree, firstNonMisc, FORBIDDEN_CHAR, TooDeepError } from './tree.js';
-import { isRefElement, REFERENCE_TARGETS, TICKET_ROOTS, URL_ATTRIBUTES } from './vocabulary.js';
+import { checkIdentifier } from './identifier.js';
+import { FAMILY_ROOTS, isRefElement, NOT_RESOURCES, TICKET_ROOTS, vocabularyWith, XJDF_NAMESPACE, type Family, type UrlAttribute, type VocabularyRow } from './vocabulary.js';
 
 export type BaseSource = 'directory' | 'document' | 'option' | 'container' | 'none';
 
@@ -28,7 +29,8 @@ export interface TicketReference {
   /** XPath-like path of the element that holds the attribute. */
   element: string;
   attribute: string;
-  role: Role;
+  /** `identifier`: a URI that names nothing to open (DevNS), checked as an absolute URI only. */
+  role: Role | 'identifier';
   /** The attribute value after XML decoding (a password masked). */
   value: string;
   /** Where the value starts in the file (1-based). */
@@ -90,6 +92,8 @@ export interface ValidateOptions {
    * which keeps memory near the size of the file; the report is the same either way.
    */
   chunkChars?: number;
+  /** Attributes to read beyond the schemas' (`--url-attribute`), such as a vendor's hot folder. */
+  urlAttributes?: readonly VocabularyRow[];
 }
 
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
@@ -97,14 +101,28 @@ const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 interface Base {
   uri: string | null;
   source: BaseSource;
+  /** The element whose Directory this is. */
+  from?: number;
 }
 
 interface WalkContext {
-  base: Base;
+  /** The base of FileSpec/@URL (and Preview/@URL): the Directory that applies, the container, or the ticket's folder. */
+  fileBase: Base;
   via?: string;
   /** IDs of the resources on the current rRef chain, against cycles. */
   chain: readonly string[];
+  /** Whose vocabulary applies: the nearest root's; PrintTalk reads XJDF elements by namespace. */
+  family: Family | 'PrintTalk';
+  /** Under a FileSpec with a Container: FileSpec/@URL names a file inside it. */
+  inContainer: boolean;
 }
+
+/** Containers nest no deeper than this (a zip in a tar in a gzip is three). */
+const MAX_CONTAINER_DEPTH = 32;
+const NO_ATTRIBUTES: readonly UrlAttribute[] = [];
+const NO_VALUES: readonly Attribute[] = [];
+/** Elements whose ID names a process node (an rRef to one is a mistake the message names). */
+const NODE_ROOTS: ReadonlySet<string> = new Set(['JDF', 'XJDF']);
 
 function makeFinding(code: string, profile: Profile, args: Record<string, string | number>, at: { line: number; column: number }): LocatedFinding {
   const rule = rulesByCode.get(code)!;
@@ -207,23 +225,28 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
   // Percent-escaped octets use the declared encoding (appendix section 3); UTF-16 tickets escape UTF-8.
   const urlCharset = decoded.charset.startsWith('utf-16') ? 'utf-8' : decoded.charset;
 
-  // Only resources can be rRef targets, and only their IDs appear in element paths: read once, here.
+  // The index, read once: each element's ID, and which IDs rRefs name. Anything with an ID can be a resource an
+  // rRef names (resources in a ResourcePool, in a JMF ResourceInfo or ResourceCmdParams, nested in another
+  // resource, Test and Macro pools of device capabilities) except process nodes, messages and audits.
+  const vocabulary = vocabularyWith(options.urlAttributes);
   const ids = new Map<number, string>();
   const idOf = (e: number): string | undefined => ids.get(e);
-  // Resources an inline rRef points at are reported where they are used, once per use, each with that use's base.
-  const targets = new Map<string, number>();
+  const resources = new Map<string, number>();
+  const notResources = new Map<string, number>();
   const referenced = new Set<string>();
   {
     const stack = [...roots].reverse();
     while (stack.length > 0) {
       const e = stack.pop()!;
       const local = tree.local(e);
-      const parent = tree.parent(e);
-      if (REFERENCE_TARGETS.has(local) || (parent !== NONE && tree.local(parent) === 'ResourcePool')) {
-        const id = tree.attribute(e, 'ID')?.value;
-        if (id !== undefined) {
+      const id = tree.attribute(e, 'ID')?.value;
+      if (id !== undefined) {
+        const parent = tree.parent(e);
+        if (NOT_RESOURCES.has(local) || (parent !== NONE && tree.local(parent) === 'AuditPool')) {
+          if (!notResources.has(id)) notResources.set(id, e);
+        } else {
           ids.set(e, id);
-          if (!targets.has(id)) targets.set(id, e);
+          if (!resources.has(id)) resources.set(id, e);
         }
       }
       if (isRefElement(local)) {
@@ -236,12 +259,28 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
       if (first !== NONE) stack.push(first);
     }
   }
-  /** The targets some rRef reaches: where they stand, they are skipped. */
+  /** The targets some rRef reaches: where they stand, they are skipped (reported at each use instead). */
   const reportedAtUse = new Set<number>();
   for (const id of referenced) {
-    const target = targets.get(id);
+    const target = resources.get(id);
     if (target !== undefined) reportedAtUse.add(target);
   }
+  /** The resource an rRef names, or a finding where it names none (or an element that is not a resource). */
+  const followRef = (ref: number, rRefAttr: Attribute, ctx: WalkContext): number => {
+    const id = rRefAttr.value;
+    const target = resources.get(id);
+    if (target === undefined) {
+      const other = notResources.get(id);
+      const what = other === undefined ? '' : `the <${tree.qname(other)}> ${NODE_ROOTS.has(tree.local(other)) ? 'node' : 'element'}`;
+      report.findings.push(makeFinding('dangling-rref', profile, { id, what }, lines.position(rRefAttr.valueStart)));
+      return NONE;
+    }
+    if (ctx.chain.includes(id)) {
+      report.findings.push(makeFinding('rref-cycle', profile, { id }, lines.position(rRefAttr.valueStart)));
+      return NONE;
+    }
+    return target;
+  };
 
   const documentBase: Base = options.base !== undefined
     ? { uri: options.base, source: 'option' }
@@ -294,6 +333,11 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     return o;
   };
 
+  /** Directories reported, and those some relative reference resolved against. */
+  const directoryReferences: Array<{ e: number; ref: TicketReference }> = [];
+  const usedDirectories = new Set<number>();
+  const NO_BASE: Base = { uri: null, source: 'none' };
+
   const addReference = (element: number, attr: Attribute, role: Role, base: Base, ctx: WalkContext, container?: boolean): TicketReference => {
     const value = attr.value;
     const checked = checkUrl(value, checkOptionsFor(base.uri, role));
@@ -312,8 +356,10 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
         .map((f) => ({ ...f, ...positionIn(attr, f.offset ?? 0) }));
     }
     for (const p of attr.problems) findings.push(makeFinding(p.code, profile, p.args, lines.position(p.offset)));
-    const isCid = checked.scheme === 'cid';
-    const shownBase: Base = isCid ? { uri: null, source: 'none' } : base;
+    // Non-file URLs (http, ftp, mailto, cid: a MIME part) are never resolved against a Directory or folder.
+    const nonFile = checked.scheme !== undefined && checked.scheme !== 'file' && checked.scheme.length > 1;
+    const shownBase: Base = nonFile ? NO_BASE : base;
+    if (base.from !== undefined && checked.kind !== 'absolute') usedDirectories.add(base.from);
     if (checked.kind !== 'absolute' && base.uri === null && role === 'url' && value.trim() !== '') {
       findings.push(makeFinding('no-base', profile, {}, positionIn(attr, 0)));
     }
@@ -336,7 +382,7 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     const end = lines.position(attr.valueStart + attr.raw.length);
     const ref: TicketReference = {
       element: pathOf(element),
-      attribute: localName(attr.name),
+      attribute: attr.name,
       role,
       value: checked.value,
       line: at.line,
@@ -354,15 +400,146 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     if (ctx.via !== undefined) ref.via = ctx.via;
     if (checked.scheme !== undefined) ref.scheme = checked.scheme;
     if (checked.fixed !== undefined) ref.fixed = checked.fixed;
+    if (role === 'directory') directoryReferences.push({ e: element, ref });
     report.references.push(ref);
     return ref;
   };
 
+  /** A URI that identifies rather than locates (DevNS, PDFXRegistryName): its syntax only, never resolved or looked for. */
+  const addIdentifier = (element: number, attr: Attribute, ctx: WalkContext): void => {
+    const checked = checkIdentifier(attr.value);
+    const findings: LocatedFinding[] = checked.findings.map((f) => makeFinding(f.code, profile, f.args, positionIn(attr, f.offset)));
+    for (const p of attr.problems) findings.push(makeFinding(p.code, profile, p.args, lines.position(p.offset)));
+    if (findings.length > 1) findings.sort(bySeverityThenPlace);
+    const at = lines.position(attr.valueStart);
+    const end = lines.position(attr.valueStart + attr.raw.length);
+    const ref: TicketReference = {
+      element: pathOf(element),
+      attribute: attr.name,
+      role: 'identifier',
+      value: redactPassword(attr.value),
+      line: at.line,
+      column: at.column,
+      endLine: end.line,
+      endColumn: end.column,
+      span: [attr.valueStart, attr.valueStart + attr.raw.length],
+      base: null,
+      baseSource: 'none',
+      kind: checked.kind,
+      resolved: null,
+      local: 'unknown',
+      findings,
+    };
+    if (ctx.via !== undefined) ref.via = ctx.via;
+    if (checked.scheme !== undefined) ref.scheme = checked.scheme;
+    report.references.push(ref);
+  };
+
   /** The base a Directory gives its descendants: itself when absolute, resolved against the document when not. */
-  const directoryBase = (value: string, outer: Base): Base => {
+  const directoryBase = (value: string, outer: Base, from: number): Base => {
     const trimmed = value.trim();
-    if (parseReference(trimmed).scheme !== undefined) return { uri: trimmed, source: 'directory' };
-    return outer.uri !== null ? { uri: resolveReference(trimmed, outer.uri), source: 'directory' } : { uri: null, source: 'none' };
+    if (parseReference(trimmed).scheme !== undefined) return { uri: trimmed, source: 'directory', from };
+    return outer.uri !== null ? { uri: resolveReference(trimmed, outer.uri), source: 'directory', from } : { uri: null, source: 'none' };
+  };
+
+  /** The family whose vocabulary applies to an element reached by an rRef: that of its nearest root ancestor. */
+  const familyAt = (e: number): Family | 'PrintTalk' => {
+    for (let x = e; x !== NONE; x = tree.parent(x)) {
+      const f = FAMILY_ROOTS.get(tree.local(x));
+      if (f !== undefined) return f;
+    }
+    return roots.length > 0 && tree.local(roots[0]!) === 'PrintTalk' ? 'PrintTalk' : 'JDF';
+  };
+
+  // Appendix 4.6: a FileSpec with a Container names a file inside that container (zip, tar, MIME package); its
+  // URL resolves against the URL of the folder where the consumer extracted the container, recursively.
+  /** The partition of a resource that a ref's Part selects (JDF 1.x 3.10.5); the resource itself without a Part. */
+  const selectPartition = (target: number, ref: number): number => {
+    const part = tree.findChild(ref, (c) => tree.local(c) === 'Part');
+    if (part === NONE) return target;
+    const keys = tree.rawAttributes(part).filter(([name]) => !name.startsWith('xmlns'));
+    if (keys.length === 0) return target;
+    const name = tree.local(target);
+    // Breadth first, so the shallowest partition that matches every key (on itself or a partition above) wins.
+    let level: Array<{ e: number; values: Map<string, string> }> = [{ e: target, values: new Map() }];
+    while (level.length > 0) {
+      const next: typeof level = [];
+      for (const { e, values } of level) {
+        const own = new Map(values);
+        for (const [key] of keys) {
+          const v = tree.attribute(e, key)?.value;
+          if (v !== undefined) own.set(key, v);
+        }
+        if (keys.every(([key, value]) => own.get(key) === value)) return e;
+        if (keys.some(([key, value]) => own.has(key) && own.get(key) !== value)) continue;
+        for (let c = tree.firstChild(e); c !== NONE; c = tree.nextSibling(c)) if (tree.local(c) === name) next.push({ e: c, values: own });
+      }
+      level = next;
+    }
+    return target;
+  };
+  /** The Container that applies to a FileSpec: its own, or that of the partition above it that has one. */
+  const containerOf = (spec: number): number => {
+    for (let x = spec; x !== NONE && tree.local(x) === 'FileSpec'; x = tree.parent(x)) {
+      const c = tree.findChild(x, (k) => tree.local(k) === 'Container');
+      if (c !== NONE) return c;
+    }
+    return NONE;
+  };
+  /** The element whose URL a FileSpec (or partition) names: itself, the partition above that sets it, or the first below. */
+  const urlHolder = (spec: number): number => {
+    for (let x = spec; x !== NONE && tree.local(x) === 'FileSpec'; x = tree.parent(x)) if (tree.attribute(x, 'URL') !== undefined) return x;
+    const stack = [spec];
+    while (stack.length > 0) {
+      const e = stack.pop()!;
+      for (let c = tree.firstChild(e); c !== NONE; c = tree.nextSibling(c)) {
+        if (tree.local(c) !== 'FileSpec') continue;
+        if (tree.attribute(c, 'URL') !== undefined) return c;
+        stack.push(c);
+      }
+    }
+    return NONE;
+  };
+  /**
+   * Reports the container a Container element names (Container/FileSpec, or Container/FileSpecRef with its Part
+   * selectors), once for this use, and returns the folder its members resolve against.
+   */
+  const containerBase = (container: number, ctx: WalkContext, depth: number): Base => {
+    if (depth > MAX_CONTAINER_DEPTH) return NO_BASE;
+    let spec = tree.findChild(container, (c) => tree.local(c) === 'FileSpec');
+    let use = ctx;
+    if (spec === NONE) {
+      const ref = tree.findChild(container, (c) => tree.local(c) === 'FileSpecRef');
+      const rRefAttr = ref === NONE ? undefined : tree.attribute(ref, 'rRef');
+      if (rRefAttr === undefined) return NO_BASE;
+      const target = followRef(ref, rRefAttr, ctx);
+      if (target === NONE) return NO_BASE;
+      spec = selectPartition(target, ref);
+      use = { ...ctx, via: ctx.via ?? pathOf(ref), chain: [...ctx.chain, rRefAttr.value] };
+    }
+    const outer = containerOf(spec);
+    const base = outer !== NONE ? containerBase(outer, use, depth + 1) : use.fileBase;
+    const holder = urlHolder(spec);
+    if (holder === NONE) return NO_BASE;
+    const containerRef = addReference(holder, tree.attribute(holder, 'URL')!, 'url', base, use, outer !== NONE);
+    return containerRef.resolved !== null ? { uri: containerRef.resolved.replace(/\/?$/, '/'), source: 'container' } : NO_BASE;
+  };
+
+  // A resource used from many places is walked at each use: its start tags are read once.
+  const scanned = new Uint8Array(tree.size);
+  const presentByElement = new Map<number, Attribute[]>();
+  const presentAttributes = (e: number, list: readonly UrlAttribute[]): readonly Attribute[] => {
+    if (scanned[e] === 1) return presentByElement.get(e) ?? NO_VALUES;
+    scanned[e] = 1;
+    const present = tree.attributesNamed(e, namesOf(list));
+    if (present.length > 0) presentByElement.set(e, present);
+    return present;
+  };
+  const wantedNames = new Map<readonly UrlAttribute[], Set<string>>();
+  const namesOf = (list: readonly UrlAttribute[]): Set<string> => {
+    let names = wantedNames.get(list);
+    if (names === undefined) wantedNames.set(list, (names = new Set(list.map((u) => u.attribute))));
+    return names;
   };
 
   // Depth-first, iterative (deep tickets cannot overflow the stack), in document order.
@@ -375,8 +552,11 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     stackContexts.push(ctx);
     stackViaRef.push(viaRef);
   };
-  const rootContext: WalkContext = { base: documentBase, chain: [] };
-  for (let k = roots.length - 1; k >= 0; k--) push(roots[k]!, rootContext, false);
+  const rootContext: WalkContext = { fileBase: documentBase, chain: [], family: 'JDF', inContainer: false };
+  for (let k = roots.length - 1; k >= 0; k--) {
+    const rootLocal = tree.local(roots[k]!);
+    push(roots[k]!, { ...rootContext, family: FAMILY_ROOTS.get(rootLocal) ?? (rootLocal === 'PrintTalk' ? 'PrintTalk' : 'JDF') }, false);
+  }
   while (stackElements.length > 0) {
     const e = stackElements.pop()!;
     const outer = stackContexts.pop()!;
@@ -388,50 +568,65 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     const local = tree.local(e);
     let ctx = outer;
     if (!viaRef && reportedAtUse.has(e)) continue; // reported at each use
+    const parent = tree.parent(e);
+    // A FileSpec's Container is read with the FileSpec it holds (containerBase), once per use.
+    if (local === 'Container' && parent !== NONE && tree.local(parent) === 'FileSpec') continue;
+
+    const family = FAMILY_ROOTS.get(local);
+    if (family !== undefined && family !== ctx.family) ctx = { ...ctx, family };
+    else if (viaRef) ctx = { ...ctx, family: familyAt(e) };
 
     if (isRefElement(local)) {
       const rRefAttr = tree.attribute(e, 'rRef');
       if (rRefAttr !== undefined) {
         for (const p of rRefAttr.problems) fileFinding(p.code, p.offset, p.args);
-        const target = targets.get(rRefAttr.value);
-        if (target === undefined) {
-          report.findings.push(makeFinding('dangling-rref', profile, { id: rRefAttr.value }, lines.position(rRefAttr.valueStart)));
-        } else if (ctx.chain.includes(rRefAttr.value)) {
-          report.findings.push(makeFinding('rref-cycle', profile, { id: rRefAttr.value }, lines.position(rRefAttr.valueStart)));
-        } else {
-          push(target, { ...ctx, via: ctx.via ?? pathOf(e), chain: [...ctx.chain, rRefAttr.value] }, true);
-        }
+        const target = followRef(e, rRefAttr, ctx);
+        if (target !== NONE) push(target, { ...ctx, via: ctx.via ?? pathOf(e), chain: [...ctx.chain, rRefAttr.value] }, true);
       }
     }
 
-    const urlAttributes = URL_ATTRIBUTES[local];
-    if (urlAttributes) {
-      const directoryAttr = urlAttributes.find((u) => u.role === 'directory') ? tree.attribute(e, 'Directory') : undefined;
-      if (directoryAttr !== undefined) {
-        if (!reportedDirectories.has(e)) {
-          reportedDirectories.add(e);
-          addReference(e, directoryAttr, 'directory', documentBase, ctx);
-        }
-        if (local === 'RunList' || local === 'Preview') ctx = { ...ctx, base: directoryBase(directoryAttr.value, documentBase) };
+    if (local === 'FileSpec') {
+      const container = tree.findChild(e, (c) => tree.local(c) === 'Container');
+      if (container !== NONE) ctx = { ...ctx, fileBase: containerBase(container, ctx, 0), inContainer: true };
+    }
+
+    // PrintTalk carries XJDF elements by namespace, inside and outside a whole XJDF.
+    const readAs: Family | undefined = ctx.family !== 'PrintTalk' ? ctx.family : tree.namespaceOf(e) === XJDF_NAMESPACE ? 'XJDF' : undefined;
+    const urlAttributes = readAs === undefined ? NO_ATTRIBUTES : vocabulary.attributesOf(readAs, local);
+    const present = urlAttributes.length === 0 ? NO_VALUES : presentAttributes(e, urlAttributes);
+    if (present.length > 0) {
+      for (const attr of present) {
+        const role = urlAttributes.find((u) => u.attribute === attr.name)!.role;
+        if (role !== 'directory') continue;
+        if (!reportedDirectories.has(e)) addReference(e, attr, 'directory', documentBase, ctx);
+        if (attr.name === 'Directory' && (local === 'RunList' || local === 'Preview')) ctx = { ...ctx, fileBase: directoryBase(attr.value, documentBase, e) };
       }
-      const urlAttr = urlAttributes.find((u) => u.role === 'url') ? tree.attribute(e, 'URL') : undefined;
-      if (urlAttr !== undefined) {
-        const container = local === 'FileSpec' ? tree.findChild(e, (c) => tree.local(c) === 'Container') : NONE;
-        const containerSpec = container === NONE ? NONE : tree.findChild(container, (c) => tree.local(c) === 'FileSpec' && tree.attribute(c, 'URL') !== undefined);
-        const parent = tree.parent(e);
-        const grandparent = parent === NONE ? NONE : tree.parent(parent);
-        if (containerSpec !== NONE) {
-          // The container (zip, MIME package) is resolved first; this URL names a file inside it (appendix 4.6).
-          const containerRef = addReference(containerSpec, tree.attribute(containerSpec, 'URL')!, 'url', ctx.base, ctx);
-          const inside: Base = containerRef.resolved !== null ? { uri: containerRef.resolved.replace(/\/?$/, '/'), source: 'container' } : { uri: null, source: 'none' };
-          addReference(e, urlAttr, 'url', inside, ctx, true);
-        } else if (!(local === 'FileSpec' && parent !== NONE && tree.local(parent) === 'Container' && grandparent !== NONE && tree.local(grandparent) === 'FileSpec' && tree.attribute(grandparent, 'URL') !== undefined)) {
-          addReference(e, urlAttr, 'url', ctx.base, ctx);
+      reportedDirectories.add(e);
+      for (const attr of present) {
+        const name = attr.name;
+        const role = urlAttributes.find((u) => u.attribute === name)!.role;
+        if (role === 'identifier') addIdentifier(e, attr, ctx);
+        else if (role === 'url') {
+          // Appendix 4.6: RunList/@Directory is the base of FileSpec/@URL (and Preview/@Directory of Preview/@URL);
+          // every other URL resolves against the ticket's folder.
+          const forFiles = name === 'URL' && (local === 'FileSpec' || local === 'Preview');
+          addReference(e, attr, 'url', forFiles ? ctx.fileBase : documentBase, ctx, forFiles && ctx.inContainer);
         }
       }
     }
     const first = tree.firstChild(e);
     if (first !== NONE) push(first, ctx, false);
+  }
+  // A Directory without its trailing '/' changes a target only where a relative reference resolves against it.
+  for (const { e, ref } of directoryReferences) {
+    if (usedDirectories.has(e)) continue;
+    for (const f of ref.findings) {
+      if (f.code !== 'directory-without-trailing-slash' || f.severity !== 'warning') continue;
+      const path = parseReference(ref.value.trim()).path;
+      f.severity = 'info';
+      f.message = rulesByCode.get(f.code)!.message({ segment: path.slice(path.lastIndexOf('/') + 1), unused: 1 });
+    }
+    if (ref.findings.length > 1) ref.findings.sort(bySeverityThenPlace);
   }
   // XML 1.0 2.2: a forbidden character outside the values we read is reported once, where it first stands.
   const forbidden = FORBIDDEN_CHAR.exec(text);

@@ -1,28 +1,101 @@
-// Which attributes of which JDF, XJDF and JMF elements hold URLs (matched on local names, any namespace).
-import type { Role } from '../rules/types.js';
+// Which attributes of which elements hold URLs: the one vocabulary table (generated from the CIP4 schemas, see
+// data/ORIGIN.md), looked up by schema family and local name (any namespace prefix), plus what a shop adds.
+import { VOCABULARY_TABLE } from './vocabulary-table.js';
+
+/** The schema families whose URL-typed attributes differ: JDF 1.x, JMF 1.x, XJDF 2.x, XJMF 2.x. */
+export type Family = 'JDF' | 'JMF' | 'XJDF' | 'XJMF';
+/** `url`: names a file or endpoint; `directory`: names a folder; `identifier`: a URI that names nothing to open (DevNS). */
+export type VocabularyRole = 'url' | 'directory' | 'identifier';
+
+export interface VocabularyRow {
+  /** Local name of the element; "*": any element of those families. */
+  element: string;
+  attribute: string;
+  role: VocabularyRole;
+  families: readonly Family[];
+}
 
 export interface UrlAttribute {
   attribute: string;
-  role: Role;
+  role: VocabularyRole;
 }
 
-export const URL_ATTRIBUTES: Readonly<Record<string, readonly UrlAttribute[]>> = {
-  FileSpec: [{ attribute: 'URL', role: 'url' }],
-  RunList: [{ attribute: 'Directory', role: 'directory' }],
-  Preview: [{ attribute: 'Directory', role: 'directory' }, { attribute: 'URL', role: 'url' }],
-  Device: [{ attribute: 'Directory', role: 'directory' }],
-  FileAlias: [{ attribute: 'URL', role: 'url' }],
-  Spawned: [{ attribute: 'URL', role: 'url' }],
-  Merged: [{ attribute: 'URL', role: 'url' }],
-  QueueSubmissionParams: [{ attribute: 'URL', role: 'url' }],
-  ResubmissionParams: [{ attribute: 'URL', role: 'url' }],
-  ReturnQueueEntryParams: [{ attribute: 'URL', role: 'url' }],
-};
+/** Root elements and the family each starts; a JDF inside a JMF message is read as JDF, an XJDF inside PrintTalk as XJDF. */
+export const FAMILY_ROOTS: ReadonlyMap<string, Family> = new Map([['JDF', 'JDF'], ['JMF', 'JMF'], ['XJDF', 'XJDF'], ['XJMF', 'XJMF']]);
 
-/** Resource elements an rRef may point at whose subtree holds file references (they are the ones whose IDs we read). */
-export const REFERENCE_TARGETS: ReadonlySet<string> = new Set(['FileSpec', 'LayoutElement', 'RunList', 'ColorSpaceConversionParams', 'ByteMap', 'Preview', 'Device']);
+export const TICKET_ROOTS: ReadonlySet<string> = new Set(['JDF', 'XJDF', 'JMF', 'XJMF', 'PrintTalk']);
 
-/** An inline resource reference: FileSpecRef, LayoutElementRef, RunListRef, ... (not the *Link of a ResourceLinkPool). */
+/** PrintTalk 2.x carries XJDF elements by their namespace (url-attributes.json, printTalk.summary). */
+export const XJDF_NAMESPACE = 'http://www.CIP4.org/JDFSchema_2_0';
+
+const FAMILIES: readonly Family[] = ['JDF', 'JMF', 'XJDF', 'XJMF'];
+
+/** The table for one run: the schemas' rows and any the caller adds (`--url-attribute`). */
+export class Vocabulary {
+  private readonly byFamily = new Map<Family, Map<string, UrlAttribute[]>>();
+  private readonly anyElement = new Map<Family, UrlAttribute[]>();
+  /** Every attribute local name in the table (any family). */
+  readonly names = new Set<string>();
+
+  constructor(rows: readonly VocabularyRow[]) {
+    for (const f of FAMILIES) {
+      this.byFamily.set(f, new Map());
+      this.anyElement.set(f, []);
+    }
+    for (const row of rows) {
+      this.names.add(row.attribute);
+      for (const f of row.families) {
+        const entry = { attribute: row.attribute, role: row.role };
+        if (row.element === '*') {
+          addOnce(this.anyElement.get(f)!, entry);
+          continue;
+        }
+        const elements = this.byFamily.get(f)!;
+        const list = elements.get(row.element) ?? [];
+        addOnce(list, entry);
+        elements.set(row.element, list);
+      }
+    }
+    // Each element's list includes the any-element rows, so a lookup is one map read.
+    for (const f of FAMILIES) {
+      for (const list of this.byFamily.get(f)!.values()) for (const a of this.anyElement.get(f)!) addOnce(list, a);
+    }
+  }
+
+  /** The URL attributes an element with this local name carries in documents of this family. */
+  attributesOf(family: Family, local: string): readonly UrlAttribute[] {
+    return this.byFamily.get(family)!.get(local) ?? this.anyElement.get(family)!;
+  }
+}
+
+function addOnce(list: UrlAttribute[], entry: UrlAttribute): void {
+  if (!list.some((a) => a.attribute === entry.attribute)) list.push(entry);
+}
+
+/**
+ * Parses `ELEMENT/@ATTR` or `ELEMENT/@ATTR=directory` (the `--url-attribute` option): an attribute the schemas
+ * do not type, such as a vendor's hot folder, read in every family. ELEMENT is a local name (or `*`); ATTR is
+ * matched as written, so a vendor's attribute keeps its prefix (`Device/@HDM:Hotfolder=directory`).
+ * Undefined when the text is not of that form.
+ */
+export function parseUrlAttribute(text: string): VocabularyRow | undefined {
+  const m = /^([A-Za-z_][\w.-]*|\*)\/@((?:[A-Za-z_][\w.-]*:)?[A-Za-z_][\w.-]*)(?:=(url|directory))?$/.exec(text.trim());
+  if (!m) return undefined;
+  return { element: m[1]!, attribute: m[2]!, role: (m[3] as 'url' | 'directory' | undefined) ?? 'url', families: FAMILIES };
+}
+
+const defaultVocabulary = new Vocabulary(VOCABULARY_TABLE);
+
+/** The schemas' table, with any rows the caller adds. */
+export function vocabularyWith(extra: readonly VocabularyRow[] = []): Vocabulary {
+  return extra.length === 0 ? defaultVocabulary : new Vocabulary([...VOCABULARY_TABLE, ...extra]);
+}
+
+/** An inline resource reference: FileSpecRef, LayoutElementRef, ConstraintRef, ... (not the *Link of a ResourceLinkPool). */
 export const isRefElement = (local: string): boolean => local.length > 3 && local.endsWith('Ref');
 
-export const TICKET_ROOTS: ReadonlySet<string> = new Set(['JDF', 'XJDF', 'JMF', 'XJMF']);
+/**
+ * Elements with an ID that are not resources an rRef may name: process nodes and their roots, JMF and XJMF
+ * messages. (Audits are recognised by their AuditPool parent.)
+ */
+export const NOT_RESOURCES: ReadonlySet<string> = new Set(['JDF', 'XJDF', 'JMF', 'XJMF', 'PrintTalk', 'Query', 'Command', 'Response', 'Signal', 'Acknowledge', 'Registration']);
