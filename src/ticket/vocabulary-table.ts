@@ -15,8 +15,6 @@
 //   cip4/XJDF-Schema release/JDF_2.1 21b2217ea4aca6540460962cc782479d6be76556
 //   cip4/XJDF-Schema release/JDF_2.0 f76e1d9e7a96def68689fca9e81aab38faf42ef1
 //   cip4/PrintTalkJ HEAD 39f8346c91187d2afa5d231029d6e05f79bef35b
-//   cip4/PrintTalkJ HEAD 39f8346c91187d2afa5d231029d6e05f79bef35b
-//   cip4/PrintTalkJ HEAD 39f8346c91187d2afa5d231029d6e05f79bef35b
 //   cip4/xPrintTalkLib HEAD 653613ce548c9b5f07665c628d670cb2fc52dba2
 import type { VocabularyRow } from './vocabulary.js';
 
