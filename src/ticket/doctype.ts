@@ -2,7 +2,7 @@
 // that nothing is declared, expanded or fetched here.
 import { redactPassword } from '../fileurl/redact.js';
 import { localName } from './attributes.js';
-import { isRefElement, URL_ATTRIBUTES } from './vocabulary.js';
+import { isRefElement, isUrlAttribute } from './vocabulary.js';
 
 /** An attribute default declared in the internal subset (XML 1.0 3.3.2): "#FIXED" or a plain default value. */
 export interface AttributeDefault {
@@ -126,7 +126,7 @@ export function readDoctype(text: string): Doctype | null {
 /** Whether a consumer that applies the default would read it where we read references, bases or resource links. */
 function readByUs(element: string, attribute: string): boolean {
   const local = localName(element);
-  return URL_ATTRIBUTES[local]?.some((u) => u.attribute === attribute) === true
+  return isUrlAttribute(local, attribute)
     || (attribute === 'rRef' && isRefElement(local)) || attribute === 'ID' || attribute === 'xml:base';
 }
 
