@@ -175,7 +175,7 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
       if (options.checkExists) ref.findings.push(finding(local.skip, ref, local.args, profile));
       return;
     }
-    const found = await examine(local.path, ref.role);
+    const found = await examine(local.path, role);
     if (found) ref.findings.push(finding(found.code, ref, found.args, profile));
   };
   // At most 64 file-system look-ups in flight: enough to overlap their latency, few enough for any disk.
