@@ -1,5 +1,5 @@
 // A unified diff of a fix, line by line (only attribute values change, so every hunk is one line).
-import { redactPassword } from '../fileurl/redact.js';
+import { redactPassword, redactText } from '../fileurl/redact.js';
 import type { Edit } from '../ticket/rewrite.js';
 
 /** The lines of `text`, split at CRLF, CR or LF. */
@@ -32,5 +32,6 @@ export function unifiedDiff(path: string, text: string, edits: readonly Edit[]):
   const shown = path.startsWith('/') ? path : `a/${path}`;
   const out = [`--- ${shown}`, `+++ ${path.startsWith('/') ? path : `b/${path}`}`];
   for (const [i, line] of changed) out.push(`@@ -${i + 1} +${i + 1} @@`, `-${lines[i]}`, `+${line}`);
-  return out.join('\n') + '\n';
+  // Unchanged values on a changed line are shown too: every password on the lines shown is masked.
+  return redactText(out.join('\n')) + '\n';
 }

@@ -1,0 +1,109 @@
+// Issue 20, MEDIUM: a password in a URL must not be printed in any output, in any spelling a consumer reads as
+// user information. Each form carries its own secret; every output format is searched for all of them.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { redactPassword, stripPassword } from '../src/fileurl/redact.js';
+import { projectRoot } from './helpers.js';
+
+const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
+const cli = (...args: string[]) => spawnSync(process.execPath, [main, ...args], { encoding: 'utf8' });
+const dir = mkdtempSync(path.join(tmpdir(), 'jfs-secpw-'));
+
+// [label, value as written in the ticket (XML), its secret]
+const FORMS: Array<[string, string, string]> = [
+  ['ftp://u:p@h/', 'ftp://u:sekrit01@h/a b.pdf', 'sekrit01'],
+  ['file:////u:p@h/ (UNC in the path)', 'file:////u:sekrit02@h/a.pdf', 'sekrit02'],
+  ['file://\\\\u:p@h\\ (UNC after file://)', 'file://\\\\u:sekrit03@h\\a.pdf', 'sekrit03'],
+  ['file:\\\\u:p@h\\', 'file:\\\\u:sekrit04@h\\a.pdf', 'sekrit04'],
+  ['ftp:\\\\u:p@h\\', 'ftp:\\\\u:sekrit05@h\\a.pdf', 'sekrit05'],
+  ['ftp:/u:p@h/', 'ftp:/u:sekrit06@h/a.pdf', 'sekrit06'],
+  ['ftp:u:p@h/', 'ftp:u:sekrit07@h/a.pdf', 'sekrit07'],
+  ['"@" as a character reference', 'ftp://u:sekrit08&#64;h/a b.pdf', 'sekrit08'],
+  ['":" as a character reference', 'ftp://u&#x3A;sekrit09@h/a b.pdf', 'sekrit09'],
+  ['a password holding ":" and "@"', 'ftp://u:sek:rit@10@h/a b.pdf', 'rit@10'],
+  ['a backslash fix', 'ftp://u:sekrit11@h\\dir\\a.pdf', 'sekrit11'],
+  ['in a Directory', 'file://u:sekrit12@h\\jobs', 'sekrit12'],
+];
+const SECRETS = FORMS.map(([, , s]) => s);
+const leaked = (out: string) => SECRETS.filter((s) => out.includes(s));
+
+const line = ([, value]: [string, string, string], i: number) =>
+  i === FORMS.length - 1 ? `<RunList Directory="${value}"><FileSpec URL="x y.pdf"/></RunList>` : `<FileSpec URL="${value}"/><FileSpec URL="plain b.pdf"/>`;
+// One value per line, and one line with all of them (a diff shows whole lines).
+const ticketText = `<?xml version="1.0"?>\n<JDF Version="1.4"><ResourcePool><RunList Directory="file:///srv/hot/">\n${FORMS.map((f, i) => line(f, i)).join('\n')}\n${FORMS.slice(0, -1).map((f, i) => line(f, i)).join('')}\n</RunList></ResourcePool></JDF>\n`;
+const ticket = path.join(dir, 'secrets.jdf');
+writeFileSync(ticket, ticketText);
+
+for (const format of ['text', 'json', 'sarif']) {
+  test(`passwords: validate --format ${format} --references prints none of them`, () => {
+    const r = cli('validate', ticket, '--format', format, '--references', '--profile', 'lenient');
+    assert.ok(r.stdout.length > 1000);
+    assert.equal(leaked(r.stdout + r.stderr), []);
+  });
+}
+
+test('passwords: fix --dry-run (the diff, its context and the values not fixed) prints none of them', () => {
+  const r = cli('fix', '--dry-run', ticket, '--profile', 'lenient');
+  assert.match(r.stdout, '@@');
+  assert.equal(leaked(r.stdout + r.stderr), []);
+});
+
+test('passwords: fix prints none of them', () => {
+  const copy = path.join(dir, 'fixed.jdf');
+  writeFileSync(copy, ticketText);
+  const r = cli('fix', copy, '--profile', 'lenient');
+  assert.equal(leaked(r.stdout + r.stderr), []);
+  assert.not.equal(readFileSync(copy, 'utf8'), ticketText, 'something was fixed');
+});
+
+test('passwords: check (text and JSON) prints none of them', () => {
+  const values = FORMS.filter(([, v]) => !v.includes('&')).map(([, v]) => v);
+  for (const format of ['text', 'json']) {
+    const r = cli('check', ...values, '--format', format, '--profile', 'lenient');
+    assert.ok(r.stdout.length > 500);
+    assert.equal(leaked(r.stdout + r.stderr), [], format);
+  }
+});
+
+// [label, text, whether the default pass finds it too (else only --strict-xml does)]
+const MALFORMED: Array<[string, string, boolean]> = [
+  ['an end tag', '<JDF><a></ftp://u:sekrit01@h></JDF>', true],
+  ['a tag name', '<JDF><ftp:u:sekrit07@h/></JDF>', false],
+  ['an attribute without value', '<JDF><FileSpec ftp://u:sekrit02@h/a.pdf/></JDF>', false],
+];
+for (const [label, text, always] of MALFORMED) {
+  test(`passwords: an xml-malformed message quoting ${label} masks it`, () => {
+    const file = path.join(dir, 'malformed.jdf');
+    writeFileSync(file, text);
+    for (const strict of always ? [[], ['--strict-xml']] : [['--strict-xml']]) {
+      const r = cli('validate', file, '--format', 'json', ...strict);
+      assert.match(r.stdout, 'xml-malformed');
+      assert.equal(leaked(r.stdout + r.stderr), []);
+    }
+  });
+}
+
+// Hand-written expectations: the mask replaces exactly the password; a fix drops exactly ":password".
+const REDACT: Array<[string, string, string]> = [
+  ['ftp://u:p@h/x', 'ftp://u:****@h/x', 'ftp://u@h/x'],
+  ['file:////u:p@h/x', 'file:////u:****@h/x', 'file:////u@h/x'],
+  ['file://\\\\u:p@h\\x', 'file://\\\\u:****@h\\x', 'file://\\\\u@h\\x'],
+  ['ftp:u:p@h/x', 'ftp:u:****@h/x', 'ftp:u@h/x'],
+  ['ftp:/u:p:q@r@h/x', 'ftp:/u:****@h/x', 'ftp:/u@h/x'],
+  ['ftp://u@h/x', 'ftp://u@h/x', 'ftp://u@h/x'],
+  ['a/b@c.pdf', 'a/b@c.pdf', 'a/b@c.pdf'],
+  ['ftp://u:p&#64;h/x', 'ftp://u:****&#64;h/x', 'ftp://u:p&#64;h/x'],
+];
+for (const [value, shown, fixed] of REDACT) {
+  test(`passwords: redactPassword(${JSON.stringify(value)}) and stripPassword`, () => {
+    assert.is(redactPassword(value), shown);
+    assert.is(stripPassword(value), fixed);
+  });
+}
+
+test.run();
