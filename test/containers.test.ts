@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
-import { checkUrl, validateTicket, type TicketReport } from '../src/index.js';
+import { checkUrl, fileUrlToPath, PathConversionError, validateTicket, type TicketReport } from '../src/index.js';
 
 const HOT = 'file:///pub/hot-folder/ticket.jdf';
 const jdf = (body: string) => `<JDF Version="1.4"><ResourcePool>${body}</ResourcePool></JDF>`;
@@ -97,6 +97,11 @@ test('file://file:/c:/jobs/a.pdf is a doubled scheme (not a port), fixed to file
 test("file://host//share/a.pdf is flagged ('//' after the host)", () => {
   const r = checkUrl('file://host//share/a.pdf');
   assert.equal(r.findings.map((f) => [f.code, f.fix]), [['empty-segment-after-host', 'file://host/share/a.pdf']]);
+});
+
+test("to-path --platform windows: file://host//share/a.pdf is no UNC path (never \\\\host\\\\share\\a.pdf)", () => {
+  assert.throws(() => fileUrlToPath('file://host//share/a.pdf', { platform: 'windows' }), (e: unknown) => e instanceof PathConversionError && e.code === 'empty-segment');
+  assert.is(fileUrlToPath('file://host/share/a.pdf', { platform: 'windows' }), '\\\\host\\share\\a.pdf');
 });
 
 test('the backslash fix alone on file://\\\\HOST\\share\\a.pdf adds no unc-path-in-path', () => {

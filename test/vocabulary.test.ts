@@ -1,6 +1,10 @@
 // The whole URL vocabulary of the CIP4 schemas (issue 11, part 1). Expected values come from
 // data/url-attributes.json (the schemas' own declarations), RFC 3986 and the fixtures written here.
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateTicket, type TicketReport } from '../src/index.js';
@@ -116,6 +120,21 @@ test('--url-attribute: a vendor attribute is read only when named (Device/@HDM:H
   assert.equal(r.references.map((x) => `${x.attribute} ${x.role}`), ['HDM:Hotfolder directory', 'URL url']);
   assert.is(parseUrlAttribute('Device/Hotfolder'), undefined);
   assert.is(parseUrlAttribute('Device/@Hot folder'), undefined);
+});
+
+test('CLI: a folder holds a .ptk PrintTalk file; --url-attribute adds a row, and a malformed one is a usage error (exit 2)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vocab-'));
+  writeFileSync(path.join(dir, 'order.ptk'), '<PrintTalk xmlns:x="http://www.CIP4.org/JDFSchema_2_0"><Request><x:XJDF><x:Product CommentURL="bag.pdf"/></x:XJDF></Request></PrintTalk>');
+  writeFileSync(path.join(dir, 'hdm.jdf'), '<JDF xmlns:HDM="www.heidelberg.com/schema/HDM" Version="1.4"><ResourcePool><Device HDM:Hotfolder="file:///c:/hot/"/></ResourcePool></JDF>');
+  const main = path.join(fileURLToPath(projectRoot), 'dist/src/cli/main.js');
+  const run = (...args: string[]) => spawnSync(process.execPath, [main, 'validate', dir, '--format', 'json', ...args], { encoding: 'utf8' });
+  const plain = JSON.parse(run().stdout);
+  assert.equal(plain.files.map((f: any) => [path.basename(f.path), f.references.map((r: any) => r.attribute)]), [['hdm.jdf', []], ['order.ptk', ['CommentURL']]]);
+  const added = JSON.parse(run('--url-attribute', 'Device/@HDM:Hotfolder=directory').stdout);
+  assert.equal(added.files[0].references.map((r: any) => [r.attribute, r.role]), [['HDM:Hotfolder', 'directory']]);
+  const bad = run('--url-attribute', 'Device/Hotfolder');
+  assert.is(bad.status, 2);
+  assert.ok(bad.stderr.includes('--url-attribute takes ELEMENT/@ATTR'), bad.stderr);
 });
 
 test.run();

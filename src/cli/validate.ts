@@ -10,6 +10,7 @@ import { sarifPieces } from '../report/sarif.js';
 import { textLines } from '../report/text.js';
 import { ruleCatalog } from '../rules/catalog.js';
 import type { ValidateOptions } from '../ticket/validate.js';
+import { parseUrlAttribute } from '../ticket/vocabulary.js';
 import { packageVersion } from './version.js';
 
 export interface ValidateRun {
@@ -26,10 +27,22 @@ export interface ValidateRun {
   options: ValidateOptions;
   /** --config FILE; else jdf-filespec.config.json is looked for upward from the working folder. */
   config?: string;
+  /** --url-attribute ELEMENT/@ATTR[=directory], as given. */
+  urlAttributes?: string[];
 }
 
 /** Reads the tickets, validates each, prints the report; returns the exit code (2 when a path could not be read). */
 export async function runValidate(run: ValidateRun): Promise<number> {
+  const extra = [];
+  for (const text of run.urlAttributes ?? []) {
+    const row = parseUrlAttribute(text);
+    if (row === undefined) {
+      process.stderr.write(`jdf-filespec: --url-attribute takes ELEMENT/@ATTR or ELEMENT/@ATTR=directory (such as Device/@HDM:Hotfolder=directory), not "${text}"\n`);
+      return 2;
+    }
+    extra.push(row);
+  }
+  if (extra.length > 0) run = { ...run, options: { ...run.options, urlAttributes: extra } };
   if (run.local?.root !== undefined) {
     try {
       if (!(await stat(run.local.root)).isDirectory()) throw new Error('not a folder');

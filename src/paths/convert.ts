@@ -17,6 +17,7 @@ export type PathErrorCode =
   | 'win32-namespace'
   | 'drive-relative-path'
   | 'invalid-path'
+  | 'empty-segment'
   | 'query-or-fragment';
 
 /** Why a URL cannot be a path on that platform, or a path cannot be a URL: a typed error, never a guess. */
@@ -93,7 +94,11 @@ export function fileUrlToPath(url: string, options: { platform: PathPlatform }):
     }
     case 'windows': {
       const names = segments.map((s) => decodeName(s, '/\\', 'Windows'));
-      if (host !== '') return '\\\\' + host + '\\' + names.join('\\'); // RFC 8089 E.3.1, in reverse
+      if (host !== '') {
+        // A UNC path \\host\share\... has no empty names: file://host//share/a.pdf is not \\host\\share\a.pdf.
+        if (names.slice(0, -1).includes('')) fail('empty-segment', `'${url}' has an empty segment ('//') in its path, which a UNC path \\\\${host}\\share\\... cannot hold; write file://${host}/share/... with one '/'.`);
+        return '\\\\' + host + '\\' + names.join('\\'); // RFC 8089 E.3.1, in reverse
+      }
       const drive = /^([A-Za-z])[:|]$/.exec(names[0] ?? '');
       if (!drive) fail('no-drive', `'${url}' has no drive letter, so Windows cannot tell which drive it is on (appendix Table 4, example 26).`);
       const rest = names.slice(1);

@@ -8,7 +8,7 @@ export const validate = defineCommand({
   describe: 'Find, resolve and check every file reference in JDF, XJDF and JMF tickets',
   builder: (y) =>
     withCheckOptions(y)
-      .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Ticket files, folders (searched for .jdf .xjdf .jmf .xjmf .xml), or - for standard input' })
+      .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Ticket files, folders (searched for .jdf .xjdf .jmf .xjmf .ptk .xml), or - for standard input' })
       .option('format', { choices: ['text', 'json', 'sarif'] as const, default: 'text' as const, describe: 'Output format' })
       .option('references', { type: 'boolean', default: false, describe: 'In text, list every reference with its base and target' })
       .option('max-bytes', { requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'Tickets larger than this are reported (file-too-large), not read: bytes, or with a unit (10kB, 512MiB)' })
@@ -17,6 +17,7 @@ export const validate = defineCommand({
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable), e.g. file://fileserver/Jobs/=/mnt/jobs/' })
       .option('root', { type: 'string', describe: 'Every local file must stay inside this folder (after "..", %2E%2E, case and symbolic links); nothing outside it is opened' })
       .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above)' })
+      .option('url-attribute', { type: 'string', array: true, requiresArg: true, describe: 'ELEMENT/@ATTR[=directory]: also read this attribute, which the schemas do not type, as a URL (or a folder), e.g. Device/@HDM:Hotfolder=directory (repeatable)' })
       .option('strict-xml', { type: 'boolean', default: false, describe: "Run fast-xml-parser's full validator first (also checks attributes of elements that hold no file reference)" })
       .example('$0 validate hot-folder/', 'Checks every ticket under hot-folder/')
       .example('cat ticket.jdf | $0 validate - --base file:///srv/hot/', 'Reads standard input; relative URLs resolve against --base')
@@ -31,6 +32,7 @@ export const validate = defineCommand({
       maxBytes: args.maxBytes,
       exitZero: args.exitZero,
       ...(args.config !== undefined ? { config: args.config } : {}),
+      ...(args.urlAttribute !== undefined ? { urlAttributes: args.urlAttribute.map(String) } : {}),
       ...(args.jobs !== undefined ? { jobs: args.jobs } : {}),
       local: {
         checkExists: args.checkExists,
