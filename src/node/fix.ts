@@ -38,13 +38,13 @@ const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | co
 const runningAsRoot = () => process.getuid?.() === 0;
 
 /** The name of our temporary file for `file`: beside it, hidden, with our PID and a random part. */
-const tempName = (file: string) => path.join(path.dirname(file), `.${path.basename(file)}.jdf-filespec-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+export const tempName = (file: string) => path.join(path.dirname(file), `.${path.basename(file)}.jdf-filespec-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
 
 /**
  * Creates `file` exclusively and writes `bytes` to it, with the mode (and, when we are root, the owner and
  * group) of `like`, set through the descriptor. Fails with EEXIST or ELOOP if the name is taken.
  */
-async function createExclusive(file: string, bytes: Uint8Array, like: { mode: number; uid: number; gid: number }): Promise<void> {
+export async function createExclusive(file: string, bytes: Uint8Array, like: { mode: number; uid: number; gid: number }): Promise<void> {
   const handle = await open(file, EXCLUSIVE, 0o600);
   try {
     await handle.writeFile(bytes);
@@ -63,7 +63,7 @@ async function createExclusive(file: string, bytes: Uint8Array, like: { mode: nu
  * Temporary files of ours for `file` left by a run that was killed (kill -9 leaves one behind): removed when
  * they are plain files owned by us and the process that made them is gone. unlink never follows a link.
  */
-async function removeStaleTemps(file: string): Promise<void> {
+export async function removeStaleTemps(file: string): Promise<void> {
   const dir = path.dirname(file);
   const prefix = `.${path.basename(file)}.jdf-filespec-`;
   let names: string[];

@@ -4,6 +4,7 @@ import type { CommandDef } from '../define.js';
 import { check } from './check.js';
 import { validate } from './validate.js';
 import { fix } from './fix.js';
+import { rebase } from './rebase.js';
 import { toPath, fromPath } from './paths.js';
 import { resolve } from './resolve.js';
 
@@ -11,6 +12,7 @@ export const COMMANDS: readonly CommandDef[] = [
   check,
   validate,
   fix,
+  rebase,
   toPath,
   fromPath,
   resolve,

@@ -1,0 +1,92 @@
+// jdf-filespec rebase: a ticket rewritten for another machine's view, in place, with the guarantees of fix:
+// byte-exact outside the changed values, the ticket read as a regular file, the backup and the temporary
+// file created exclusively, and the ticket replaced by one rename, only if it did not change meanwhile.
+import { lstat, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { redactPassword } from '../fileurl/redact.js';
+import { decodeTicket } from '../ticket/decode.js';
+import { applyEdits, type FixPlan } from '../ticket/rewrite.js';
+import { validateTicket, type ValidateOptions } from '../ticket/validate.js';
+import { planRebase, type RebaseOptions } from '../views/rebase.js';
+import type { ViewTable } from '../views/types.js';
+import { createExclusive, removeStaleTemps, tempName } from './fix.js';
+import { readRegularFile } from './read-regular.js';
+
+export interface RebaseFileOptions {
+  table: ViewTable;
+  rebase: RebaseOptions;
+  dryRun: boolean;
+  backup: boolean;
+  validate: ValidateOptions;
+}
+
+export interface RebaseOutcome {
+  path: string;
+  plan: FixPlan;
+  text: string;
+  written: boolean;
+  backup?: string;
+  refused?: string;
+}
+
+const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
+
+/** Reads and checks a ticket and plans the rebase (nothing written). */
+export async function planRebaseFile(file: string, options: Omit<RebaseFileOptions, 'dryRun' | 'backup'>): Promise<(RebaseOutcome & { bytes: Uint8Array; charset: string; bom: boolean; info: import('node:fs').Stats }) | RebaseOutcome> {
+  const empty: FixPlan = { edits: [], skipped: [] };
+  const refuse = (refused: string, text = ''): RebaseOutcome => ({ path: file, plan: empty, text, written: false, refused });
+  let read;
+  try {
+    read = await readRegularFile(file, options.validate.maxBytes ?? DEFAULT_MAX_BYTES, true);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return refuse('the ticket is a symbolic link; rebase the file it points at');
+    throw error;
+  }
+  if ('notRegular' in read) return refuse(`the ticket is ${read.notRegular}, not a regular file`);
+  if ('tooLarge' in read) return refuse(`the file is ${read.tooLarge} bytes, over the limit`);
+  const { bytes, info } = read;
+  const decoded = decodeTicket(bytes);
+  if (decoded.problems.some((p) => p.code !== 'encoding-mismatch')) return refuse('the file does not decode in its declared encoding', decoded.text);
+  const report = validateTicket(bytes, { ...options.validate, documentUri: pathToFileURL(path.resolve(file)).href });
+  const codes = new Set([...report.findings, ...report.references.flatMap((r) => r.findings)].map((f) => f.code));
+  if (['xml-malformed', 'xml-too-deep', 'file-too-large', 'duplicate-attribute'].some((c) => codes.has(c))) return refuse('the XML is not well-formed', decoded.text);
+  const plan = planRebase(decoded.text, report, options.table, options.rebase);
+  return { path: file, plan, text: decoded.text, written: false, bytes, charset: decoded.charset.toUpperCase(), bom: decoded.bom, info };
+}
+
+export async function rebaseFile(file: string, options: RebaseFileOptions): Promise<RebaseOutcome> {
+  const planned = await planRebaseFile(file, options);
+  if (!('bytes' in planned)) return planned;
+  const { bytes, charset, bom, info, ...outcome } = planned;
+  const shown = (): RebaseOutcome => ({ ...outcome, plan: { ...outcome.plan, edits: outcome.plan.edits.map((e) => ({ ...e, from: redactPassword(e.from) })) } });
+  if (outcome.plan.edits.length === 0 || options.dryRun) return shown();
+  if (info.nlink > 1) return { ...shown(), refused: `the ticket has ${info.nlink} hard links, which a rewrite by rename would separate; rebase a copy` };
+  const rewritten = applyEdits(bytes, outcome.text, charset, bom, outcome.plan.edits);
+  const result: RebaseOutcome = { ...shown(), written: true };
+  await removeStaleTemps(file);
+  if (options.backup) {
+    result.backup = `${file}.orig`;
+    try {
+      await createExclusive(result.backup, bytes, info);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST' || code === 'ELOOP') return { ...shown(), refused: `${result.backup} exists already and is never overwritten; move it away first` };
+      throw error;
+    }
+  }
+  const temp = tempName(file);
+  await createExclusive(temp, rewritten, info);
+  try {
+    const now = await lstat(file);
+    if (now.ino !== info.ino || now.dev !== info.dev || now.mtimeMs !== info.mtimeMs || now.size !== info.size) {
+      await unlink(temp);
+      return { ...shown(), written: false, refused: 'the ticket changed while it was being rebased; run rebase again' };
+    }
+    await rename(temp, file);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  return result;
+}
