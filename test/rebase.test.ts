@@ -102,7 +102,7 @@ test('--to-prefix, --absolute and --fold-directory', () => {
   const abs = put(original);
   assert.equal(cli(['rebase', abs, '--to', 'rip', '--absolute']).status, 0);
   assert.match(readFileSync(abs, 'utf8'), 'URL="file:///mnt/jobs/4711/pages/a%20b.pdf"');
-  const fold = put(original.replace('<JDF', '<XJDF').replace('</JDF>', '</XJDF>'));
+  const fold = put(original); // before the JDF becomes XJDF, which has no Directory
   const r = cli(['rebase', fold, '--to', 'rip', '--fold-directory']);
   assert.equal(r.status, 0, r.stderr + r.stdout);
   const text = readFileSync(fold, 'utf8');

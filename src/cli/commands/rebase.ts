@@ -10,7 +10,7 @@ export const rebase = defineCommand({
       .option('to', { type: 'string', describe: 'The view to rewrite for' })
       .option('to-prefix', { type: 'string', describe: 'A prefix (URL or path) to rewrite to, instead of a view' })
       .option('absolute', { type: 'boolean', default: false, describe: 'Make relative references absolute too (default: they stay relative and follow their Directory)' })
-      .option('fold-directory', { type: 'boolean', default: false, describe: 'Resolve the URLs under each RunList/Preview Directory and drop the Directory (for XJDF, which has none)' })
+      .option('fold-directory', { type: 'boolean', default: false, describe: 'Resolve the URLs under each RunList/Preview Directory and drop the Directory (before a JDF becomes XJDF, which has none)' })
       .option('dry-run', { type: 'boolean', default: false, describe: 'Print a unified diff and change nothing' })
       .option('backup', { type: 'boolean', default: false, describe: 'Keep the original as FILE.orig' })
       .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above)' })
@@ -18,7 +18,7 @@ export const rebase = defineCommand({
       .option('base', { type: 'string', describe: "Base URI instead of each ticket's folder" })
       .example('$0 rebase ticket.jdf --from mis --to rip', 'file://fileserver/Jobs/4711/a.pdf becomes file:///mnt/jobs/4711/a.pdf')
       .example('$0 rebase ticket.jdf --to rip --dry-run', 'Shows the change as a unified diff')
-      .example('$0 rebase job.xjdf --from mis --to rip --fold-directory', 'Resolves URLs against their Directory and drops it'),
+      .example('$0 rebase job.jdf --from mis --to rip --fold-directory', 'Resolves URLs against their Directory and drops it'),
   run: async (args) =>
     (await import('../rebase.js')).runRebase({
       paths: givenPaths(args.paths),
