@@ -1,0 +1,140 @@
+// watch: where tickets go, under which names, with which reports; hooks; polling.
+import { chmodSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { EventEmitter } from 'node:events';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { drop, makeDirs, routed, ticketsUnder, ticketXml, until, watchHere } from './watch-helpers.js';
+
+test('200 tickets dropped at once: each routed exactly once, clean ones to OK, broken ones to ERROR, each with its report', async () => {
+  const d = makeDirs();
+  const n = 200;
+  for (let i = 0; i < n; i++) drop(d, `t${i}.jdf`, ticketXml(`id${i}`, { broken: i % 3 === 0 }));
+  const w = await watchHere(d);
+  await until(() => w.count('ok') + w.count('error') >= n, 60_000, 'every ticket to be routed');
+  await w.hot.stop();
+  const r = routed(d);
+  assert.is(r.length, n);
+  assert.is(new Set(r.map((x) => x.id)).size, n);
+  for (const x of r) {
+    const i = Number(x.id.slice(2));
+    assert.is(x.folder, i % 3 === 0 ? 'error' : 'ok', x.id);
+    assert.ok(x.hasReport, x.name);
+  }
+  assert.equal(ticketsUnder(d.in), []);
+});
+
+test('names never collide: five job.jdf one after another become job.jdf, job-2.jdf ... job-5.jdf', async () => {
+  const d = makeDirs();
+  const w = await watchHere(d);
+  for (let i = 1; i <= 5; i++) {
+    drop(d, 'job.jdf', ticketXml(`job${i}`));
+    await until(() => w.count('ok') === i, 20_000, `job ${i} to be routed`);
+  }
+  await w.hot.stop();
+  const r = routed(d).sort((a, b) => a.name.localeCompare(b.name));
+  assert.equal(r.map((x) => [x.name, x.id]), [['job-2.jdf', 'job2'], ['job-3.jdf', 'job3'], ['job-4.jdf', 'job4'], ['job-5.jdf', 'job5'], ['job.jdf', 'job1']]);
+  for (const x of r) assert.is(JSON.parse(readFileSync(path.join(d.ok, x.name + '.report.json'), 'utf8')).files[0].path, path.join(d.in, 'job.jdf'));
+});
+
+test('a name already taken in OK by something else (a stray report) is never overwritten', async () => {
+  const d = makeDirs();
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(d.ok);
+  writeFileSync(path.join(d.ok, 'a.jdf.report.json'), 'not ours');
+  writeFileSync(path.join(d.ok, 'a-2.jdf'), 'not ours either');
+  drop(d, 'a.jdf', ticketXml('a1'));
+  const w = await watchHere(d);
+  await until(() => w.count('ok') === 1, 20_000, 'the ticket to be routed');
+  await w.hot.stop();
+  assert.is(readFileSync(path.join(d.ok, 'a.jdf.report.json'), 'utf8'), 'not ours');
+  assert.is(readFileSync(path.join(d.ok, 'a-2.jdf'), 'utf8'), 'not ours either');
+  assert.ok(readFileSync(path.join(d.ok, 'a-3.jdf'), 'utf8').includes('ID="a1"'));
+  assert.ok(existsSync(path.join(d.ok, 'a-3.jdf.report.json')));
+});
+
+test('reports: .report.json always; .report.sarif and .report.txt on request, each a report of this ticket', async () => {
+  const d = makeDirs();
+  drop(d, 'b.jdf', ticketXml('b', { broken: true }));
+  const w = await watchHere(d, { reportFormats: ['json', 'sarif', 'txt'] });
+  await until(() => w.count('error') === 1, 20_000, 'the ticket to be routed');
+  await w.hot.stop();
+  assert.equal(readdirSync(d.error).sort(), ['b.jdf', 'b.jdf.report.json', 'b.jdf.report.sarif', 'b.jdf.report.txt']);
+  const json = JSON.parse(readFileSync(path.join(d.error, 'b.jdf.report.json'), 'utf8'));
+  assert.ok(json.files[0].references[0].findings.some((f: { code: string }) => f.code === 'unescaped-space'));
+  const sarif = JSON.parse(readFileSync(path.join(d.error, 'b.jdf.report.sarif'), 'utf8'));
+  assert.is(sarif.version, '2.1.0');
+  assert.ok(sarif.runs[0].results.some((r: { ruleId: string }) => r.ruleId === 'unescaped-space'));
+  assert.match(readFileSync(path.join(d.error, 'b.jdf.report.txt'), 'utf8'), /unescaped-space/);
+});
+
+test('--max-warnings: a ticket with warnings goes to OK, with more warnings than allowed to ERROR', async () => {
+  // A Directory without its trailing '/' is a warning (appendix 2; RFC 3986 5.2.3 drops its last segment).
+  const warned = ticketXml('w', { directory: 'file:///srv/jobs/4711', urls: ['p1.pdf'] });
+  for (const [max, folder] of [[undefined, 'ok'], [5, 'ok'], [0, 'error']] as const) {
+    const d = makeDirs();
+    drop(d, 'w.jdf', warned);
+    const w = await watchHere(d, max === undefined ? {} : { maxWarnings: max });
+    await until(() => w.count('ok') + w.count('error') === 1, 20_000, 'the ticket to be routed');
+    await w.hot.stop();
+    const r = routed(d);
+    assert.equal(r.map((x) => x.folder), [folder], `--max-warnings ${max}`);
+    const report = JSON.parse(readFileSync(path.join(d[folder], 'w.jdf.report.json'), 'utf8'));
+    assert.ok(report.summary.warning > 0 && report.summary.error === 0);
+  }
+});
+
+test('--on-ok / --on-error run a program (no shell) with the routed ticket and its report as arguments', async () => {
+  const d = makeDirs();
+  const log = path.join(d.base, 'hook.log');
+  const hook = path.join(d.base, 'hook.sh');
+  writeFileSync(hook, `#!/bin/sh\nprintf '%s|%s|%s\\n' "$0" "$1" "$2" >> '${log}'\n`);
+  chmodSync(hook, 0o755);
+  drop(d, 'good.jdf', ticketXml('g'));
+  drop(d, 'bad $(touch pwned).jdf', ticketXml('b', { broken: true }));
+  const w = await watchHere(d, { onOk: hook, onError: hook });
+  await until(() => w.count('hook') === 2, 20_000, 'both hooks to run');
+  await w.hot.stop();
+  const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => l.split('|').slice(1)).sort((a, b) => a[0]!.localeCompare(b[0]!));
+  assert.equal(lines, [
+    [path.join(d.error, 'bad $(touch pwned).jdf'), path.join(d.error, 'bad $(touch pwned).jdf.report.json')],
+    [path.join(d.ok, 'good.jdf'), path.join(d.ok, 'good.jdf.report.json')],
+  ]);
+  assert.not.ok(existsSync(path.join(d.base, 'pwned')) || existsSync('pwned'));
+  assert.ok(w.events.filter((e) => e.event === 'hook').every((e) => (e as { code: number }).code === 0));
+});
+
+test('--poll: the same routing without file-system events', async () => {
+  const d = makeDirs();
+  for (let i = 0; i < 20; i++) drop(d, `p${i}.jdf`, ticketXml(`p${i}`));
+  const w = await watchHere(d, { poll: true });
+  assert.is(w.hot.mode, 'polling');
+  await until(() => w.count('ok') === 20, 30_000, 'every ticket to be routed');
+  drop(d, 'late.jdf', ticketXml('late'));
+  await until(() => w.count('ok') === 21, 30_000, 'the late ticket to be routed');
+  await w.hot.stop();
+  assert.is(routed(d).length, 21);
+});
+
+test('polling is chosen by itself when no event announces a ticket (a share whose events never arrive)', async () => {
+  const d = makeDirs();
+  // A stand-in for chokidar that never reports anything, as on a share written by another machine.
+  const silent = () => Object.assign(new EventEmitter(), { close: async () => {} }) as never;
+  let calls = 0;
+  const factory = (folder: string, polling: boolean) => {
+    calls++;
+    const e = silent() as EventEmitter;
+    setTimeout(() => e.emit('ready'), 10);
+    return (polling ? (void folder, e) : e) as never;
+  };
+  const w = await watchHere(d, {}, { watcherFactory: factory });
+  assert.is(w.hot.mode, 'events');
+  drop(d, 'quiet.jdf', ticketXml('q'));
+  await until(() => w.count('polling') === 1, 20_000, 'the switch to polling');
+  await until(() => w.count('ok') === 1, 20_000, 'the ticket to be routed');
+  await w.hot.stop();
+  assert.is(w.hot.mode, 'polling');
+  assert.is(calls, 2);
+});
+
+test.run();
