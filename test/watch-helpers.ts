@@ -86,9 +86,18 @@ export function options(d: Dirs, extra: Partial<WatchOptions> = {}): WatchOption
   return { in: d.in, ok: d.ok, error: d.error, validate: { platform: 'unix' }, maxBytes: 512 * 1024 * 1024, toolVersion: 'test', ...QUICK, ...extra };
 }
 
+/** Watchers and children still running: a failed test must not leave one holding the process open. */
+const live = new Set<{ stop(): unknown }>();
+
+export async function stopAll(): Promise<void> {
+  for (const w of [...live]) await w.stop();
+  live.clear();
+}
+
 export async function watchHere(d: Dirs, extra: Partial<WatchOptions> = {}, internals = {}): Promise<Running> {
   const events: TimedEvent[] = [];
   const hot = await startWatch(options(d, extra), (e) => events.push(e), internals);
+  live.add(hot);
   return { hot, events, count: (kind) => events.filter((e) => e.event === kind).length };
 }
 
@@ -97,6 +106,7 @@ export function watchChild(d: Dirs, extra: Partial<WatchOptions> = {}): ChildPro
   const child = fileURLToPath(new URL('dist/test/watch-child.js', projectRoot));
   const proc = spawn(process.execPath, [child, JSON.stringify(options(d, extra))], { stdio: ['ignore', 'pipe', 'inherit'] }) as ChildProcess & { lines: string[] };
   proc.lines = [];
+  live.add({ stop: () => { if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL'); } });
   let rest = '';
   proc.stdout!.on('data', (chunk: Buffer) => {
     const parts = (rest + chunk.toString('utf8')).split('\n');
@@ -107,3 +117,87 @@ export function watchChild(d: Dirs, extra: Partial<WatchOptions> = {}): ChildPro
 }
 
 export const exited = (p: ChildProcess) => new Promise<number | null>((r) => (p.exitCode !== null || p.signalCode !== null ? r(p.exitCode) : p.once('exit', (code) => r(code))));
+
+/** Ticket i of a crash or contention run: every third is broken; every fifth is called job.jdf (names collide in OK). */
+export const runName = (i: number, collide = true) => (collide && i % 5 === 0 ? 'job.jdf' : `t${i}.jdf`);
+export const runBroken = (i: number) => i % 3 === 0;
+
+/**
+ * Feeds `n` tickets into IN a few at a time while `busy()` holds a watcher up; a job.jdf goes in only when IN
+ * has none (two files cannot share a name there). Resolves when all are in.
+ */
+export async function feed(d: Dirs, n: number, perStep = 5, stepMs = 20, collide = true): Promise<void> {
+  const staged: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = path.join(d.stage, `${i}`);
+    writeFileSync(p, ticketXml(`id${i}`, { broken: runBroken(i) }));
+    staged.push(p);
+  }
+  let next = 0;
+  const waitingJob: number[] = [];
+  while (next < n || waitingJob.length > 0) {
+    for (let k = 0; k < perStep && (next < n || waitingJob.length > 0); k++) {
+      if (waitingJob.length > 0 && !existsSync(path.join(d.in, 'job.jdf'))) {
+        const i = waitingJob.shift()!;
+        renameSync(staged[i]!, path.join(d.in, 'job.jdf'));
+        continue;
+      }
+      if (next >= n) break;
+      const i = next++;
+      if (runName(i, collide) === 'job.jdf') waitingJob.push(i);
+      else renameSync(staged[i]!, path.join(d.in, runName(i, collide)));
+    }
+    await sleep(stepMs);
+  }
+}
+
+/** Checks a finished run of `n` tickets: each ID routed exactly once, to the right folder, with a whole report; nothing left behind. */
+export function checkRun(d: Dirs, n: number, work: string, collide = true): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, number>();
+  for (const x of routed(d)) {
+    seen.set(x.id, (seen.get(x.id) ?? 0) + 1);
+    const i = Number(x.id.slice(2));
+    if (x.folder !== (runBroken(i) ? 'error' : 'ok')) problems.push(`${x.id} in ${x.folder}`);
+    if (!x.hasReport) problems.push(`${x.name} without its report`);
+    else {
+      try {
+        const report = JSON.parse(readFileSync(path.join(d[x.folder], x.name + '.report.json'), 'utf8'));
+        if (report.files[0].path !== path.join(d.in, runName(i, collide))) problems.push(`${x.name}: report of ${report.files[0].path}`);
+      } catch (error) {
+        problems.push(`${x.name}: report unreadable: ${(error as Error).message}`);
+      }
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const c = seen.get(`id${i}`) ?? 0;
+    if (c !== 1) problems.push(`id${i} routed ${c} times`);
+  }
+  for (const t of ticketsUnder(d.in)) problems.push(`left in IN or the work folder: ${t}`);
+  if (work !== path.join(d.in, '.jdf-filespec')) for (const t of ticketsUnder(work)) problems.push(`left in the work folder: ${t}`);
+  for (const folder of [d.ok, d.error]) for (const f of existsSync(folder) ? readdirSync(folder) : []) if (f.startsWith('.')) problems.push(`stray temporary ${f}`);
+  return problems;
+}
+
+/** Kills a watcher with SIGKILL `kills` times at random moments while `n` tickets arrive, then lets one finish. */
+export async function killRun(n: number, kills: number, extra: Partial<WatchOptions> = {}): Promise<{ problems: string[]; kills: number; resumed: number }> {
+  const d = makeDirs('jfs-kill-');
+  const feeding = feed(d, n, 3, 15);
+  let resumed = 0;
+  for (let k = 0; k < kills; k++) {
+    const child = watchChild(d, extra);
+    await sleep(150 + Math.random() * 600);
+    child.kill('SIGKILL');
+    await exited(child);
+    resumed += child.lines.filter((l) => l.includes('"event":"resumed"')).length;
+  }
+  const last = watchChild(d, extra);
+  await feeding;
+  await until(() => routed(d).length >= n, 120_000, 'every ticket to be routed after the last restart');
+  last.kill('SIGTERM');
+  const code = await exited(last);
+  resumed += last.lines.filter((l) => l.includes('"event":"resumed"')).length;
+  const problems = checkRun(d, n, path.join(d.in, '.jdf-filespec'));
+  if (code !== 0) problems.push(`the last watcher exited with ${code}`);
+  return { problems, kills, resumed };
+}

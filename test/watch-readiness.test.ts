@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { makeDirs, routed, sleep, ticketXml, until, watchHere } from './watch-helpers.js';
+import { makeDirs, routed, sleep, ticketXml, until, watchHere, stopAll } from './watch-helpers.js';
 
 test('a ticket written slowly in pieces, with a pause longer than the settle time, is taken once, whole', async () => {
   const d = makeDirs();
@@ -91,5 +91,7 @@ test('without --wait-for-files a missing PDF is an error at once (no waiting sta
   await w.hot.stop();
   assert.is(w.count('waiting'), 0);
 });
+
+test.after.each(stopAll);
 
 test.run();

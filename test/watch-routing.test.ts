@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { drop, makeDirs, routed, ticketsUnder, ticketXml, until, watchHere } from './watch-helpers.js';
+import { drop, makeDirs, routed, ticketsUnder, ticketXml, until, watchHere, stopAll } from './watch-helpers.js';
 
 test('200 tickets dropped at once: each routed exactly once, clean ones to OK, broken ones to ERROR, each with its report', async () => {
   const d = makeDirs();
@@ -136,5 +136,7 @@ test('polling is chosen by itself when no event announces a ticket (a share whos
   assert.is(w.hot.mode, 'polling');
   assert.is(calls, 2);
 });
+
+test.after.each(stopAll);
 
 test.run();

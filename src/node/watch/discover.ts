@@ -68,8 +68,14 @@ export async function discover(folder: string, options: { poll?: boolean; pollMs
     mode = polling ? 'polling' : 'events';
     ready = false;
     watcher = factory(folder, polling, options.pollMs);
-    watcher.on('add', (p) => { announced.add(path.resolve(p)); on.seen(path.resolve(p)); });
-    watcher.on('change', (p) => { announced.add(path.resolve(p)); on.seen(path.resolve(p)); });
+    const announce = (p: string) => {
+      const file = path.resolve(p);
+      announced.add(file);
+      unannounced.delete(file);
+      on.seen(file);
+    };
+    watcher.on('add', announce);
+    watcher.on('change', announce);
     watcher.on('unlink', (p) => { announced.delete(path.resolve(p)); on.gone(path.resolve(p)); });
     watcher.on('ready', () => { ready = true; });
     watcher.on('error', (e) => on.error(e as Error));
@@ -97,20 +103,19 @@ export async function discover(folder: string, options: { poll?: boolean; pollMs
       const file = path.join(folder, name);
       present.add(file);
       on.seen(file);
-      if (mode === 'events' && ready && !announced.has(file)) {
-        const first = unannounced.get(file);
-        if (first === undefined) unannounced.set(file, now);
-        else if (now - first >= options.pollMs) {
-          await watcher.close();
-          unannounced.clear();
-          start(true);
-          on.polling(`no file-system event announced ${name} within ${options.pollMs} ms`);
-          break;
-        }
-      }
+      if (mode === 'events' && ready && !announced.has(file) && !unannounced.has(file)) unannounced.set(file, now);
     }
-    for (const f of unannounced.keys()) if (!present.has(f) || announced.has(f)) unannounced.delete(f);
     for (const f of announced) if (!present.has(f)) announced.delete(f);
+    // A ticket the sweep found that no event announced within a poll interval (whether it is still there or has
+    // been taken since): events do not arrive here.
+    for (const [file, first] of unannounced) {
+      if (now - first < options.pollMs) continue;
+      await watcher.close();
+      unannounced.clear();
+      start(true);
+      on.polling(`no file-system event announced ${path.basename(file)} within ${options.pollMs} ms`);
+      break;
+    }
   };
   let sweeping: Promise<void> = sweep();
   const timer = setInterval(() => {

@@ -19,6 +19,8 @@ export interface RouteRecord {
   formats: ReportFormat[];
   /** Why the ticket went where it went, in a few words. */
   reason: string;
+  /** The hidden temporary a copy across file systems goes through; kept here so that a restart clears its own. */
+  temp: string;
 }
 
 const RECORD = 'route.json';
@@ -51,7 +53,7 @@ export async function place(claim: Claim, record: RouteRecord, folders: Record<V
     ...formatsInOrder(record.formats).map((f) => ({ src: path.join(claim.dir, REPORT_FILES[f].file), suffix: REPORT_FILES[f].suffix })),
     { src: claim.file, suffix: '' },
   ];
-  const temp = `.${path.basename(claim.dir)}.part`;
+  const temp = record.temp;
   for (;;) {
     const ours: string[] = [];
     let taken = false;

@@ -192,13 +192,14 @@ class Watcher implements HotFolder {
     const file = job.claim?.file ?? job.source;
     const current = await snapshot(file);
     const now = Date.now();
-    if (current === null && !job.claim) {
-      this.unclaimed.delete(job.source); // gone (taken by another watcher, or removed)
+    if (current === null) {
+      // Gone from IN: taken by another watcher, or removed. Gone from a claim: placed before a crash; check() tidies up.
+      if (job.claim) this.enqueue(job);
+      else this.unclaimed.delete(job.source);
       return;
     }
-    const still = job.settle.look(current, now);
-    if (current !== null && still >= this.t.settleMs) this.enqueue(job);
-    else job.due = current === null ? now : job.settle.nextLook(this.t.settleMs);
+    if (job.settle.look(current, now) >= this.t.settleMs) this.enqueue(job);
+    else job.due = job.settle.nextLook(this.t.settleMs);
   }
 
   private enqueue(job: Job): void {
@@ -250,9 +251,10 @@ class Watcher implements HotFolder {
 
   private async check(job: Job): Promise<void> {
     if (job.claim) {
+      // No ticket in the claim: it was placed (the ticket is released first) or never moved in (a crash just after mkdir).
+      if ((await snapshot(job.claim.file)) === null) return this.drop(job);
       const record = await readRecord(job.claim);
       if (record) return this.finishRoute(job, record);
-      if ((await snapshot(job.claim.file)) === null) return this.drop(job); // placed and released, or never moved in
     }
     const file = await this.validate(job);
     if (this.notYetWhole(job, file)) return;
@@ -336,7 +338,7 @@ class Watcher implements HotFolder {
     const formats = this.o.reportFormats ?? ['json'];
     await writeReports(claim.dir, report, formats, this.o.toolVersion);
     const name = await this.names.propose(to === 'ok' ? this.f.ok : this.f.error, claim.name, routeSuffixes(formats));
-    await this.finishRoute(job, { to, name, counts, formats, reason }, true);
+    await this.finishRoute(job, { to, name, counts, formats, reason, temp: `.${path.basename(claim.dir)}.part` }, true);
   }
 
   private async finishRoute(job: Job, record: RouteRecord, fresh = false): Promise<void> {
