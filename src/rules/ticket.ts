@@ -157,7 +157,7 @@ export const noBase = ticketRule({
 
 export const consumersDisagree = ticketRule({
   code: 'consumers-disagree', title: 'Consumers would open different files', spec: 'RFC 3986 5.2; RFC 8089 E.2.1; WHATWG URL',
-  description: "Strict RFC 3986, RFC 8089 E.2.1 (drive-preserving), the WHATWG URL parser (browsers, Node) and a plain Directory + '/' + URL join (CIP4's JDF libraries) would not all open the same file. The message lists each reading.",
+  description: "Strict RFC 3986, RFC 8089 E.2.1 (drive-preserving), the WHATWG URL parser (browsers, Node) and the string join of CIP4's JDF library for Java would not all open the same file. The message lists each reading. The string join is what JDFLibJ's UrlUtil.getURLWithDirectory (behind JDFRunList.getFileURL) does with RunList/@Directory and FileSpec/@URL: a URL with a scheme (a ':' before any '/') is taken as it is; a URL starting with '/' keeps only the Directory's scheme, so /abs/x.pdf against file://host/dir is file://abs/x.pdf (its first segment becomes the host) and //h/x is file://h/x; otherwise it is Directory + '/' + URL (the '/' only when the Directory lacks one); then, after the '//' or '///' that ends the scheme part, empty and '.' segments are dropped and each '..' removes the nearest segment before it (the host too), with no trailing '/'. It applies only where the base is a Directory.",
   severity: sev('warning', 'warning', 'warning'), fixable: false,
   flagged: [OK.replace('file:///c:/jobs/', 'file:///c:/jobs/Title-J626103').replace('a.pdf', '../F-22/job001.pdf')],
   clean: [OK],

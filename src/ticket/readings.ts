@@ -15,9 +15,61 @@ export function mayDisagree(value: string, base: string): boolean {
   return /^file:\/\/[^/]/i.test(base) && value.indexOf(':') !== -1;
 }
 
-/** A plain string join with one '/' between Directory and URL (what CIP4's JDF libraries do). */
+/**
+ * The "string join" reading: what CIP4's JDF library for Java does with RunList/@Directory and FileSpec/@URL
+ * (JDFLibJ, UrlUtil.getURLWithDirectory and cleanDots, used by JDFRunList.getFileURL). Not RFC 3986:
+ * - a URL with a scheme (a ':' before any '/') is taken as it is;
+ * - a URL starting with '/' keeps only the Directory's scheme: "/abs/x.pdf" becomes "file:" + "//abs/x.pdf",
+ *   so its first segment turns into a host (against file://host/dir, file://abs/x.pdf), and "//h/x" becomes
+ *   "file://h/x";
+ * - otherwise Directory + '/' + URL, the '/' added only when the Directory lacks it;
+ * - then, after the "//" (or "///") that ends the scheme part, empty and '.' segments are dropped and each '..'
+ *   removes the nearest segment before it that is not '..', the host included; a trailing '/' is lost.
+ */
 export function stringJoin(base: string, value: string): string {
-  return base.replace(/\/+$/, '') + '/' + value.replace(/^\/+/, '');
+  let directory = base;
+  let url = value;
+  if (directory === '') return url;
+  const colon = url.indexOf(':');
+  const slash = url.indexOf('/');
+  if (colon > 0 && (slash < 0 || slash > colon)) return url;
+  if (url.startsWith('/')) {
+    // java.net.URI: a directory it cannot parse (a space, a backslash) is left whole.
+    const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(directory);
+    if (scheme !== null && !/[\s\\"<>{}|^`\u0000-\u001f]/.test(directory)) {
+      directory = scheme[1] + ':';
+      if (!url.startsWith('//')) url = '/' + url;
+    }
+  }
+  if (!directory.endsWith('/') && !url.startsWith('/')) directory += '/';
+  return cleanDots(directory + url);
+}
+
+/** JDFLibJ's UrlUtil.cleanDots, step for step (see stringJoin). */
+function cleanDots(input: string): string {
+  let url = input;
+  while (url.length > 2 && url.startsWith('./')) url = url.slice(2);
+  const posDouble = url.indexOf('//');
+  const prefixLength = posDouble === url.indexOf('///') ? 3 : 2;
+  let prefix = url.startsWith('/') ? '/' : '';
+  if (posDouble >= 0) {
+    prefix = url.slice(0, posDouble + prefixLength);
+    url = url.slice(posDouble + prefixLength);
+  }
+  // java.util.StringTokenizer: consecutive '/' are one delimiter, no empty tokens.
+  const vs = url.split('/').filter((t) => t !== '');
+  for (let i = vs.length - 1; i > 0; i--) if (vs[i] === '.') vs.splice(i, 1);
+  for (let i = vs.length - 1; i > 0; i--) {
+    if (vs[i] !== '..') continue;
+    for (let j = i - 1; j >= 0; j--) {
+      if (vs[j] !== '..') {
+        vs.splice(i--, 1);
+        vs.splice(j, 1);
+        break;
+      }
+    }
+  }
+  return prefix + (vs.length === 0 ? '.' : vs.join('/'));
 }
 
 function whatwg(value: string, base: string): string | null {
