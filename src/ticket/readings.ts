@@ -45,10 +45,11 @@ export function stringJoin(base: string, value: string): string {
   return cleanDots(directory + url);
 }
 
-/** JDFLibJ's UrlUtil.cleanDots, step for step (see stringJoin). */
+/** JDFLibJ's UrlUtil.cleanDots, step for step (see stringJoin), in linear time. */
 function cleanDots(input: string): string {
-  let url = input;
-  while (url.length > 2 && url.startsWith('./')) url = url.slice(2);
+  let start = 0;
+  while (input.length - start > 2 && input.startsWith('./', start)) start += 2;
+  let url = input.slice(start);
   const posDouble = url.indexOf('//');
   const prefixLength = posDouble === url.indexOf('///') ? 3 : 2;
   let prefix = url.startsWith('/') ? '/' : '';
@@ -56,20 +57,25 @@ function cleanDots(input: string): string {
     prefix = url.slice(0, posDouble + prefixLength);
     url = url.slice(posDouble + prefixLength);
   }
-  // java.util.StringTokenizer: consecutive '/' are one delimiter, no empty tokens.
-  const vs = url.split('/').filter((t) => t !== '');
-  for (let i = vs.length - 1; i > 0; i--) if (vs[i] === '.') vs.splice(i, 1);
-  for (let i = vs.length - 1; i > 0; i--) {
-    if (vs[i] !== '..') continue;
-    for (let j = i - 1; j >= 0; j--) {
-      if (vs[j] !== '..') {
-        vs.splice(i--, 1);
-        vs.splice(j, 1);
-        break;
-      }
-    }
+  // java.util.StringTokenizer: consecutive '/' are one delimiter, no empty tokens. JDFLibJ then drops every
+  // '.' but the first token.
+  const vs = url
+    .split('/')
+    .filter((t) => t !== '')
+    .filter((t, i) => i === 0 || t !== '.');
+  // Each '..', from the right, removes the nearest token before it that is not '..'. Scanning from the right
+  // with a count of the '..' still open gives the same tokens: a token survives when no '..' is open, and
+  // the '..' left open stand before every survivor.
+  const kept: string[] = [];
+  let open = 0;
+  for (let i = vs.length - 1; i >= 0; i--) {
+    const v = vs[i]!;
+    if (v === '..') open++;
+    else if (open > 0) open--;
+    else kept.push(v);
   }
-  return prefix + (vs.length === 0 ? '.' : vs.join('/'));
+  const out = new Array<string>(open).fill('..').concat(kept.reverse());
+  return prefix + (out.length === 0 ? '.' : out.join('/'));
 }
 
 function whatwg(value: string, base: string): string | null {
