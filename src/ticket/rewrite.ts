@@ -62,6 +62,21 @@ function sameFile(ref: TicketReference, fixed: string): string | null {
 }
 
 /**
+ * Why a value as written cannot be rewritten, when it holds an entity reference other than the five predefined
+ * ones, a character reference to a non-character or a bare "&" (XML 1.0 4.1): what a consumer reads there is
+ * unknown to us (a DTD may define it), and writing the value back would spell it "&amp;..." and change it.
+ */
+function unknownReference(raw: string): string | null {
+  for (let i = raw.indexOf('&'); i !== -1; i = raw.indexOf('&', i + 1)) {
+    const m = /^&(lt|gt|amp|apos|quot|#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6});/.exec(raw.slice(i, i + 12));
+    const cp = m === null || !m[1]!.startsWith('#') ? 0x20 : m[1]![1] === 'x' ? parseInt(m[1]!.slice(2), 16) : parseInt(m[1]!.slice(1), 10);
+    const isChar = cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+    if (m === null || !isChar) return `the value holds ${m === null ? `"${raw.slice(i, i + 12).replace(/;.*/, ';')}"` : `"${m[0]}"`}, an entity or character reference whose meaning is unknown here, so it is not rewritten`;
+  }
+  return null;
+}
+
+/**
  * The edits that apply every safe fix, one per attribute value. A value reached through several rRefs is
  * changed only when the fix is safe for every use. `text` is the decoded ticket the report was made from.
  */
@@ -78,7 +93,7 @@ export function planFixes(text: string, report: TicketReport): FixPlan {
   const skipped: Skipped[] = [];
   for (const { ref, uses } of bySpan.values()) {
     const fixed = ref.fixed!;
-    const why = uses.map((u) => sameFile(u, fixed)).find((r) => r !== null);
+    const why = unknownReference(text.slice(ref.span[0], ref.span[1])) ?? uses.map((u) => sameFile(u, fixed)).find((r) => r !== null);
     const where = { line: ref.line, column: ref.column, element: ref.element, attribute: ref.attribute };
     if (why) {
       skipped.push({ ...where, value: ref.value, fixed, reason: why });
