@@ -1,7 +1,8 @@
 // What needs the file system: finding tickets under the paths given, and reading them within a size limit.
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readRegularFile } from './read-regular.js';
 
 export const TICKET_EXTENSIONS: readonly string[] = ['.jdf', '.xjdf', '.jmf', '.xjmf', '.ptk', '.xml'];
 
@@ -56,13 +57,18 @@ export async function expandPaths(paths: readonly string[]): Promise<{ sources: 
 
 export type ReadResult = { bytes: Uint8Array } | { tooLarge: number } | { error: string };
 
-/** Reads a ticket, but not one larger than maxBytes (its size is looked at first, so nothing huge is loaded). */
+/**
+ * Reads a ticket, but not one larger than maxBytes, and only a regular file: a FIFO, a device or a socket
+ * named on the command line is an unreadable path (it could block, or never end), and a file that grows while
+ * it is read is cut off at the limit (see readRegularFile).
+ */
 export async function readTicket(source: TicketSource, maxBytes: number): Promise<ReadResult> {
   try {
     if (source.path === '-') return { bytes: await readStdin(maxBytes) };
-    const info = await stat(source.path);
-    if (info.size > maxBytes) return { tooLarge: info.size };
-    return { bytes: await readFile(source.path) };
+    const read = await readRegularFile(source.path, maxBytes);
+    if ('notRegular' in read) return { error: `${read.notRegular}, not a regular file; only regular files are read` };
+    if ('tooLarge' in read) return { tooLarge: read.tooLarge };
+    return { bytes: read.bytes };
   } catch (error) {
     if (error instanceof StdinTooLarge) return { tooLarge: error.size };
     return { error: (error as Error).message };

@@ -1,6 +1,7 @@
 // Packages on this machine: a file read with random access (zip) or as a stream (MIME), never whole, and
 // validated with the browser-usable core in src/package. Also: --check-exists for files inside a local zip
 // named by FileSpec/Container, looked up in its central directory without extracting.
+import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeSegment } from '../escape/percent.js';
@@ -15,8 +16,14 @@ import { checkLocalFiles, type LocalFileOptions } from './local-files.js';
 
 /** A file opened for reads at any offset; close it when done. */
 export async function fileAccess(file: string): Promise<RandomAccess & { close(): Promise<void> }> {
-  const handle: FileHandle = await open(file, 'r');
-  const { size } = await handle.stat();
+  // O_NONBLOCK: a FIFO must not block the run; only a regular file is read (issue 20).
+  const handle: FileHandle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  const info = await handle.stat();
+  if (!info.isFile()) {
+    await handle.close();
+    throw new Error('not a regular file');
+  }
+  const { size } = info;
   return {
     size,
     async read(offset, length) {
