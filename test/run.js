@@ -1,18 +1,50 @@
-// Runs every compiled uvu suite (dist/test/**/*.test.js) in one uvu process and ends with the closing line
-// "N passed, N failed" that CI reads. The exit code is uvu's.
-import { spawnSync } from 'node:child_process';
+// Runs every compiled uvu suite (dist/test/**/*.test.js), each file in its own uvu process, as many at once as
+// the machine has cores (JDF_TEST_JOBS to choose), and ends with the closing line "N passed, N failed" that CI
+// reads. Many suites spend their time waiting on child processes and timers, so files run side by side.
+// A file's output is printed whole when it ends, so suites never interleave. Exit code: 1 when any file failed.
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const uvu = path.join(root, 'node_modules', 'uvu', 'bin.js');
-const result = spawnSync(process.execPath, [uvu, 'dist/test', '\\.test\\.js$'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-process.stdout.write(result.stdout ?? '');
-process.stderr.write(result.stderr ?? '');
-const total = Number(/Total:\s+(\d+)/.exec(result.stdout ?? '')?.[1] ?? 0);
-const passed = Number(/Passed:\s+(\d+)/.exec(result.stdout ?? '')?.[1] ?? 0);
-const skipped = Number(/Skipped:\s+(\d+)/.exec(result.stdout ?? '')?.[1] ?? 0);
-const failed = total - passed - skipped;
-const code = result.status ?? 1;
-console.log(`${passed} passed, ${code !== 0 && failed === 0 ? 1 : failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(code === 0 && total === 0 ? 1 : code);
+const dir = path.join(root, 'dist', 'test');
+const files = readdirSync(dir).filter((name) => name.endsWith('.test.js')).sort();
+const jobs = Math.max(1, Number(process.env.JDF_TEST_JOBS) || os.availableParallelism());
+
+/** Runs one test file; resolves with its counts and whether it failed. */
+function runFile(name) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const pattern = `^${name.replace(/[.]/g, '\\.')}$`;
+    const child = spawn(process.execPath, [uvu, 'dist/test', pattern], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code, signal) => {
+      const count = (label) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(out)?.[1] ?? 0);
+      const total = count('Total');
+      const passed = count('Passed');
+      const skipped = count('Skipped');
+      const failed = code === 0 ? total - passed - skipped : Math.max(1, total - passed - skipped);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`\n== ${name} (${seconds} s)${code === 0 ? '' : ` (exit ${code ?? signal})`}\n${out}`);
+      resolve({ total, passed, skipped, failed });
+    });
+  });
+}
+
+const queue = [...files];
+const results = [];
+await Promise.all(
+  Array.from({ length: Math.min(jobs, files.length) }, async () => {
+    for (let name = queue.shift(); name !== undefined; name = queue.shift()) results.push(await runFile(name));
+  }),
+);
+const sum = (key) => results.reduce((n, r) => n + r[key], 0);
+const [total, passed, skipped, failed] = [sum('total'), sum('passed'), sum('skipped'), sum('failed')];
+console.log(`\n${files.length} files, ${total} tests`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 && total > 0 ? 0 : 1);
