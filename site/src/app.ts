@@ -1,0 +1,249 @@
+// The page: takes tickets (dropped, chosen or pasted), has the worker check them, and shows the results.
+import { byId, h, plural } from './dom.js';
+import { FindingsList } from './findings-list.js';
+import type { FromWorker, PageOptions, ToWorker, Validated, Fixed } from './protocol.js';
+import { SourceView } from './source-view.js';
+import { renderUrlResult } from './url-box.js';
+
+/** The worker's code, put here by the build: a blob worker runs from file:// as well as from any host. */
+declare const WORKER_SOURCE: string;
+
+interface Ticket {
+  id: number;
+  name: string;
+  input: ArrayBuffer | string;
+  size: number;
+  result?: Validated;
+  button: HTMLButtonElement;
+}
+
+const tickets: Ticket[] = [];
+let selected: Ticket | null = null;
+let nextId = 1;
+/** Requests sent to the worker and not yet answered. */
+const busy = new Map<number, string>();
+
+const source = new SourceView(byId('source'));
+const list = new FindingsList(byId('findings'));
+list.onSelect = (i) => source.select(i);
+source.onMarkClick = (i) => list.focus(i);
+
+let worker = startWorker();
+
+function startWorker(): Worker {
+  const url = URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' }));
+  const w = new Worker(url);
+  URL.revokeObjectURL(url);
+  w.onmessage = (event: MessageEvent<FromWorker>) => received(event.data);
+  w.onerror = (event) => status(`The checker stopped: ${event.message}`);
+  return w;
+}
+
+function send(message: ToWorker, label: string): void {
+  busy.set(message.id, label);
+  updateBusy(label);
+  worker.postMessage(message);
+}
+
+function received(m: FromWorker): void {
+  if (m.type === 'progress') {
+    updateBusy(`${busy.get(m.id) ?? ''}: ${m.phase}…`);
+    return;
+  }
+  busy.delete(m.id);
+  if (m.type === 'validated') validated(m);
+  else if (m.type === 'fixed') fixed(m);
+  else if (m.type === 'url-checked') {
+    if (m.id === urlRequest) byId('url-result').replaceChildren(...renderUrlResult(m));
+  }
+  updateBusy();
+}
+
+function updateBusy(label?: string): void {
+  const working = busy.size > 0;
+  byId('progress').hidden = !working;
+  byId('cancel').hidden = !working;
+  document.body.dataset.busy = String(working);
+  if (working) status(label ?? [...busy.values()][0]!);
+}
+
+function status(text: string): void {
+  byId('status-text').textContent = text;
+}
+
+function options(): PageOptions {
+  return {
+    profile: byId<HTMLSelectElement>('opt-profile').value as PageOptions['profile'],
+    platform: byId<HTMLSelectElement>('opt-platform').value as PageOptions['platform'],
+    jdfVersion: byId<HTMLInputElement>('opt-version').value,
+    base: byId<HTMLInputElement>('opt-base').value,
+    drivePreserving: byId<HTMLInputElement>('opt-drive').checked,
+    strictXml: byId<HTMLInputElement>('opt-strict').checked,
+  };
+}
+
+function sizeOf(n: number): string {
+  return n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function check(t: Ticket): void {
+  const label = `Checking ${t.name} (${sizeOf(t.size)})`;
+  t.button.textContent = `${t.name} …`;
+  if (typeof t.input === 'string') send({ type: 'validate-text', id: t.id, name: t.name, text: t.input, options: options() }, label);
+  else send({ type: 'validate', id: t.id, name: t.name, bytes: t.input.slice(0), options: options() }, label);
+}
+
+function add(name: string, input: ArrayBuffer | string, size: number): void {
+  const id = nextId++;
+  const button = h('button', { type: 'button', 'data-id': id }, name);
+  const t: Ticket = { id, name, input, size, button };
+  button.addEventListener('click', () => select(t));
+  tickets.push(t);
+  byId('ticket-list').append(h('li', {}, button));
+  byId('tickets').hidden = false;
+  check(t);
+}
+
+async function addFiles(files: FileList | File[]): Promise<void> {
+  for (const file of Array.from(files)) add(file.name, await file.arrayBuffer(), file.size);
+}
+
+function counts(r: Validated): { error: number; warning: number; info: number } {
+  const c = { error: 0, warning: 0, info: 0 };
+  for (const f of r.findings) c[f.severity]++;
+  return c;
+}
+
+function validated(m: Validated): void {
+  const t = tickets.find((x) => x.id === m.id);
+  if (!t) return;
+  t.result = m;
+  const c = counts(m);
+  t.button.textContent = `${t.name}: ${c.error} E, ${c.warning} W, ${c.info} I`;
+  t.button.setAttribute('aria-label', `${t.name}: ${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info`);
+  status(`Checked ${t.name}: ${plural(m.references, 'reference')}, ${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info.`);
+  if (selected === null || selected === t || busy.size === 0) select(t);
+}
+
+function select(t: Ticket): void {
+  selected = t;
+  for (const x of tickets) x.button.setAttribute('aria-current', String(x === t));
+  const r = t.result;
+  if (!r) return;
+  const c = counts(r);
+  byId('result').hidden = false;
+  byId('result-title').textContent = t.name;
+  const kind = [r.root, r.jdfVersion].filter((x) => x !== undefined).join(' ');
+  const facts = [kind && `${kind} ticket`, r.encoding].filter(Boolean).join(', ');
+  byId('summary').textContent = `${facts}; ${plural(r.references, 'reference')}: ${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info`;
+  byId('source').setAttribute('aria-label', `Source of ${t.name}`);
+  source.show(r.text, r.rows, r.findings);
+  list.show(r.findings);
+  document.body.dataset.shown = String(t.id);
+}
+
+// The fixed ticket: the diff first, then the download.
+let downloadUrl = '';
+function fixed(m: Fixed): void {
+  const t = tickets.find((x) => x.id === m.id);
+  if (!t) return;
+  const link = byId<HTMLAnchorElement>('download');
+  if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+  downloadUrl = '';
+  if (m.bytes) {
+    downloadUrl = URL.createObjectURL(new Blob([m.bytes], { type: 'application/octet-stream' }));
+    link.href = downloadUrl;
+    link.download = t.name;
+  }
+  link.hidden = !m.bytes;
+  byId('fix-summary').textContent = m.refused
+    ? `${t.name} is not fixed: ${m.refused}.`
+    : m.edits === 0
+      ? `Nothing in ${t.name} can be fixed safely.`
+      : `${plural(m.edits, 'value')} change; every other byte (encoding, line ends, quoting, comments) stays as it was.`;
+  const diff = byId('diff');
+  diff.hidden = m.diff === '';
+  diff.replaceChildren(...m.diff.split('\n').map((line) => h('span', { class: line.startsWith('@@') ? 'hunk' : line.startsWith('-') && !line.startsWith('---') ? 'del' : line.startsWith('+') && !line.startsWith('+++') ? 'ins' : '' }, line + '\n')));
+  byId('skipped').replaceChildren(
+    ...(m.skipped.length === 0
+      ? []
+      : [
+          h('h3', {}, `Not fixed (${m.skipped.length})`),
+          h('ul', {}, ...m.skipped.map((s) => h('li', {}, `${s.line}:${s.column} `, h('code', {}, JSON.stringify(s.value)), ' \u2192 ', h('code', {}, JSON.stringify(s.fixed)), `: ${s.reason}`))),
+        ]),
+  );
+  byId<HTMLDialogElement>('fix-dialog').showModal();
+}
+
+byId('fix-button').addEventListener('click', () => {
+  if (!selected) return;
+  const input = typeof selected.input === 'string' ? selected.input : selected.input.slice(0);
+  send({ type: 'fix', id: selected.id, name: selected.name, input, options: options() }, `Fixing ${selected.name}`);
+});
+byId('fix-close').addEventListener('click', () => byId<HTMLDialogElement>('fix-dialog').close());
+
+byId('cancel').addEventListener('click', () => {
+  worker.terminate();
+  worker = startWorker();
+  for (const id of busy.keys()) {
+    const t = tickets.find((x) => x.id === id);
+    if (t && !t.result) t.button.textContent = `${t.name} (cancelled)`;
+  }
+  busy.clear();
+  updateBusy();
+  status('Cancelled.');
+});
+
+// Input: drop anywhere on the page, choose files, or paste.
+const drop = byId('drop');
+document.addEventListener('dragover', (event) => {
+  event.preventDefault();
+  drop.classList.add('over');
+});
+document.addEventListener('dragleave', () => drop.classList.remove('over'));
+document.addEventListener('drop', (event) => {
+  event.preventDefault();
+  drop.classList.remove('over');
+  if (event.dataTransfer?.files.length) void addFiles(event.dataTransfer.files);
+});
+byId<HTMLInputElement>('choose').addEventListener('change', (event) => {
+  const input = event.target as HTMLInputElement;
+  if (input.files) void addFiles(input.files).then(() => (input.value = ''));
+});
+byId('paste-check').addEventListener('click', () => {
+  const text = byId<HTMLTextAreaElement>('paste').value;
+  if (text.trim() !== '') add(`pasted-${nextId}.jdf`, text, text.length);
+});
+
+// Options: the shown ticket and the URL box are checked again with the new ones.
+for (const id of ['opt-profile', 'opt-platform', 'opt-version', 'opt-base', 'opt-drive', 'opt-strict']) {
+  byId(id).addEventListener('change', () => {
+    for (const t of tickets) check(t);
+    checkUrlNow();
+  });
+}
+
+// Check one URL.
+let urlRequest = 0;
+let urlTimer = 0;
+function checkUrlNow(): void {
+  const url = byId<HTMLInputElement>('url-value').value;
+  if (url === '') {
+    byId('url-result').replaceChildren();
+    return;
+  }
+  urlRequest = nextId++;
+  const role = byId<HTMLSelectElement>('url-role').value as 'url' | 'directory';
+  worker.postMessage({ type: 'check-url', id: urlRequest, url, base: byId<HTMLInputElement>('url-base').value, role, options: options() } satisfies ToWorker);
+}
+byId('url-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  checkUrlNow();
+});
+for (const id of ['url-value', 'url-base', 'url-role']) {
+  byId(id).addEventListener('input', () => {
+    clearTimeout(urlTimer);
+    urlTimer = window.setTimeout(checkUrlNow, 150);
+  });
+}
+document.body.dataset.ready = 'true';
