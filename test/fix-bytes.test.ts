@@ -66,4 +66,12 @@ test('fixTicketBytes refuses malformed XML and bytes invalid in their encoding, 
   assert.is(invalid.refused, 'the file does not decode in its declared encoding');
 });
 
+test('fixTicketBytes on a string fixes its UTF-8 bytes, the same as on those bytes', () => {
+  const text = TICKET.replace(/\n/g, '\r\n');
+  const fromString = fixTicketBytes(text, { base: 'file:///srv/' });
+  const fromBytes = fixTicketBytes(new TextEncoder().encode(text), { base: 'file:///srv/' });
+  assert.ok(fromString.fixed !== undefined);
+  assert.equal([...fromString.fixed!], [...fromBytes.fixed!]);
+});
+
 test.run();

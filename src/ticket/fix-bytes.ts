@@ -17,14 +17,18 @@ export interface BytesFix {
 /** Findings that leave no tree to fix. */
 const UNFIXABLE = new Set(['xml-malformed', 'xml-too-deep', 'file-too-large']);
 
-/** Plans and applies the safe fixes to a ticket's bytes (the same plan as `jdf-filespec fix`); never throws. */
-export function fixTicketBytes(bytes: Uint8Array, options: ValidateOptions = {}): BytesFix {
-  const decoded = decodeTicket(bytes);
+/**
+ * Plans and applies the safe fixes to a ticket (the same plan as `jdf-filespec fix`); never throws. A string
+ * (pasted text) is read as `validateTicket` reads it, and the fixed ticket comes back as its UTF-8 bytes.
+ */
+export function fixTicketBytes(input: Uint8Array | string, options: ValidateOptions = {}): BytesFix {
+  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
+  const decoded = decodeTicket(input);
   const empty: FixPlan = { edits: [], skipped: [] };
   if (decoded.problems.some((p) => p.code !== 'encoding-mismatch')) {
     return { plan: empty, text: decoded.text, refused: 'the file does not decode in its declared encoding' };
   }
-  const report = validateTicket(bytes, options);
+  const report = validateTicket(input, options);
   if (report.findings.some((f) => UNFIXABLE.has(f.code))) {
     return { plan: empty, text: decoded.text, refused: 'the XML is not well-formed' };
   }
