@@ -12,10 +12,21 @@ const out = new URL('dist/', here);
 /** The issue's budget for the page's JavaScript, gzipped. */
 const BUDGET = 150 * 1024;
 
-const bundle = async (entry, define = {}) => {
+/** Smaller stand-ins for two of whatwg-url's dependencies (see src/shims/). */
+const shims = {
+  name: 'shims',
+  setup(build) {
+    const to = (file) => () => ({ path: new URL(`src/shims/${file}`, here).pathname });
+    build.onResolve({ filter: /^tr46$/ }, to('tr46.ts'));
+    build.onResolve({ filter: /^@exodus\/bytes\/whatwg\.js$/ }, to('percent.ts'));
+    build.onResolve({ filter: /^@exodus\/bytes\/encoding\.js$/ }, to('empty.ts'));
+  },
+};
+
+const bundle = async (entry, extra = {}) => {
   const result = await esbuild.build({
     entryPoints: [new URL(entry, here).pathname], bundle: true, write: false, format: 'iife', platform: 'browser',
-    target: 'es2022', minify: true, legalComments: 'none', define,
+    target: 'es2022', minify: true, legalComments: 'none', plugins: [shims], ...extra,
   });
   return result.outputFiles[0].text.trim();
 };
@@ -40,8 +51,9 @@ function noClosingTags(text, what) {
   return text;
 }
 
-const worker = await bundle('src/worker.ts');
-const js = noClosingTags(await bundle('src/app.ts', { WORKER_SOURCE: JSON.stringify(worker) }), 'the script');
+// The worker's URL is the Standard's (see src/spec-url.ts), so the library reads URLs here as it does in Node.
+const worker = await bundle('src/worker.ts', { inject: ['src/spec-url.ts', 'src/shims/shared-array-buffer.ts'].map((f) => new URL(f, here).pathname) });
+const js = noClosingTags(await bundle('src/app.ts', { define: { WORKER_SOURCE: JSON.stringify(worker) } }), 'the script');
 const css = noClosingTags((await esbuild.transform(readFileSync(new URL('site.css', here), 'utf8'), { loader: 'css', minify: true })).code.trim(), 'the style');
 mkdirSync(out, { recursive: true });
 writeFileSync(new URL('index.html', out), fill(readFileSync(new URL('index.html', here), 'utf8'), { CSP: policy(js, css), CSS: css, JS: js }));
@@ -57,7 +69,7 @@ const rulesCss = noClosingTags((await esbuild.transform(readFileSync(new URL('ru
 writeFileSync(
   new URL('rules.html', out),
   `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n` +
-    `<meta http-equiv="Content-Security-Policy" content="${policy('', rulesCss)}">\n<meta name="referrer" content="no-referrer">\n` +
+    `<meta http-equiv="Content-Security-Policy" content="${policy('', rulesCss)}">\n<meta name="referrer" content="no-referrer">\n<link rel="icon" href="data:,">\n` +
     `<title>jdf-filespec rules</title>\n<style>${rulesCss}</style>\n</head>\n<body>\n<p><a href="index.html">\u2190 Back to the page</a></p>\n${rulesBody}</body>\n</html>\n`,
 );
 

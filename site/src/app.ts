@@ -88,24 +88,32 @@ function sizeOf(n: number): string {
 
 function check(t: Ticket): void {
   const label = `Checking ${t.name} (${sizeOf(t.size)})`;
-  t.button.textContent = `${t.name} …`;
+  // The label keeps its size while the ticket is checked again, so nothing moves under the pointer.
+  t.button.setAttribute('aria-busy', 'true');
+  if (!t.result) t.button.querySelector('.counts')!.textContent = '…';
   if (typeof t.input === 'string') send({ type: 'validate-text', id: t.id, name: t.name, text: t.input, options: options() }, label);
   else send({ type: 'validate', id: t.id, name: t.name, bytes: t.input.slice(0), options: options() }, label);
 }
 
-function add(name: string, input: ArrayBuffer | string, size: number): void {
+/** Adds a ticket and checks it; `show`: it is the one shown when its result comes. */
+function add(name: string, input: ArrayBuffer | string, size: number, show = true): void {
   const id = nextId++;
-  const button = h('button', { type: 'button', 'data-id': id }, name);
+  const button = h('button', { type: 'button', 'data-id': id }, h('span', { class: 'name' }, name), ' ', h('span', { class: 'counts' }));
   const t: Ticket = { id, name, input, size, button };
   button.addEventListener('click', () => select(t));
   tickets.push(t);
   byId('ticket-list').append(h('li', {}, button));
   byId('tickets').hidden = false;
+  if (show) select(t);
   check(t);
 }
 
 async function addFiles(files: FileList | File[]): Promise<void> {
-  for (const file of Array.from(files)) add(file.name, await file.arrayBuffer(), file.size);
+  let first = true;
+  for (const file of Array.from(files)) {
+    add(file.name, await file.arrayBuffer(), file.size, first);
+    first = false;
+  }
 }
 
 function counts(r: Validated): { error: number; warning: number; info: number } {
@@ -119,10 +127,11 @@ function validated(m: Validated): void {
   if (!t) return;
   t.result = m;
   const c = counts(m);
-  t.button.textContent = `${t.name}: ${c.error} E, ${c.warning} W, ${c.info} I`;
+  t.button.removeAttribute('aria-busy');
+  t.button.querySelector('.counts')!.textContent = `${c.error} E, ${c.warning} W, ${c.info} I`;
   t.button.setAttribute('aria-label', `${t.name}: ${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info`);
   status(`Checked ${t.name}: ${plural(m.references, 'reference')}, ${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info.`);
-  if (selected === null || selected === t || busy.size === 0) select(t);
+  if (selected === t) select(t);
 }
 
 function select(t: Ticket): void {
@@ -142,11 +151,18 @@ function select(t: Ticket): void {
   document.body.dataset.shown = String(t.id);
 }
 
+function diffClass(line: string): string {
+  if (line.startsWith('@@')) return 'hunk';
+  if (line.startsWith('-') && !line.startsWith('---')) return 'del';
+  if (line.startsWith('+') && !line.startsWith('+++')) return 'ins';
+  return 'file';
+}
+
 // The fixed ticket: the diff first, then the download.
 let downloadUrl = '';
 function fixed(m: Fixed): void {
   const t = tickets.find((x) => x.id === m.id);
-  if (!t) return;
+  if (!t || t !== selected) return;
   const link = byId<HTMLAnchorElement>('download');
   if (downloadUrl) URL.revokeObjectURL(downloadUrl);
   downloadUrl = '';
@@ -163,7 +179,8 @@ function fixed(m: Fixed): void {
       : `${plural(m.edits, 'value')} change; every other byte (encoding, line ends, quoting, comments) stays as it was.`;
   const diff = byId('diff');
   diff.hidden = m.diff === '';
-  diff.replaceChildren(...m.diff.split('\n').map((line) => h('span', { class: line.startsWith('@@') ? 'hunk' : line.startsWith('-') && !line.startsWith('---') ? 'del' : line.startsWith('+') && !line.startsWith('+++') ? 'ins' : '' }, line + '\n')));
+  const lines = m.diff.replace(/\n$/, '').split('\n');
+  diff.replaceChildren(...(m.diff === '' ? [] : lines.map((line) => h('span', { class: diffClass(line) }, line + '\n'))));
   byId('skipped').replaceChildren(
     ...(m.skipped.length === 0
       ? []
@@ -172,6 +189,7 @@ function fixed(m: Fixed): void {
           h('ul', {}, ...m.skipped.map((s) => h('li', {}, `${s.line}:${s.column} `, h('code', {}, JSON.stringify(s.value)), ' \u2192 ', h('code', {}, JSON.stringify(s.fixed)), `: ${s.reason}`))),
         ]),
   );
+  status(byId('fix-summary').textContent!);
   byId<HTMLDialogElement>('fix-dialog').showModal();
 }
 
@@ -187,7 +205,9 @@ byId('cancel').addEventListener('click', () => {
   worker = startWorker();
   for (const id of busy.keys()) {
     const t = tickets.find((x) => x.id === id);
-    if (t && !t.result) t.button.textContent = `${t.name} (cancelled)`;
+    if (!t) continue;
+    t.button.removeAttribute('aria-busy');
+    if (!t.result) t.button.querySelector('.counts')!.textContent = '(cancelled)';
   }
   busy.clear();
   updateBusy();

@@ -1,0 +1,377 @@
+// npm run test:browser: the built page (site/dist/index.html) in Debian's chromium, driven by playwright-core
+// (nothing is downloaded: the browser is the system's). The expected values come from the CLI on the same
+// files, from the spec text, or from how a fixture was built; never from the page's own code.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ruleCatalog } from '../../src/rules/catalog.js';
+import { projectRoot } from '../helpers.js';
+
+const root = fileURLToPath(projectRoot);
+const dist = path.join(root, 'site', 'dist');
+const pageUrl = pathToFileURL(path.join(dist, 'index.html')).href;
+const samplesDir = path.join(root, 'samples');
+const samplesBase = pathToFileURL(samplesDir).href + '/';
+const artifacts = process.env.ARTIFACTS_DIR ?? path.join(root, 'artifacts');
+const work = mkdtempSync(path.join(tmpdir(), 'jfs-site-'));
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+/** Flags for a quiet, offline headless run with a fresh profile. */
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+interface Seen {
+  code: string;
+  severity: string;
+  line: number;
+  column: number;
+  message: string;
+  fix?: string;
+}
+
+/** SITE_DEBUG=1 prints each step on standard error. */
+const step = process.env.SITE_DEBUG ? (what: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${what}\n`) : () => undefined;
+
+let context: BrowserContext;
+let page: Page;
+const requests: string[] = [];
+
+function cli(args: string[], input?: Buffer | string): string {
+  const r = spawnSync(process.execPath, [path.join(root, 'dist/src/cli/main.js'), ...args], { encoding: 'utf8', input, maxBuffer: 256 * 1024 * 1024 });
+  assert.ok(r.status === 0 || r.status === 1, `jdf-filespec ${args.join(' ')}: exit ${r.status}: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** The CLI's findings for one ticket, from its JSON report. */
+function cliFindings(args: string[], input?: Buffer | string): Seen[] {
+  const report = JSON.parse(cli(['validate', ...args, '--format', 'json', '--exit-zero'], input));
+  const file = report.files[0];
+  const all = [...file.findings, ...file.references.flatMap((r: { findings: unknown[] }) => r.findings)];
+  return sorted(all.map((f: Seen) => ({ code: f.code, severity: f.severity, line: f.line, column: f.column, message: f.message, ...(f.fix !== undefined ? { fix: f.fix } : {}) })));
+}
+
+function sorted(list: Seen[]): Seen[] {
+  const key = (f: Seen) => `${String(f.line).padStart(8, '0')}:${String(f.column).padStart(8, '0')}:${f.code}:${f.message}`;
+  return [...list].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** The findings the page lists for the ticket it shows (every page of every group is drawn first). */
+async function pageFindings(p: Page = page): Promise<Seen[]> {
+  while (await p.locator('#findings button.more:visible').count()) await p.locator('#findings button.more:visible').first().click();
+  const list = await p.$$eval('#findings li.finding', (items) =>
+    items.map((li) => {
+      const e = li as HTMLElement;
+      const fix = e.querySelector('.fix code')?.textContent;
+      return { code: e.dataset.code!, severity: e.dataset.severity!, line: Number(e.dataset.line), column: Number(e.dataset.column), message: e.querySelector('.msg')!.textContent!, ...(fix != null ? { fix } : {}) };
+    }),
+  );
+  return sorted(list);
+}
+
+async function idle(p: Page, tickets: number): Promise<void> {
+  await p.waitForFunction((n) => document.querySelectorAll('#ticket-list button').length === n && document.body.dataset.busy === 'false' && document.body.dataset.shown === (document.querySelector('#ticket-list button[aria-current="true"]') as HTMLElement | null)?.dataset.id, tickets);
+}
+
+/** Drops a file on the page as a user would (a drop event with a DataTransfer holding the file). */
+async function drop(p: Page, name: string, bytes: Buffer): Promise<void> {
+  step(`drop ${name}`);
+  const before = await p.locator('#ticket-list button').count();
+  await p.evaluate(([fileName, base64]) => {
+    const binary = atob(base64);
+    const data = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) data[i] = binary.charCodeAt(i);
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([data], fileName));
+    document.getElementById('drop')!.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, [name, bytes.toString('base64')] as const);
+  await idle(p, before + 1);
+  assert.is(await p.locator('#result-title').textContent(), name);
+}
+
+async function setOption(id: string, value: string | boolean): Promise<void> {
+  step(`option ${id} = ${value}`);
+  const tickets = await page.locator('#ticket-list button').count();
+  if (typeof value === 'boolean') await page.locator(`#${id}`).setChecked(value);
+  else if (id.startsWith('opt-profile') || id.startsWith('opt-platform')) await page.selectOption(`#${id}`, value);
+  else {
+    // Tab out, as a user would: the change event comes from the browser.
+    await page.fill(`#${id}`, value);
+    await page.press(`#${id}`, 'Tab');
+  }
+  await idle(page, tickets);
+}
+
+const samples = readdirSync(samplesDir).filter((f) => /\.(jdf|xjdf|jmf)$/.test(f)).sort();
+
+test.before(async () => {
+  step('launch');
+  assert.ok(existsSync(path.join(dist, 'index.html')), 'site/dist/index.html is built (npm run site)');
+  context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'jfs-chromium-')), {
+    executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1400, height: 1000 }, acceptDownloads: true,
+  });
+  context.on('request', (r) => requests.push(r.url()));
+  // A broken page fails a step in seconds instead of hanging the run.
+  context.setDefaultTimeout(20_000);
+  page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(pageUrl);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.equal(errors, []);
+});
+
+test.after(async () => {
+  await context?.close();
+});
+
+test('every sample dropped without a base: the same findings as validate on standard input', async () => {
+  for (const name of samples) {
+    const bytes = readFileSync(path.join(samplesDir, name));
+    await drop(page, name, bytes);
+    assert.equal(await pageFindings(), cliFindings(['-'], bytes), name);
+  }
+});
+
+test('with a base and other options: the same findings as validate with those options', async () => {
+  await setOption('opt-base', samplesBase);
+  for (const name of samples) {
+    await page.locator(`#ticket-list button`).filter({ hasText: name }).first().click();
+    await page.waitForFunction((n) => document.getElementById('result-title')!.textContent === n, name);
+    assert.equal(await pageFindings(), cliFindings([path.join(samplesDir, name), '--base', samplesBase]), name);
+  }
+  await setOption('opt-profile', 'lenient');
+  await setOption('opt-platform', 'windows');
+  await setOption('opt-drive', true);
+  await setOption('opt-version', '1.2');
+  await page.locator(`#ticket-list button`).filter({ hasText: 'table4-bad.jdf' }).first().click();
+  assert.equal(await pageFindings(), cliFindings([path.join(samplesDir, 'table4-bad.jdf'), '--base', samplesBase, '--profile', 'lenient', '--platform', 'windows', '--drive-preserving', '--jdf-version', '1.2']));
+  await setOption('opt-profile', 'jdf');
+  await setOption('opt-platform', 'any');
+  await setOption('opt-drive', false);
+  await setOption('opt-version', '');
+});
+
+test('pasted XML: the same findings as validate on standard input', async () => {
+  const text = readFileSync(path.join(samplesDir, 'directory-no-slash.jdf'), 'utf8').replace(/\n/g, '\r\n');
+  await setOption('opt-base', '');
+  const before = await page.locator('#ticket-list button').count();
+  await page.locator('#paste-box summary').click();
+  await page.fill('#paste', text);
+  await page.click('#paste-check');
+  await idle(page, before + 1);
+  assert.equal(await pageFindings(), cliFindings(['-'], text));
+});
+
+test('a click on a finding highlights its line in the source; a click on its mark comes back; arrow keys move', async () => {
+  await setOption('opt-base', samplesBase);
+  await page.locator(`#ticket-list button`).filter({ hasText: 'table4-bad.jdf' }).first().click();
+  const expected = cliFindings([path.join(samplesDir, 'table4-bad.jdf'), '--base', samplesBase]);
+  const backslash = expected.find((f) => f.code === 'backslash')!;
+  await page.locator(`#findings li.finding[data-code="backslash"]`).click();
+  assert.is(await page.locator('#source .row.current').getAttribute('data-line'), String(backslash.line));
+  assert.is(await page.locator('#source .row.current mark.current').first().textContent().then((t) => t!.startsWith('\\')), true, 'the mark starts at the backslash');
+  // Keyboard: down to the next finding in the list, and its line is highlighted.
+  await page.keyboard.press('ArrowDown');
+  const next = await page.evaluate(() => (document.activeElement as HTMLElement).dataset);
+  assert.is(next.code !== 'backslash', true);
+  assert.is(await page.locator('#source .row.current').getAttribute('data-line'), next.line);
+  await page.keyboard.press('End');
+  const last = await page.evaluate(() => (document.activeElement as HTMLElement).dataset);
+  assert.is(await page.locator('#source .row.current').getAttribute('data-line'), last.line);
+  // Back: a click on a mark in the source focuses its finding in the list.
+  await page.locator(`#findings li.finding[data-code="backslash"]`).click();
+  await page.locator('#findings li.finding').first().focus();
+  await page.locator('#source .row[data-line="' + backslash.line + '"] mark').first().click();
+  const back = await page.evaluate(() => (document.activeElement as HTMLElement).dataset);
+  assert.is(back.code, 'backslash');
+  assert.is(back.line, String(backslash.line));
+});
+
+test('a screenshot of a fresh page checking samples/table4-bad.jdf (kept in artifacts/)', async () => {
+  const p = await context.newPage();
+  try {
+    await p.goto(pageUrl);
+    await p.waitForFunction(() => document.body.dataset.ready === 'true');
+    await drop(p, 'table4-bad.jdf', readFileSync(path.join(samplesDir, 'table4-bad.jdf')));
+    await p.locator(`#findings li.finding[data-code="backslash"]`).click();
+    assert.is(await p.locator('#source .row.current').getAttribute('data-line'), '13');
+    await p.evaluate(() => window.scrollTo(0, 0));
+    mkdirSync(artifacts, { recursive: true });
+    await p.screenshot({ path: path.join(artifacts, 'site-table4-bad.png'), fullPage: true });
+  } finally {
+    await p.close();
+  }
+});
+
+/** Tickets in other encodings and line ends, for the download. */
+const TICKET = `<?xml version="1.0" encoding="UTF-8"?>
+<JDF Version="1.2" ID='n1'><ResourcePool>
+  <RunList ID="RL1" Directory='file:///srv/jobs/4711'>
+    <LayoutElement><FileSpec URL="my docs/Müller &amp; Co.pdf"/></LayoutElement>
+    <LayoutElement><FileSpec URL='art\\logo.eps'/></LayoutElement>
+  </RunList>
+</ResourcePool></JDF>
+`;
+const variants: Array<[string, Buffer]> = [
+  ['utf16le-crlf.jdf', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(TICKET.replace('UTF-8', 'UTF-16').replace(/\n/g, '\r\n'), 'utf16le')])],
+  ['latin1-cr.jdf', Buffer.from(TICKET.replace('UTF-8', 'ISO-8859-1').replace(/\n/g, '\r'), 'latin1')],
+];
+
+test('"Download fixed ticket" gives the bytes of fix on a copy, after showing the diff', async () => {
+  await setOption('opt-base', samplesBase);
+  const files: Array<[string, Buffer]> = [...samples.map((n) => [n, readFileSync(path.join(samplesDir, n))] as [string, Buffer]), ...variants];
+  for (const [name, bytes] of files) {
+    if (!(await page.locator('#ticket-list button').filter({ hasText: name }).count())) await drop(page, name, bytes);
+    else {
+      await page.locator('#ticket-list button').filter({ hasText: name }).first().click();
+      await page.waitForFunction((n) => document.getElementById('result-title')!.textContent === n, name);
+    }
+    const copy = path.join(work, name);
+    writeFileSync(copy, bytes);
+    cli(['fix', copy, '--base', samplesBase]);
+    const expected = readFileSync(copy);
+    await page.click('#fix-button');
+    await page.waitForSelector('#fix-dialog[open]');
+    const changed = !expected.equals(bytes);
+    assert.is(await page.locator('#download').isVisible(), changed, `${name}: a download exactly when fix changes the file`);
+    if (changed) {
+      // The diff shown is fix --dry-run's (its lines after the two file names).
+      const dryCopy = path.join(work, `dry-${name}`);
+      writeFileSync(dryCopy, bytes);
+      const body = (d: string) => d.split('\n').slice(2).filter((l) => /^(@@|[-+])/.test(l)).join('\n');
+      assert.is(body((await page.locator('#diff').textContent())!), body(cli(['fix', dryCopy, '--base', samplesBase, '--dry-run'])), `${name}: the diff`);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+      assert.is(download.suggestedFilename(), name);
+      const got = readFileSync((await download.path())!);
+      assert.ok(got.equals(expected), `${name}: the downloaded bytes are fix's`);
+    }
+    await page.click('#fix-close');
+  }
+});
+
+/** A step that failed with the fix dialog open must not block the next test. */
+const closeDialog = () => page.evaluate(() => document.querySelector<HTMLDialogElement>('dialog[open]')?.close());
+
+test('check one URL: what check prints for every example of the appendix', async () => {
+  await closeDialog();
+  const base = 'file:///c:/pub/jdf-folder/';
+  const expected = JSON.parse(cli(['check', '--file', path.join(samplesDir, 'appendix-urls.txt'), '--base', base, '--format', 'json', '--exit-zero']));
+  await page.fill('#url-base', base);
+  for (const want of expected) {
+    await page.fill('#url-value', want.value);
+    await page.press('#url-value', 'Enter');
+    await page.waitForFunction((v) => document.querySelector('#url-result > p > code')?.textContent === v, JSON.stringify(want.value));
+    const got = await page.$$eval('#url-result li[data-code]', (items) => items.map((li) => ({ code: (li as HTMLElement).dataset.code, severity: (li as HTMLElement).dataset.severity, offset: (li as HTMLElement).dataset.offset, fix: li.querySelector('.fix code')?.textContent ?? null })));
+    assert.equal(got, want.findings.map((f: { code: string; severity: string; offset?: number; fix?: string }) => ({ code: f.code, severity: f.severity, offset: f.offset === undefined ? '' : String(f.offset), fix: f.fix ?? null })), want.value);
+    assert.is(await page.locator('#url-result code.resolved').textContent(), want.resolved, `${want.value}: resolved`);
+    assert.is(await page.locator('#url-result code.all-fixes').count() ? await page.locator('#url-result code.all-fixes').textContent() : undefined, want.fixed, `${want.value}: all fixes`);
+  }
+});
+
+test('check one URL: every consumer\'s reading where they differ (README example, a Directory without its "/")', async () => {
+  await page.fill('#url-base', 'file:///c:/DownloadDir/Title-J626103');
+  await page.fill('#url-value', '../F-22/job001.pdf');
+  await page.press('#url-value', 'Enter');
+  await page.waitForSelector('#url-result table.readings');
+  const rows = await page.$$eval('#url-result table.readings tbody tr', (trs) => trs.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td code')?.textContent]));
+  assert.equal(rows, [
+    ['strict RFC 3986', 'file:///c:/F-22/job001.pdf'],
+    ['RFC 8089 E.2.1', 'file:///c:/F-22/job001.pdf'],
+    ['WHATWG URL', 'file:///c:/F-22/job001.pdf'],
+    ['string join', 'file:///c:/DownloadDir/Title-J626103/../F-22/job001.pdf'],
+  ]);
+  assert.ok((await page.locator('#url-result').textContent())!.includes('Consumers would open different files'));
+  // Components of a URL with a password: the password never shows.
+  await page.fill('#url-base', '');
+  await page.fill('#url-value', 'ftp://user:secret@host/a.pdf');
+  await page.press('#url-value', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#url-result > p > code')?.textContent?.includes('****'));
+  assert.not.ok((await page.locator('#url-result').textContent())!.includes('secret'));
+  const components = await page.$$eval('#url-result table.components tr', (trs) => trs.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]));
+  assert.equal(components, [['scheme', 'ftp'], ['authority', 'user:****@host'], ['userinfo', 'user:****'], ['host', 'host'], ['port', 'not defined'], ['path', '/a.pdf'], ['query', 'not defined'], ['fragment', 'not defined']]);
+});
+
+test('100,000 FileSpecs: progress shows and the page answers while the worker checks; only visible rows are drawn', async () => {
+  await closeDialog();
+  // Every 20th URL holds a space: 5,000 unescaped-space errors and nothing else (JDF appendix Table 4, example 23).
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<JDF ID="n1" Type="Product" Version="1.4"><ResourcePool>', '<RunList ID="RL1" Directory="file:///c:/Jobs/4711/">'];
+  let lastSpaced = 0;
+  for (let i = 0; i < 100_000; i++) {
+    lines.push(`<LayoutElement><FileSpec URL="pages/${i % 20 === 19 ? 'p ' : 'p'}${i}.pdf"/></LayoutElement>`);
+    if (i % 20 === 19) lastSpaced = lines.length;
+  }
+  lines.push('</RunList></ResourcePool></JDF>', '');
+  const file = path.join(work, 'big.jdf');
+  writeFileSync(file, lines.join('\n'));
+  const before = await page.locator('#ticket-list button').count();
+  await page.evaluate(() => {
+    const w = window as unknown as { seen: { progress: boolean; ticks: number } };
+    w.seen = { progress: false, ticks: 0 };
+    const tick = () => {
+      if (document.body.dataset.busy === 'true') w.seen.ticks++;
+      if (!document.getElementById('progress')!.hidden) w.seen.progress = true;
+      if (w.seen.ticks < 1e9) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await page.setInputFiles('#choose', file);
+  await idle(page, before + 1);
+  const seen = await page.evaluate(() => (window as unknown as { seen: { progress: boolean; ticks: number } }).seen);
+  assert.ok(seen.progress, 'the progress indicator showed');
+  assert.ok(seen.ticks > 1, 'the page drew frames while the worker checked');
+  const counts = await page.$$eval('#findings h4', (hs) => hs.map((x) => x.textContent));
+  assert.equal(counts, ['Errors (5,000)']);
+  assert.ok((await page.locator('#source .row').count()) < 200, 'only the visible rows are in the page');
+  // The last finding, 100,000 lines down: its line is drawn and highlighted.
+  while (await page.locator('#findings button.more:visible').count()) await page.locator('#findings button.more:visible').first().click();
+  await page.locator('#findings li.finding').first().click();
+  await page.keyboard.press('End');
+  assert.is(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.line), String(lastSpaced));
+  assert.is(await page.locator('#source .row.current').getAttribute('data-line'), String(lastSpaced));
+  assert.ok((await page.locator('#source .row').count()) < 200, 'still only the visible rows');
+});
+
+test('the rule links land on a section of rules.html for every rule', () => {
+  const html = readFileSync(path.join(dist, 'rules.html'), 'utf8');
+  for (const rule of ruleCatalog) assert.ok(html.includes(`id="${rule.code}"`), rule.code);
+});
+
+test('from a static web server: the same page works, and asks for nothing but itself', async () => {
+  const server: Server = createServer((req, res) => {
+    const name = (req.url ?? '/').split('?')[0] === '/' ? 'index.html' : (req.url ?? '').slice(1).split('?')[0]!;
+    const file = path.join(dist, path.basename(name));
+    if (!existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': name.endsWith('.html') ? 'text/html; charset=utf-8' : 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  const p = await context.newPage();
+  try {
+    await p.goto(`http://127.0.0.1:${port}/index.html`);
+    await p.waitForFunction(() => document.body.dataset.ready === 'true');
+    const bytes = readFileSync(path.join(samplesDir, 'table4-bad.jdf'));
+    await drop(p, 'table4-bad.jdf', bytes);
+    assert.equal(await pageFindings(p), cliFindings(['-'], bytes));
+    await p.goto(`http://127.0.0.1:${port}/rules.html#backslash`);
+    assert.is(await p.locator('#backslash').count(), 1);
+  } finally {
+    await p.close();
+    server.close();
+  }
+});
+
+test('no request left the page: only its own files and the blobs it made', () => {
+  const allowed = (u: string) =>
+    u === pageUrl || u.startsWith('blob:') || u.startsWith('data:') || /^http:\/\/127\.0\.0\.1:\d+\/(index|rules)\.html$/.test(u) || u === pathToFileURL(path.join(dist, 'rules.html')).href;
+  assert.equal(requests.filter((u) => !allowed(u)), []);
+  assert.ok(requests.includes(pageUrl));
+});
+
+test.run();
