@@ -129,7 +129,7 @@ function validated(m: Validated): void {
   const c = counts(m);
   t.button.removeAttribute('aria-busy');
   t.button.querySelector('.counts')!.textContent = `${c.error} E, ${c.warning} W, ${c.info} I`;
-  t.button.setAttribute('aria-label', `${t.name}: ${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info`);
+  t.button.title = `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info`;
   status(`Checked ${t.name}: ${plural(m.references, 'reference')}, ${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info.`);
   if (selected === t) select(t);
 }

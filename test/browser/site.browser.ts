@@ -335,6 +335,36 @@ test('100,000 FileSpecs: progress shows and the page answers while the worker ch
   assert.ok((await page.locator('#source .row').count()) < 200, 'still only the visible rows');
 });
 
+/** axe-core's WCAG 2 A and AA checks on the page as it is now: contrast, labels, names, roles. */
+async function accessibilityViolations(p: Page): Promise<string[]> {
+  await p.evaluate(readFileSync(path.join(root, 'node_modules/axe-core/axe.min.js'), 'utf8'));
+  const result = await p.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('accessibility (axe-core, WCAG 2.1 A and AA): a ticket with a finding selected, the URL box, the fix dialog', async () => {
+  const p = await context.newPage();
+  try {
+    await p.goto(pageUrl);
+    await p.waitForFunction(() => document.body.dataset.ready === 'true');
+    await drop(p, 'table4-bad.jdf', readFileSync(path.join(samplesDir, 'table4-bad.jdf')));
+    await p.locator(`#findings li.finding[data-code="backslash"]`).click();
+    await p.fill('#url-value', 'file://H:\\docs\\a b.pdf');
+    await p.fill('#url-base', 'file:///c:/jobs');
+    await p.press('#url-value', 'Enter');
+    await p.waitForSelector('#url-result li[data-code]');
+    assert.equal(await accessibilityViolations(p), []);
+    await p.click('#fix-button');
+    await p.waitForSelector('#fix-dialog[open]');
+    assert.equal(await accessibilityViolations(p), []);
+  } finally {
+    await p.close();
+  }
+});
+
 test('the rule links land on a section of rules.html for every rule', () => {
   const html = readFileSync(path.join(dist, 'rules.html'), 'utf8');
   for (const rule of ruleCatalog) assert.ok(html.includes(`id="${rule.code}"`), rule.code);
