@@ -35,7 +35,11 @@ function startWorker(): Worker {
   const w = new Worker(url);
   URL.revokeObjectURL(url);
   w.onmessage = (event: MessageEvent<FromWorker>) => received(event.data);
-  w.onerror = (event) => status(`The checker stopped: ${event.message}`);
+  // The library never throws on input; should the worker still fail, say so and start a fresh one.
+  w.onerror = (event) => {
+    event.preventDefault();
+    restart(`The checker stopped (${event.message}); the tickets it was working on are not checked.`);
+  };
   return w;
 }
 
@@ -200,19 +204,22 @@ byId('fix-button').addEventListener('click', () => {
 });
 byId('fix-close').addEventListener('click', () => byId<HTMLDialogElement>('fix-dialog').close());
 
-byId('cancel').addEventListener('click', () => {
+/** Stops the worker and whatever it was doing, and starts a fresh one. */
+function restart(message: string): void {
   worker.terminate();
   worker = startWorker();
   for (const id of busy.keys()) {
     const t = tickets.find((x) => x.id === id);
     if (!t) continue;
     t.button.removeAttribute('aria-busy');
-    if (!t.result) t.button.querySelector('.counts')!.textContent = '(cancelled)';
+    if (!t.result) t.button.querySelector('.counts')!.textContent = '(not checked)';
   }
   busy.clear();
   updateBusy();
-  status('Cancelled.');
-});
+  status(message);
+}
+
+byId('cancel').addEventListener('click', () => restart('Cancelled.'));
 
 // Input: drop anywhere on the page, choose files, or paste.
 const drop = byId('drop');
