@@ -15,6 +15,7 @@ import { projectRoot } from './helpers.js';
 interface DataRow { schema: string; element: string; attribute: string; role: 'url' | 'directory'; alsoIn?: string[] }
 const data = JSON.parse(readFileSync(new URL('data/url-attributes.json', projectRoot), 'utf8')) as { attributes: DataRow[]; source: never };
 const HOT = 'file:///pub/hot-folder/ticket.jdf';
+const HOST_DOC = HOT;
 const codesOf = (r: TicketReport) => [...r.findings.map((f) => f.code), ...r.references.flatMap((x) => x.findings.map((f) => f.code))].sort();
 
 test('src/ticket/vocabulary-table.ts is what data/url-attributes.json generates (run `npm run vocabulary` when this fails)', () => {
@@ -86,6 +87,11 @@ test('non-file URLs: http with an empty host is an error; none is resolved again
   const d = validateTicket('<JDF Version="1.4"><ResourcePool><RunList Directory="file:///c:/d/"><LayoutElement><FileSpec URL="ftp://cip4.org/pub/a.pdf"/></LayoutElement></RunList></ResourcePool></JDF>', { documentUri: HOT });
   const ftp = d.references.find((x) => x.attribute === 'URL')!;
   assert.equal([ftp.resolved, ftp.base, ftp.baseSource], ['ftp://cip4.org/pub/a.pdf', null, 'none']);
+});
+
+test("a vendor scheme in a route is info (NodeInfo/@Route pt://...), in a FileSpec/@URL a warning", () => {
+  const r = validateTicket('<JDF Version="1.4"><ResourcePool><NodeInfo Route="pt://HOST/Normalizer/1.0/N1"/><FileSpec URL="pt://x/a.pdf"/></ResourcePool></JDF>', { documentUri: HOST_DOC });
+  assert.equal(r.references.map((x) => [x.attribute, x.findings.map((f) => `${f.code} ${f.severity}`)]), [['Route', ['unknown-scheme info']], ['URL', ['unknown-scheme warning']]]);
 });
 
 test('only FileSpec/@URL (and Preview/@URL) take the Directory; CommentURL resolves against the ticket folder', () => {

@@ -108,13 +108,15 @@ export const unknownScheme: Rule = {
   meta: {
     code: 'unknown-scheme',
     title: 'Scheme a JDF consumer may not know',
-    description: "A JDF URL is a file, http, https or ftp URL, a cid: MIME part or (for JMF endpoints and notifications) a mailto: address. Another scheme is passed through unresolved; if 'foo:' was meant as a file name, write './foo:' (Table 6).",
+    description: "A JDF URL is a file, http, https or ftp URL, a cid: MIME part or (for JMF endpoints and notifications) a mailto: address. Another scheme is passed through unresolved; if 'foo:' was meant as a file name, write './foo:' (Table 6). In a ticket, a URL other than FileSpec/@URL, Preview/@URL or a folder (a NodeInfo/@Route, a JMF endpoint) may use a vendor's own scheme (Prinect's pt://): there it is info.",
     spec: 'JDF appendix 4.6; JDF appendix 4.5, Table 6',
     severity: sev('warning', 'warning', 'warning'),
     fixable: false,
     examples: examples([{ value: 'foo:bar.pdf' }, { value: 'smb://server/share/a.pdf' }], [{ value: 'cid:pdl' }, { value: 'ftp://cip4.org/pub/a.pdf' }]),
   },
-  message: (a) => `'${a.scheme}:' is not a scheme JDF consumers read (file, http, https, ftp, cid, mailto); if it is part of a file name, write './' before it.`,
+  message: (a) => (a.endpoint
+    ? `'${a.scheme}:' is a scheme of its own, not file, http, https, ftp, cid or mailto: only a consumer that knows it can use this URL.`
+    : `'${a.scheme}:' is not a scheme JDF consumers read (file, http, https, ftp, cid, mailto); if it is part of a file name, write './' before it.`),
   check(ctx, report) {
     if (ctx.scheme === undefined || ctx.scheme.length < 2 || KNOWN_SCHEMES.has(ctx.scheme)) return;
     report({ offset: ctx.lead, args: { scheme: ctx.ref.scheme! } });

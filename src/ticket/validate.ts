@@ -405,6 +405,12 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     return ref;
   };
 
+  const downgradeScheme = (f: LocatedFinding, ref: TicketReference): void => {
+    f.severity = 'info';
+    f.message = rulesByCode.get(f.code)!.message({ scheme: parseReference(ref.value.trim()).scheme ?? '', endpoint: 1 });
+    ref.findings.sort(bySeverityThenPlace);
+  };
+
   /** A URI that identifies rather than locates (DevNS, PDFXRegistryName): its syntax only, never resolved or looked for. */
   const addIdentifier = (element: number, attr: Attribute, ctx: WalkContext): void => {
     const checked = checkIdentifier(attr.value);
@@ -610,7 +616,9 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
           // Appendix 4.6: RunList/@Directory is the base of FileSpec/@URL (and Preview/@Directory of Preview/@URL);
           // every other URL resolves against the ticket's folder.
           const forFiles = name === 'URL' && (local === 'FileSpec' || local === 'Preview');
-          addReference(e, attr, 'url', forFiles ? ctx.fileBase : documentBase, ctx, forFiles && ctx.inContainer);
+          const ref = addReference(e, attr, 'url', forFiles ? ctx.fileBase : documentBase, ctx, forFiles && ctx.inContainer);
+          // A vendor's own scheme in a route or endpoint (Prinect's pt://host/Normalizer) is its business: info.
+          if (!forFiles) for (const f of ref.findings) if (f.code === 'unknown-scheme' && f.severity === 'warning') downgradeScheme(f, ref);
         }
       }
     }
