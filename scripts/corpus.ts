@@ -76,6 +76,59 @@ for (const file of files) {
 }
 const inProcessSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
 
+// 3. An independent scan of the raw text (a tag scanner over the file, the table read straight from
+// data/url-attributes.json): every attribute of the vocabulary, in its root's family, must be reported at the
+// line and column where its value starts.
+interface DataRow { schema: string; element: string; attribute: string; alsoIn?: string[] }
+const data = JSON.parse(readFileSync(path.join(project, 'data', 'url-attributes.json'), 'utf8')) as { attributes: DataRow[] };
+const FAMILY: Record<string, string> = { 'JDF 1.x': 'JDF', 'JMF 1.x': 'JMF', 'XJDF 2.x': 'XJDF', 'XJMF 2.x': 'XJMF' };
+const pairs = new Set<string>();
+for (const row of data.attributes) for (const s of [row.schema, ...(row.alsoIn ?? [])]) if (FAMILY[s]) pairs.add(`${FAMILY[s]} ${row.element} ${row.attribute}`);
+const inVocabulary = (family: string, element: string, attribute: string) => pairs.has(`${family} ${element} ${attribute}`) || pairs.has(`${family} * ${attribute}`);
+let expectedUses = 0;
+const missed: string[] = [];
+for (const file of cliReport?.files ?? []) {
+  if (file.encoding !== 'UTF-8' || file.findings.some((f) => f.code.startsWith('xml-'))) continue;
+  let text: string;
+  try {
+    text = readFileSync(file.path, 'utf8');
+  } catch {
+    continue;
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const reported = new Set(file.references.map((r) => `${r.line}:${r.column}`));
+  const lineStarts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const at = (offset: number) => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return `${lo + 1}:${offset - lineStarts[lo]! + 1}`;
+  };
+  const stack: string[] = [];
+  const tag = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<[?!][^>]*>|<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[^\s=\/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/g;
+  for (let m = tag.exec(text); m !== null; m = tag.exec(text)) {
+    if (m[2] === undefined) continue;
+    const local = m[2].slice(m[2].indexOf(':') + 1);
+    if (m[1] === '/') { stack.pop(); continue; }
+    const family = ['JDF', 'JMF', 'XJDF', 'XJMF'].includes(local) ? local : stack[stack.length - 1] ?? 'JDF';
+    const attrs = /([^\s=\/>]+)\s*=\s*("[^"]*"|'[^']*')/g;
+    const attrText = m[3]!;
+    const base = m.index + 1 + m[2].length;
+    for (let a = attrs.exec(attrText); a !== null; a = attrs.exec(attrText)) {
+      if (!inVocabulary(family, local, a[1]!)) continue;
+      expectedUses++;
+      const where = at(base + a.index + a[0].length - a[2]!.length + 1);
+      if (!reported.has(where)) missed.push(`${path.relative(corpus, file.path)}:${where} ${local}/@${a[1]}`);
+    }
+    if (m[4] !== '/') stack.push(family);
+  }
+}
+
 const rows = [...byCode.entries()].sort((a, b) => a[0].localeCompare(b[0]));
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 console.log(`corpus: ${files.length} tickets in ${path.relative(project, corpus)}`);
@@ -94,6 +147,8 @@ for (const c of crashes) console.log(`  ${c}`);
 console.log(`exit 2: ${run.status === 2 ? 'yes' : 'no'}${run.status === 2 ? ` (${run.stderr.trim().split('\n').slice(0, 5).join('; ')})` : ''}`);
 console.log(`command line: exit ${run.status}, ${cliReport ? cliReport.files.length : '?'} files reported, ${cliSeconds.toFixed(1)} s`);
 console.log(`in process: ${inProcessSeconds.toFixed(1)} s`);
+console.log(`vocabulary attributes in the raw text (independent scan of UTF-8 tickets): ${expectedUses}; not reported at their line and column: ${missed.length}`);
+for (const m of missed.slice(0, 20)) console.log(`  ${m}`);
 console.log(`single fixes re-checked: ${fixesTried}; adding an error: ${worseFixes.length}`);
 for (const w of worseFixes.slice(0, 40)) console.log(`  ${w}`);
 if (worseFixes.length > 40) console.log(`  ... and ${worseFixes.length - 40} more`);
