@@ -54,7 +54,7 @@ test('python.zip (Python zipfile): every entry inflates to Python\'s bytes, and 
   const got = [];
   for (const e of directory.entries) {
     const chunks: Uint8Array[] = [];
-    await readZipEntry(src, e, Infinity, (d) => chunks.push(d.slice()));
+    await readZipEntry(src, e, Infinity, (d) => { chunks.push(d.slice()); });
     got.push({ id: e.name, size: chunks.reduce((n, c) => n + c.length, 0), sha256: sha(chunks) });
   }
   assert.equal(got, manifest['python.zip']);

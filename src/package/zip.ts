@@ -179,7 +179,7 @@ const STEP = 32 * 1024;
  * Reads an entry's content (APPNOTE 4.3.7 local header, then the data) a piece at a time into `onData`, and
  * stops once `limit` bytes came out, so a bomb costs bounded time and memory.
  */
-export async function readZipEntry(src: RandomAccess, entry: ZipEntry, limit: number, onData: (data: Uint8Array) => void, step = STEP): Promise<EntryRead> {
+export async function readZipEntry(src: RandomAccess, entry: ZipEntry, limit: number, onData: (data: Uint8Array) => void | Promise<void>, step = STEP): Promise<EntryRead> {
   const header = await src.read(entry.localOffset, 30);
   if (header.length < 30 || u32(header, 0) !== 0x04034b50) return { truncated: false, oversize: false, error: 'its local header is missing' };
   const start = entry.localOffset + 30 + u16(header, 26) + u16(header, 28);
@@ -187,12 +187,14 @@ export async function readZipEntry(src: RandomAccess, entry: ZipEntry, limit: nu
   let out = 0;
   let oversize = false;
   let failed: string | undefined;
+  // Inflated pieces of one step are handed over (and awaited) before the next step is read.
+  const pieces: Uint8Array[] = [];
   const take = (d: Uint8Array) => {
     if (out >= limit || d.length === 0) return;
     const piece = out + d.length > limit ? d.subarray(0, limit - out) : d;
     out += d.length;
     if (out > entry.size) oversize = true;
-    onData(piece);
+    pieces.push(piece);
   };
   const inflate = entry.method === 8 ? new Inflate((d) => take(d)) : null;
   if (entry.method !== 8 && entry.method !== 0) return { truncated: false, oversize: false, error: `compression method ${entry.method} is not read` };
@@ -205,7 +207,9 @@ export async function readZipEntry(src: RandomAccess, entry: ZipEntry, limit: nu
       failed = `its deflate data is damaged (${error instanceof Error ? error.message : String(error)})`;
       break;
     }
+    for (const p of pieces.splice(0)) await onData(p);
   }
+  for (const p of pieces.splice(0)) await onData(p);
   const result: EntryRead = { truncated: out >= limit && out < entry.size, oversize };
   if (failed) result.error = failed;
   return result;

@@ -7,6 +7,8 @@ import { fix } from './fix.js';
 import { rebase } from './rebase.js';
 import { toPath, fromPath } from './paths.js';
 import { resolve } from './resolve.js';
+import { pack } from './pack.js';
+import { unpack } from './unpack.js';
 
 export const COMMANDS: readonly CommandDef[] = [
   check,
@@ -16,4 +18,6 @@ export const COMMANDS: readonly CommandDef[] = [
   toPath,
   fromPath,
   resolve,
+  pack,
+  unpack,
 ];

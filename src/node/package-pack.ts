@@ -1,0 +1,243 @@
+// pack: a ticket and every local file it references, as a MIME multipart/related package (references rewritten
+// to cid: URLs, RFC 2392) or a zip (references rewritten to paths inside it). The ticket's bytes change only in
+// the rewritten values; content files are streamed, never held whole; the package is written to a temporary
+// file beside the output and renamed over it, so it appears whole or not at all.
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { open, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { once } from 'node:events';
+import { pathToFileURL } from 'node:url';
+import yazl from 'yazl';
+import { decodeSegment } from '../escape/percent.js';
+import { pathFor } from '../package/names.js';
+import { contentIdToCid } from '../package/cid.js';
+import { fileUrlToPath } from '../paths/convert.js';
+import { decodeTicket } from '../ticket/decode.js';
+import { applyEdits, escapeForAttribute, type Edit } from '../ticket/rewrite.js';
+import { validateTicket, type TicketReference, type ValidateOptions } from '../ticket/validate.js';
+import type { PrefixMap } from './local-files.js';
+
+export interface PackOptions {
+  output: string;
+  /** mime (default): cid: references; zip: references relative to the package. */
+  format?: 'mime' | 'zip';
+  maps?: readonly PrefixMap[];
+  /** Every packed file must be inside this folder (after symbolic links). */
+  root?: string;
+  /** Pack what is there and leave references to missing files as they are (never a dangling cid:). */
+  allowMissing?: boolean;
+  validate?: ValidateOptions;
+}
+
+export interface PackProblem {
+  value: string;
+  line: number;
+  column: number;
+  path?: string;
+  reason: string;
+}
+
+export interface PackedFile {
+  path: string;
+  /** Content-ID (MIME) or entry name (zip). */
+  name: string;
+  /** The value the references now hold. */
+  reference: string;
+  references: number;
+}
+
+export interface PackResult {
+  written: boolean;
+  output: string;
+  files: PackedFile[];
+  problems: PackProblem[];
+}
+
+const ROOT_TYPES: Record<string, string> = {
+  JDF: 'application/vnd.cip4-jdf+xml', JMF: 'application/vnd.cip4-jmf+xml', XJDF: 'application/vnd.cip4-xjdf+xml', XJMF: 'application/vnd.cip4-xjmf+xml',
+};
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf', tif: 'image/tiff', tiff: 'image/tiff', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png',
+  ps: 'application/postscript', eps: 'application/postscript', xml: 'application/xml', zip: 'application/zip', icc: 'application/vnd.iccprofile', icm: 'application/vnd.iccprofile',
+};
+/** Already compressed: stored in a zip, not deflated again. */
+const STORED = new Set(['pdf', 'jpg', 'jpeg', 'png', 'zip', 'gz', 'tif', 'tiff']);
+const extensionOf = (p: string) => path.extname(p).slice(1).toLowerCase();
+
+/** The local path a resolved file URL names here: --map prefixes first, then the platform's own reading. */
+function localPath(resolved: string, maps: readonly PrefixMap[]): string | null {
+  for (const m of maps) {
+    if (resolved.toLowerCase().startsWith(m.prefix.toLowerCase())) {
+      return path.join(m.folder, ...resolved.slice(m.prefix.length).replace(/[?#].*$/, '').split('/').map((s) => decodeSegment(s).text));
+    }
+  }
+  if (!/^file:/i.test(resolved)) return null;
+  try {
+    return path.resolve(fileUrlToPath(resolved, { platform: process.platform === 'win32' ? 'windows' : 'posix' }));
+  } catch {
+    return null;
+  }
+}
+
+function inside(root: string, p: string): boolean {
+  const rel = path.relative(root, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** RFC 5322 3.2.3 dot-atom-text: the characters a Content-ID's left side may hold. */
+function atom(name: string): string {
+  const cleaned = name.replace(/[^A-Za-z0-9!#$%&'*+\-/=?^_`{|}~.]/g, '_').replace(/\.{2,}/g, '.').replace(/^\.|\.$/g, '');
+  return cleaned === '' ? 'file' : cleaned;
+}
+
+/** Picks the files to pack and the new value of every reference to them; reports what is missing. */
+async function plan(report: ReturnType<typeof validateTicket>, options: PackOptions): Promise<{ files: Map<string, PackedFile & { refs: TicketReference[] }>; problems: PackProblem[] }> {
+  const files = new Map<string, PackedFile & { refs: TicketReference[] }>();
+  const problems: PackProblem[] = [];
+  const root = options.root !== undefined ? await realpath(options.root) : undefined;
+  const taken = new Set<string>();
+  const zip = options.format === 'zip';
+  for (const ref of report.references) {
+    if (ref.role !== 'url' || ref.value.trim() === '' || ref.baseSource === 'container' || ref.resolved === null) continue;
+    const where = { value: ref.value, line: ref.line, column: ref.column };
+    if (ref.scheme === 'cid') {
+      problems.push({ ...where, reason: 'is a cid: URL, which names a part of a package this ticket is not in; the package would carry it dangling' });
+      continue;
+    }
+    const local = localPath(ref.resolved, options.maps ?? []);
+    if (local === null) continue; // another scheme or host: it travels as a URL
+    let real: string;
+    try {
+      real = await realpath(local);
+      if (!(await stat(real)).isFile()) { problems.push({ ...where, path: local, reason: 'is not a file' }); continue; }
+    } catch {
+      problems.push({ ...where, path: local, reason: 'does not exist' });
+      continue;
+    }
+    if (root !== undefined && !inside(root, real)) { problems.push({ ...where, path: local, reason: `is outside --root ${options.root}` }); continue; }
+    if (zip && ref.baseSource === 'directory') {
+      problems.push({ ...where, path: local, reason: "takes its base from a RunList/@Directory, which a zip's relative paths cannot replace; pack as MIME, or remove the Directory" });
+      continue;
+    }
+    let file = files.get(real);
+    if (!file) {
+      const base = path.basename(real);
+      let name: string;
+      if (zip) {
+        // Two files with one name never collide: the second is content/2/name, and so on.
+        name = `content/${base}`;
+        for (let k = 2; taken.has(name.toLowerCase()); k++) name = `content/${k}/${base}`;
+        taken.add(name.toLowerCase());
+      } else {
+        name = `${files.size + 1}.${atom(base)}@jdf-filespec`;
+      }
+      const reference = zip ? pathFor(name, report.encoding) : contentIdToCid(name);
+      file = { path: real, name, reference, references: 0, refs: [] };
+      files.set(real, file);
+    }
+    file.references++;
+    file.refs.push(ref);
+  }
+  return { files, problems };
+}
+
+/** Collects the ticket and its local files into one package; nothing is written when a file is missing (unless allowMissing). */
+export async function packJob(ticketPath: string, options: PackOptions): Promise<PackResult> {
+  const bytes = await readFile(ticketPath);
+  const decoded = decodeTicket(bytes);
+  const report = validateTicket(bytes, { ...options.validate, documentUri: pathToFileURL(path.resolve(ticketPath)).href });
+  const result: PackResult = { written: false, output: options.output, files: [], problems: [] };
+  const broken = report.findings.find((f) => ['xml-malformed', 'xml-too-deep', 'xml-empty', 'invalid-encoding-bytes', 'unsupported-encoding', 'file-too-large', 'duplicate-attribute'].includes(f.code));
+  if (broken) {
+    result.problems.push({ value: '', line: broken.line, column: broken.column, reason: `the ticket cannot be rewritten: ${broken.message}` });
+    return result;
+  }
+  const { files, problems } = await plan(report, options);
+  result.problems = problems;
+  result.files = [...files.values()].map(({ refs: _refs, ...f }) => f);
+  if (problems.length > 0 && !options.allowMissing) return result;
+
+  // Every use of a value is one span; rRef uses of one resource share it.
+  const edits = new Map<string, Edit>();
+  for (const file of files.values()) {
+    for (const ref of file.refs) {
+      const key = `${ref.span[0]}:${ref.span[1]}`;
+      if (edits.has(key)) continue;
+      const quote = decoded.text[ref.span[0] - 1] === "'" ? "'" : '"';
+      edits.set(key, { span: ref.span, from: decoded.text.slice(ref.span[0], ref.span[1]), to: file.reference, written: escapeForAttribute(file.reference, quote, report.encoding), line: ref.line, column: ref.column, element: ref.element, attribute: ref.attribute });
+    }
+  }
+  const ticket = applyEdits(bytes, decoded.text, decoded.charset.toUpperCase(), decoded.bom, [...edits.values()].sort((a, b) => a.span[0] - b.span[0]));
+  const temp = path.join(path.dirname(path.resolve(options.output)), `.${path.basename(options.output)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    if (options.format === 'zip') await writeZip(temp, path.basename(ticketPath), ticket, [...files.values()]);
+    else await writeMime(temp, ticket, ROOT_TYPES[report.root ?? ''] ?? 'application/xml', [...files.values()]);
+    await rename(temp, options.output);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  result.written = true;
+  return result;
+}
+
+async function write(out: NodeJS.WritableStream, data: string | Uint8Array): Promise<void> {
+  if (!out.write(data)) await once(out, 'drain');
+}
+
+/** RFC 2046 5.1.1 and RFC 2387: the ticket first (the root, named by start), then each file in base64 (RFC 2045 6.8). */
+async function writeMime(file: string, ticket: Uint8Array, rootType: string, files: PackedFile[]): Promise<void> {
+  // A base64 line never holds "-", so a boundary starting "--" cannot occur in one; the ticket is checked.
+  let boundary: string;
+  do boundary = `jdf-filespec-${randomBytes(16).toString('hex')}`;
+  while (Buffer.from(ticket).includes(`--${boundary}`));
+  const out = createWriteStream(file, { flags: 'wx' });
+  const done = once(out, 'close');
+  const rootId = 'ticket@jdf-filespec';
+  const longLine = Buffer.from(ticket).toString('latin1').split('\n').some((l) => l.length > 998);
+  await write(out, `MIME-Version: 1.0\r\nContent-Type: multipart/related; boundary="${boundary}"; type="${rootType}"; start="<${rootId}>"\r\n\r\n`);
+  await write(out, `--${boundary}\r\nContent-Type: ${rootType}\r\nContent-ID: <${rootId}>\r\nContent-Transfer-Encoding: ${longLine ? 'binary' : '8bit'}\r\n\r\n`);
+  await write(out, ticket);
+  for (const f of files) {
+    const type = CONTENT_TYPES[extensionOf(f.path)] ?? 'application/octet-stream';
+    const filename = path.basename(f.path).replace(/["\\\r\n]/g, '_');
+    await write(out, `\r\n--${boundary}\r\nContent-Type: ${type}\r\nContent-ID: <${f.name}>\r\nContent-Disposition: attachment; filename="${filename}"\r\nContent-Transfer-Encoding: base64\r\n\r\n`);
+    // 57 input bytes make one 76-character line; read in multiples of 57 and carry the rest.
+    let carry = Buffer.alloc(0);
+    let first = true;
+    for await (const chunk of createReadStream(f.path, { highWaterMark: 57 * 16384 })) {
+      const data = carry.length > 0 ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+      const whole = data.length - (data.length % 57);
+      carry = Buffer.from(data.subarray(whole));
+      if (whole > 0) {
+        await write(out, (first ? '' : '\r\n') + base64Lines(data.subarray(0, whole)));
+        first = false;
+      }
+    }
+    if (carry.length > 0) await write(out, (first ? '' : '\r\n') + base64Lines(carry));
+  }
+  await write(out, `\r\n--${boundary}--\r\n`);
+  out.end();
+  await done;
+}
+
+function base64Lines(data: Buffer): string {
+  const text = data.toString('base64');
+  const lines: string[] = [];
+  for (let at = 0; at < text.length; at += 76) lines.push(text.slice(at, at + 76));
+  return lines.join('\r\n');
+}
+
+/** The ticket at the top level (XJDF 2.0 zip packaging), the files under content/; yazl writes ZIP64 when needed. */
+async function writeZip(file: string, ticketName: string, ticket: Uint8Array, files: PackedFile[]): Promise<void> {
+  const zip = new yazl.ZipFile();
+  const handle = await open(file, 'wx');
+  const out = handle.createWriteStream();
+  const done = once(out, 'close');
+  zip.outputStream.pipe(out);
+  zip.addBuffer(Buffer.from(ticket), ticketName, { compress: true });
+  for (const f of files) zip.addFile(f.path, f.name, { compress: !STORED.has(extensionOf(f.path)) });
+  zip.end();
+  await done;
+}

@@ -1,0 +1,250 @@
+// unpack: every part of a package written into one folder, under safe names, never outside it; the cid:
+// references of the tickets rewritten to relative URLs naming the written files. Parts are streamed to disk.
+import { createReadStream } from 'node:fs';
+import { lstat, mkdir, open, readFile, realpath, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cidToContentId } from '../package/cid.js';
+import { pathFor } from '../package/names.js';
+import { MultipartReader, type PartHead } from '../package/multipart.js';
+import { detectPackage } from '../package/validate.js';
+import { readZipDirectory, readZipEntry, slipProblem } from '../package/zip.js';
+import { sniff } from '../package/magic.js';
+import { decodeTicket } from '../ticket/decode.js';
+import { applyEdits, escapeForAttribute, type Edit } from '../ticket/rewrite.js';
+import { validateTicket } from '../ticket/validate.js';
+import { TICKET_ROOTS } from '../ticket/vocabulary.js';
+import { fileAccess } from './package-read.js';
+
+export interface UnpackedPart {
+  /** Content-ID in angle brackets, or the zip entry name. */
+  part: string;
+  /** Where it was written, relative to the output folder ("/" separated). */
+  file: string;
+  size: number;
+  /** A ticket whose cid: references were rewritten. */
+  rewritten?: number;
+}
+
+export interface UnpackResult {
+  parts: UnpackedPart[];
+  /** What was refused (unsafe zip entries, bombs) or could not be resolved (a cid: naming no part). */
+  problems: string[];
+}
+
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/i;
+
+/** One path segment, safe on every platform: no separators, controls or <>:"|?*, no reserved device name, no trailing dot or space. */
+export function safeSegment(name: string, fallback: string): string {
+  let s = name.normalize('NFC').replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '_').replace(/[. ]+$/, '').replace(/^\.+/, '');
+  if (s === '' || s === '.' || s === '..') s = fallback;
+  if (WINDOWS_RESERVED.test(s)) s = `_${s}`;
+  if (s.length > 200) {
+    const ext = path.extname(s).slice(0, 20);
+    s = s.slice(0, 200 - ext.length) + ext;
+  }
+  return s;
+}
+
+const TYPE_EXTENSIONS: Record<string, string> = {
+  'application/pdf': '.pdf', 'image/tiff': '.tif', 'image/jpeg': '.jpg', 'image/png': '.png',
+  'application/vnd.cip4-jdf+xml': '.jdf', 'application/vnd.cip4-jmf+xml': '.jmf', 'application/vnd.cip4-xjdf+xml': '.xjdf', 'application/vnd.cip4-xjmf+xml': '.xjmf',
+  'application/xml': '.xml', 'text/xml': '.xml', 'application/zip': '.zip',
+};
+
+/** The name a MIME part is written under: Content-Disposition filename, the last segment of Content-Location, the Content-ID's left side. */
+function mimeName(head: PartHead): string {
+  const fallback = `part-${head.index + 1}`;
+  const fromLocation = head.location?.replace(/[?#].*$/, '').split('/').pop();
+  let decodedLocation: string | undefined;
+  try {
+    decodedLocation = fromLocation ? decodeURIComponent(fromLocation) : undefined;
+  } catch {
+    decodedLocation = fromLocation;
+  }
+  const raw = head.filename?.split(/[/\\]/).pop() ?? decodedLocation ?? head.contentId?.split('@')[0] ?? fallback;
+  let name = safeSegment(raw, fallback);
+  const ext = head.contentType ? TYPE_EXTENSIONS[head.contentType.type] : undefined;
+  if (ext && path.extname(name) === '') name += ext;
+  return name;
+}
+
+class Names {
+  private readonly taken = new Set<string>();
+  /** Never the same name twice, compared without case (a case-insensitive disk would merge them). */
+  unique(name: string): string {
+    const ext = path.extname(name);
+    const stem = name.slice(0, name.length - ext.length);
+    let candidate = name;
+    for (let k = 2; this.taken.has(candidate.toLowerCase()); k++) candidate = `${stem}-${k}${ext}`;
+    this.taken.add(candidate.toLowerCase());
+    return candidate;
+  }
+}
+
+/** Creates the folders of `relative` under `root`, refusing to pass through a symbolic link (it could lead outside). */
+async function folderFor(root: string, relative: string): Promise<string> {
+  const parts = relative.split('/');
+  let at = root;
+  for (const segment of parts.slice(0, -1)) {
+    at = path.join(at, segment);
+    try {
+      const info = await lstat(at);
+      if (!info.isDirectory()) throw new Error(`${at} is not a folder (a symbolic link or a file); nothing is written through it`);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(at);
+    }
+  }
+  const target = path.join(root, ...parts);
+  if (path.relative(root, target).startsWith('..')) throw new Error(`${relative} would be outside the output folder`);
+  return target;
+}
+
+export async function unpackPackage(input: string, outDir: string): Promise<UnpackResult> {
+  await mkdir(outDir, { recursive: true });
+  const root = await realpath(outDir);
+  const access = await fileAccess(input);
+  let kind;
+  try {
+    kind = detectPackage(await access.read(0, 16 * 1024));
+  } finally {
+    await access.close();
+  }
+  if (kind === null) throw new Error(`${input} is not a MIME or zip package`);
+  return kind === 'zip' ? unpackZip(input, root) : unpackMime(input, root);
+}
+
+async function unpackMime(input: string, root: string): Promise<UnpackResult> {
+  const names = new Names();
+  const result: UnpackResult = { parts: [], problems: [] };
+  const byId = new Map<string, UnpackedPart>();
+  const tickets: UnpackedPart[] = [];
+  let handle: FileHandle | undefined;
+  let pending: Promise<unknown> = Promise.resolve();
+  let current: UnpackedPart | undefined;
+  let head: Uint8Array | undefined;
+  let failure: unknown;
+  const reader = new MultipartReader({
+    partStart(h) {
+      const file = names.unique(mimeName(h));
+      current = { part: h.contentId !== undefined ? `<${h.contentId}>` : file, file, size: 0 };
+      if (h.contentId !== undefined && !byId.has(h.contentId)) byId.set(h.contentId, current);
+      result.parts.push(current);
+      head = undefined;
+      const target = path.join(root, file);
+      pending = pending.then(async () => { handle = await open(target, 'wx'); });
+    },
+    partData(_h, data) {
+      const copy = data.slice();
+      if (head === undefined) head = copy.subarray(0, 1024);
+      current!.size += copy.length;
+      pending = pending.then(() => handle!.write(copy));
+    },
+    partEnd(_h) {
+      const part = current!;
+      if (head !== undefined && sniff(head) === 'xml') tickets.push(part);
+      pending = pending.then(async () => { await handle!.close(); handle = undefined; });
+    },
+    problem(code, args) {
+      result.problems.push(`${code}: ${Object.values(args).join(', ')}`);
+    },
+  });
+  for await (const chunk of createReadStream(input, { highWaterMark: 1 << 20 })) {
+    reader.push(chunk as Buffer);
+    // Back pressure: the parts of this chunk are on disk before the next is read.
+    await pending.catch((error) => { failure = error; });
+    if (failure) throw failure;
+  }
+  reader.end();
+  await pending;
+  for (const t of tickets) await rewriteTicket(root, t, byId, result);
+  return result;
+}
+
+/** RFC 2392 cid: references to parts, rewritten as relative URLs naming the files they were written to. */
+async function rewriteTicket(root: string, part: UnpackedPart, byId: Map<string, UnpackedPart>, result: UnpackResult): Promise<void> {
+  const file = path.join(root, part.file);
+  const bytes = await readFile(file);
+  const report = validateTicket(bytes, { documentUri: pathToFileURL(file).href });
+  if (report.root === undefined || !TICKET_ROOTS.has(report.root)) return;
+  const decoded = decodeTicket(bytes);
+  // Each cid: naming a part becomes a URL for the file written from it: relative to the ticket's folder, or,
+  // where a RunList/@Directory would be the base of a relative URL, the file's absolute file URL. Which one is
+  // decided by reading the rewritten ticket back and checking where each value resolves.
+  const targets = new Map<number, UnpackedPart>();
+  report.references.forEach((ref, k) => {
+    if (ref.scheme !== 'cid') return;
+    const id = cidToContentId(ref.value);
+    const target = id === undefined ? undefined : byId.get(id);
+    if (target) targets.set(k, target);
+    else result.problems.push(`cid-no-part: ${ref.value} in ${part.part} names no part; left as it is`);
+  });
+  if (targets.size === 0) return;
+  const folderUrl = new URL('.', pathToFileURL(file)).href;
+  const rewrite = (absolute: ReadonlySet<number>): Uint8Array => {
+    const edits = new Map<number, Edit>();
+    for (const [k, target] of targets) {
+      const ref = report.references[k]!;
+      if (edits.has(ref.span[0])) continue;
+      const to = absolute.has(k) ? folderUrl + pathFor(target.file, report.encoding) : pathFor(target.file, report.encoding);
+      const quote = decoded.text[ref.span[0] - 1] === "'" ? "'" : '"';
+      edits.set(ref.span[0], { span: ref.span, from: ref.value, to, written: escapeForAttribute(to, quote, report.encoding), line: ref.line, column: ref.column, element: ref.element, attribute: ref.attribute });
+    }
+    return applyEdits(bytes, decoded.text, decoded.charset.toUpperCase(), decoded.bom, [...edits.values()].sort((a, b) => a.span[0] - b.span[0]));
+  };
+  const relative = rewrite(new Set());
+  const readBack = validateTicket(relative, { documentUri: pathToFileURL(file).href }).references;
+  const absolute = new Set<number>();
+  for (const [k, target] of targets) {
+    if (readBack[k]?.resolved !== folderUrl + pathFor(target.file, report.encoding)) absolute.add(k);
+  }
+  const rewritten = absolute.size === 0 ? relative : rewrite(absolute);
+  part.rewritten = targets.size;
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, rewritten, { flag: 'wx' });
+  await rename(temp, file);
+}
+
+async function unpackZip(input: string, root: string): Promise<UnpackResult> {
+  const result: UnpackResult = { parts: [], problems: [] };
+  const access = await fileAccess(input);
+  try {
+    const directory = await readZipDirectory(access);
+    const refused = directory.problems.filter((p) => p.code !== 'zip-slip');
+    if (refused.some((p) => p.code === 'zip-bomb' || p.code === 'package-limit' || (p.code === 'zip-malformed' && p.entry === undefined))) {
+      result.problems.push(...refused.map((p) => `${p.code}: ${Object.values(p.args).join(', ')}`));
+      return result;
+    }
+    const names = new Names();
+    for (const entry of directory.entries) {
+      if (entry.isDirectory) continue;
+      const slip = slipProblem(entry.name);
+      if (slip) {
+        result.problems.push(`zip-slip: '${entry.name}' not written: ${slip}`);
+        continue;
+      }
+      if (entry.flags & 1 || (entry.method !== 0 && entry.method !== 8)) {
+        result.problems.push(`zip-malformed: '${entry.name}' not written: encrypted or compressed with method ${entry.method}`);
+        continue;
+      }
+      const segments = entry.name.split(/[/\\]/).filter((s) => s !== '' && s !== '.');
+      const safe = segments.map((s, k) => safeSegment(s, k === segments.length - 1 ? 'entry' : 'folder'));
+      const relative = names.unique(safe.join('/'));
+      const target = await folderFor(root, relative);
+      const handle = await open(target, 'wx');
+      let size = 0;
+      try {
+        // Written as it is inflated, 32 KiB of input at a time.
+        const read = await readZipEntry(access, entry, entry.size, async (d) => { await handle.write(d); size += d.length; });
+        if (read.error || read.oversize) result.problems.push(`zip-malformed: '${entry.name}' ${read.error ?? 'inflates past its declared size'}; written up to its declared size`);
+      } finally {
+        await handle.close();
+      }
+      result.parts.push({ part: entry.name, file: relative, size });
+    }
+  } finally {
+    await access.close();
+  }
+  return result;
+}

@@ -1,0 +1,203 @@
+// pack then unpack: content files come back byte-identical, the unpacked ticket's references resolve to them,
+// and the ticket's bytes outside the URL values are as they were; on every sample and on generated jobs, as MIME
+// and as zip. Files are found and compared with Node's own URL functions (fileURLToPath), not ours.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fc from 'fast-check';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { validateTicket } from '../src/index.js';
+import type { PrefixMap } from '../src/node/local-files.js';
+import { packJob } from '../src/node/package-pack.js';
+import { unpackPackage } from '../src/node/package-unpack.js';
+import { projectRoot } from './helpers.js';
+import { handZip } from './zip-by-hand.js';
+
+const root = fileURLToPath(projectRoot);
+const main = path.join(root, 'dist/src/cli/main.js');
+const run = (...args: string[]) => spawnSync(process.execPath, [main, ...args], { encoding: 'utf8', cwd: root });
+const work = mkdtempSync(path.join(tmpdir(), 'jdf-pack-'));
+let n = 0;
+const fresh = () => { const d = path.join(work, String(n++)); mkdirSync(d); return d; };
+
+/** The ticket with every URL="..." value blanked: what must not change. */
+const outsideUrls = (bytes: Buffer) => bytes.toString('latin1').replace(/(URL\s*=\s*)("[^"]*"|'[^']*')/g, '$1""');
+
+/** Every local file the ticket's references name, created (random bytes) under `fs` by Node's reading of the URL; returns their contents by path. */
+function createReferenced(ticket: string, fs: string): Map<string, Buffer> {
+  const made = new Map<string, Buffer>();
+  for (const ref of validateTicket(readFileSync(ticket), { documentUri: pathToFileURL(ticket).href }).references) {
+    if (ref.role !== 'url' || ref.resolved === null || ref.scheme === 'cid' || ref.baseSource === 'container' || !/^file:\/\/\//.test(ref.resolved)) continue;
+    let segments: string[];
+    try {
+      segments = new URL(ref.resolved).pathname.split('/').filter((s) => s !== '').map(decodeURIComponent);
+    } catch { continue; }
+    if (segments.some((s) => s === '..' || s.includes('/') || s.includes('\u0000'))) continue;
+    const file = path.join(fs, ...segments);
+    if (made.has(file) || existsSync(file)) continue;
+    try {
+      mkdirSync(path.dirname(file), { recursive: true });
+      const content = randomBytes(1 + (made.size * 997) % 5000);
+      writeFileSync(file, content);
+      made.set(file, content);
+    } catch { /* a name this file system refuses */ }
+  }
+  return made;
+}
+
+/** Unpacks, then checks every reference that was rewritten resolves (by Node's fileURLToPath) to a file with the original content. */
+async function roundTrip(ticket: string, format: 'mime' | 'zip', options: { maps?: PrefixMap[]; allowMissing?: boolean }, originals: Map<string, Buffer>, cli = false): Promise<void> {
+  const dir = fresh();
+  const pkg = path.join(dir, format === 'zip' ? 'job.zip' : 'job.mjm');
+  const out = path.join(dir, 'out');
+  let u: { status: number | null; stdout: string; stderr: string };
+  if (cli) {
+    const maps = (options.maps ?? []).flatMap((m) => ['--map', `${m.prefix}=${m.folder}`]);
+    const p = run('pack', ticket, '-o', pkg, '--format', format, ...maps, ...(options.allowMissing ? ['--allow-missing'] : []));
+    assert.is(p.status, 0, p.stdout + p.stderr);
+    u = run('unpack', pkg, '-o', out);
+  } else {
+    const packed = await packJob(ticket, { output: pkg, format, ...options });
+    assert.ok(packed.written, JSON.stringify(packed.problems));
+    const r = await unpackPackage(pkg, out);
+    u = { status: r.problems.length > 0 ? 1 : 0, stdout: r.problems.join('\n'), stderr: '' };
+  }
+  // A cid: the ticket held before packing names no part: pack leaves it (--allow-missing), unpack reports it.
+  const dangling = format === 'mime' && validateTicket(readFileSync(ticket)).references.some((r) => r.scheme === 'cid');
+  assert.is(u.status, dangling ? 1 : 0, u.stdout + u.stderr);
+  if (dangling) assert.ok(u.stdout.includes('cid-no-part'));
+  const unpacked = readdirSync(out, { recursive: true }).map(String).find((f) => f.endsWith(path.extname(ticket)) && !f.includes(path.sep))!;
+  const back = path.join(out, unpacked);
+  assert.is(outsideUrls(readFileSync(back)), outsideUrls(readFileSync(ticket)), `${ticket}: bytes outside the URL values`);
+  const before = validateTicket(readFileSync(ticket), { documentUri: pathToFileURL(ticket).href }).references;
+  const afterReport = validateTicket(readFileSync(back), { documentUri: pathToFileURL(back).href });
+  const after = afterReport.references;
+  const encoding = afterReport.encoding;
+  assert.is(after.length, before.length);
+  const contents = [...originals.values()].map((b) => b.toString('hex'));
+  let resolvedHere = 0;
+  for (let k = 0; k < after.length; k++) {
+    if (after[k]!.value === before[k]!.value) continue;
+    // Escaped octets are read in the ticket's own encoding (JDF appendix section 3).
+    const latin1 = /^ISO-8859-1|WINDOWS-1252$/i.test(encoding);
+    const file = latin1 ? decodeURIComponent(new URL(after[k]!.resolved!).pathname.replace(/%([89A-F][0-9A-F])/gi, (_, h: string) => encodeURIComponent(String.fromCharCode(parseInt(h, 16))))) : fileURLToPath(after[k]!.resolved!);
+    assert.ok(file.startsWith(out), `${after[k]!.value} stays inside the unpacked folder`);
+    assert.ok(contents.includes(readFileSync(file).toString('hex')), `${after[k]!.value} is one of the packed files, byte for byte`);
+    resolvedHere++;
+  }
+  assert.ok(originals.size === 0 || resolvedHere > 0, `${ticket}: some reference was packed`);
+}
+
+const samples = readdirSync(path.join(root, 'samples')).filter((f) => /\.(jdf|xjdf|jmf)$/.test(f));
+for (const name of samples) {
+  test(`pack then unpack samples/${name}: MIME and zip`, async () => {
+    const dir = fresh();
+    const ticket = path.join(dir, name);
+    copyFileSync(path.join(root, 'samples', name), ticket);
+    const fs = path.join(dir, 'fs');
+    const made = createReferenced(ticket, fs);
+    const options = { maps: [{ prefix: 'file:///', folder: `${fs}/` }], allowMissing: true };
+    await roundTrip(ticket, 'mime', options, made, name === 'appendix-example.jdf');
+    const usesDirectory = validateTicket(readFileSync(ticket)).references.some((r) => r.baseSource === 'directory');
+    if (!usesDirectory) await roundTrip(ticket, 'zip', options, made, name === 'ticket.xjdf');
+  });
+}
+
+test('generated jobs: odd names, one name in two folders, a file referenced twice; MIME and zip', async () => {
+  const segment = fc.stringMatching(/^[A-Za-z0-9 éü#%&()+,;=@[\]{}~'-]{1,12}$/).filter((s) => s.trim() === s && s !== '.' && s !== '..');
+  await fc.assert(fc.asyncProperty(fc.array(fc.tuple(fc.array(segment, { minLength: 0, maxLength: 2 }), segment), { minLength: 1, maxLength: 6 }), async (files) => {
+    const dir = fresh();
+    const made = new Map<string, Buffer>();
+    const urls: string[] = [];
+    for (const [folders, base] of files) {
+      const rel = [...folders, `${base}.pdf`];
+      const file = path.join(dir, 'job', ...rel);
+      if (!made.has(file)) {
+        mkdirSync(path.dirname(file), { recursive: true });
+        const content = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(200)]);
+        writeFileSync(file, content);
+        made.set(file, content);
+      }
+      urls.push(rel.map(encodeURIComponent).join('/'));
+    }
+    urls.push(urls[0]!);
+    const ticket = path.join(dir, 'job', 'ticket.jdf');
+    writeFileSync(ticket, `<?xml version="1.0" encoding="UTF-8"?>\n<JDF ID="n1" Type="Product" Version="1.4">\n<ResourcePool>\n${urls.map((u, k) => `<RunList ID="R${k}" Class="Parameter"><LayoutElement><FileSpec URL="${u.replace(/&/g, '&amp;').replace(/'/g, '&apos;')}"/></LayoutElement></RunList>`).join('\n')}\n</ResourcePool>\n</JDF>\n`);
+    await roundTrip(ticket, 'mime', {}, made);
+    await roundTrip(ticket, 'zip', {}, made);
+  }), { numRuns: 20 });
+});
+
+test('a missing file: error, exit 1, no package; --allow-missing packs the rest and leaves that reference as it was', () => {
+  const dir = fresh();
+  writeFileSync(path.join(dir, 'a.pdf'), '%PDF-1.7\n');
+  const ticket = path.join(dir, 't.jdf');
+  writeFileSync(ticket, '<JDF ID="n1" Type="Product" Version="1.4"><ResourcePool><RunList ID="R1" Class="Parameter"><LayoutElement><FileSpec URL="a.pdf"/><FileSpec URL="gone.pdf"/></LayoutElement></RunList></ResourcePool></JDF>');
+  const out = path.join(dir, 'job.mjm');
+  const r = run('pack', ticket, '-o', out);
+  assert.is(r.status, 1);
+  assert.ok(r.stdout.includes('gone.pdf'), r.stdout);
+  assert.not.ok(existsSync(out), 'no package');
+  assert.equal(readdirSync(dir).sort(), ['a.pdf', 't.jdf'], 'no temporary file left');
+  const s = run('pack', ticket, '-o', out, '--allow-missing');
+  assert.is(s.status, 0, s.stdout + s.stderr);
+  const text = readFileSync(out, 'latin1');
+  assert.ok(text.includes('URL="gone.pdf"'));
+  assert.ok(/URL="cid:[^"]+"/.test(text));
+  const v = run('validate', out);
+  assert.not.ok(v.stdout.includes('cid-no-part'), 'never a dangling cid:');
+});
+
+test('--root: a file outside it is refused and nothing is written', () => {
+  const dir = fresh();
+  mkdirSync(path.join(dir, 'root'));
+  writeFileSync(path.join(dir, 'secret.pdf'), 'x');
+  const ticket = path.join(dir, 'root', 't.jdf');
+  writeFileSync(ticket, '<JDF ID="n1" Type="Product" Version="1.4"><ResourcePool><FileSpec URL="../secret.pdf"/></ResourcePool></JDF>');
+  const r = run('pack', ticket, '-o', path.join(dir, 'job.mjm'), '--root', path.join(dir, 'root'));
+  assert.is(r.status, 1);
+  assert.ok(r.stdout.includes('outside --root'), r.stdout);
+  assert.not.ok(existsSync(path.join(dir, 'job.mjm')));
+});
+
+test('unpack: hostile names stay inside the folder, made safe and never the same twice', () => {
+  const dir = fresh();
+  const part = (disposition: string, body: string) => `--B\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="${disposition}"\r\n\r\n${body}\r\n`;
+  const mjm = path.join(dir, 'evil.mjm');
+  writeFileSync(mjm, 'Content-Type: multipart/related; boundary=B\r\n\r\n' + part('../../escape.txt', '1') + part('CON.pdf', '2') + part('a\\\\..\\\\b.pdf', '3') + part('same.pdf', '4') + part('SAME.pdf', '5') + part('..', '6') + '--B--\r\n');
+  const out = path.join(dir, 'out');
+  const r = run('unpack', mjm, '-o', out);
+  assert.is(r.status, 0, r.stdout + r.stderr);
+  assert.equal(readdirSync(out).sort(), ['_CON.pdf', 'b.pdf', 'escape.txt', 'part-6', 'same.pdf', 'SAME-2.pdf'].sort());
+  assert.equal(readdirSync(dir).sort(), ['evil.mjm', 'out']);
+});
+
+test('unpack: zip slip entries and bombs are refused; a symbolic link in the folder is not followed', () => {
+  const dir = fresh();
+  const zip = path.join(dir, 'slip.zip');
+  writeFileSync(zip, handZip([{ name: 'job.xjdf', data: '<XJDF/>' }, { name: '../../escape.txt', data: 'x' }, { name: '/abs.txt', data: 'x' }, { name: 'content/a.pdf', data: '%PDF' }]));
+  const out = path.join(dir, 'out');
+  const r = run('unpack', zip, '-o', out);
+  assert.is(r.status, 1);
+  assert.equal(readdirSync(out, { recursive: true }).map(String).sort(), ['content', path.join('content', 'a.pdf'), 'job.xjdf']);
+  assert.equal(readdirSync(dir).sort(), ['out', 'slip.zip']);
+  const bomb = path.join(dir, 'bomb.zip');
+  writeFileSync(bomb, handZip([{ name: 'job.xjdf', data: '<XJDF/>' }, { name: 'z.bin', data: new Uint8Array(8 << 20), deflate: true }]));
+  const b = run('unpack', bomb, '-o', path.join(dir, 'bomb-out'));
+  assert.is(b.status, 1);
+  assert.ok(b.stdout.includes('zip-bomb'));
+  const linked = path.join(dir, 'linked');
+  mkdirSync(linked);
+  mkdirSync(path.join(dir, 'elsewhere'));
+  symlinkSync(path.join(dir, 'elsewhere'), path.join(linked, 'content'));
+  const l = run('unpack', zip, '-o', linked);
+  assert.is(l.status, 2);
+  assert.equal(readdirSync(path.join(dir, 'elsewhere')), [], 'nothing written through the link');
+});
+
+test.after(() => rmSync(work, { recursive: true, force: true }));
+test.run();
