@@ -1,5 +1,5 @@
 // npm run bench: jdf-filespec side by side with what a user would pick instead, on the same inputs, one process.
-// Flags: --json (machine output), --quick (smaller tickets, fewer rounds), --only=resolve,check,ticket,memory,batch,hostile
+// Flags: --json (machine output), --quick (smaller tickets, fewer rounds), --only=resolve,check,ticket,memory,batch,hostile,packages
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +11,7 @@ import { checkUrl, resolveReference, validateTicket } from '../src/index.js';
 import { resolveCorpus, smallTicket, ticket } from './corpus.js';
 import { formatTable, race, type Row } from './measure.js';
 import { memorySection } from './memory.js';
+import { packagesSection } from './packages.js';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -168,6 +169,13 @@ if (want('hostile')) {
   laughs += ']><JDF><FileSpec URL="&lol9;"/></JDF>';
   const t = race([{ name: 'laughs', run: () => validateTicket(laughs) }], 11, 2);
   rows.push({ section: 'hostile', name: 'billion laughs', value: t.get('laughs')!, unit: 'ms', target: 'milliseconds', pass: t.get('laughs')! < 50 });
+}
+
+// 7. packages (bench/packages.ts): a 2 GB MIME package and a zip, each reader in a process of its own -------------
+if (want('packages')) {
+  const section = packagesSection(root, quick, log);
+  rows.push(...section.rows);
+  notes.push(...section.notes);
 }
 
 const machine = { node: process.version, cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`, memory: `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`, platform: `${os.platform()} ${os.arch()}` };

@@ -72,6 +72,17 @@ test('truncated base64 and characters outside the alphabet are told apart', () =
   assert.equal(readParts(mk('QU*JD'), 3).problems, ['invalid-chars:0']);
 });
 
+test('past its first bytes a part is only checked and counted, and truncation or junk there is still found', async () => {
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(6000, 7)]);
+  const b64 = pdf.toString('base64').replace(/.{76}/g, '$&\r\n');
+  const mk = (body: string) => enc.encode(`Content-Type: multipart/related; boundary=Q; start="<j@x>"\r\n\r\n--Q\r\nContent-Type: application/vnd.cip4-jdf+xml\r\nContent-ID: <j@x>\r\n\r\n<JDF ID="n" Type="Product" Version="1.4"><ResourcePool><FileSpec URL="cid:p@x"/></ResourcePool></JDF>\r\n--Q\r\nContent-Type: application/pdf\r\nContent-ID: <p@x>\r\nContent-Transfer-Encoding: base64\r\n\r\n${body}\r\n--Q--\r\n`);
+  const clean = await validatePackage(mk(b64));
+  assert.equal(codes(clean), []);
+  assert.is(clean.parts[1]!.size, pdf.length);
+  assert.ok(codes(await validatePackage(mk(b64.slice(0, -3)))).includes('base64-truncated'));
+  assert.ok(codes(await validatePackage(mk(b64.slice(0, 4000) + '*' + b64.slice(4000)))).includes('base64-invalid-chars'));
+});
+
 const JDF = (url: string) => `<?xml version="1.0"?>\n<JDF ID="n1" Type="Product" Version="1.4">\n  <ResourcePool>\n    <RunList ID="RL1"><LayoutElement><FileSpec URL="${url}"/></LayoutElement></RunList>\n  </ResourcePool>\n</JDF>\n`;
 const related = (parts: string[], params = '; start="<jdf@x>"') => enc.encode(`MIME-Version: 1.0\r\nContent-Type: multipart/related; boundary=BB${params}\r\n\r\n${parts.map((p) => `--BB\r\n${p}\r\n`).join('')}--BB--\r\n`);
 const jdfPart = (url: string) => `Content-Type: application/vnd.cip4-jdf+xml\r\nContent-ID: <jdf@x>\r\n\r\n${JDF(url)}`;

@@ -38,7 +38,8 @@ export interface MultipartHandler {
   /** The package's own header (absent when the caller gave the Content-Type, as HTTP does). */
   top?(fields: HeaderField[], type: MediaType | null): void;
   partStart(part: PartHead): void;
-  partData(part: PartHead, data: Uint8Array): void;
+  /** Decoded bytes of the current part; returning false says no more are wanted (the rest is only checked and counted). */
+  partData(part: PartHead, data: Uint8Array): void | boolean;
   partEnd(part: PartHead, end: PartEnd): void;
   problem(code: string, args: Record<string, string | number>, at: Place, part?: PartHead): void;
 }
@@ -71,6 +72,8 @@ export class MultipartReader {
   private needle: Needle | undefined;
   private part: PartHead | undefined;
   private decoder: TransferDecoder | undefined;
+  /** The handler still wants the current part's bytes. */
+  private wanted = true;
   private encodedBytes = 0;
   private decodedBytes = 0;
   private parts = 0;
@@ -337,6 +340,7 @@ export class MultipartReader {
     if (disposition?.filename !== undefined) part.filename = disposition.filename;
     this.part = part;
     this.decoder = decoderFor(encoding);
+    this.wanted = true;
     this.encodedBytes = 0;
     this.decodedBytes = 0;
     this.handler.partStart(part);
@@ -355,10 +359,14 @@ export class MultipartReader {
       this.overLimit(`a part is longer than ${this.limits.maxPartBytes} bytes`, this.part!.at);
       return;
     }
-    const decoded = this.decoder!.push(data);
-    if (decoded.length > 0) {
-      this.decodedBytes += decoded.length;
-      this.handler.partData(this.part!, decoded);
+    if (this.wanted) {
+      const decoded = this.decoder!.push(data);
+      if (decoded.length > 0) {
+        this.decodedBytes += decoded.length;
+        if (this.handler.partData(this.part!, decoded) === false) this.wanted = false;
+      }
+    } else {
+      this.decodedBytes += this.decoder!.count(data);
     }
     this.consume(n);
   }
@@ -368,7 +376,7 @@ export class MultipartReader {
     const { rest, problem } = this.decoder!.end() as { rest: Uint8Array; problem?: 'truncated' | 'invalid-chars' };
     if (rest.length > 0) {
       this.decodedBytes += rest.length;
-      this.handler.partData(part, rest);
+      if (this.wanted) this.handler.partData(part, rest);
     }
     const end: PartEnd = { encodedBytes: this.encodedBytes, decodedBytes: this.decodedBytes, closed };
     if (problem) end.problem = problem;

@@ -3,6 +3,8 @@
 export interface TransferDecoder {
   /** Decoded bytes of this chunk (may be empty while a quantum is incomplete). */
   push(chunk: Uint8Array): Uint8Array;
+  /** Reads the chunk as push does, but only counts the octets it holds (nobody wants them). */
+  count(chunk: Uint8Array): number;
   /** Whatever is left at the end, and what was wrong with the whole body. */
   end(): { rest: Uint8Array; problem?: 'truncated' | 'invalid-chars' };
 }
@@ -10,6 +12,9 @@ export interface TransferDecoder {
 const B64 = new Int16Array(256).fill(-1);
 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').forEach((c, i) => { B64[c.charCodeAt(0)] = i; });
 const EMPTY = new Uint8Array(0);
+/** 1: a base64 letter; 2: white space, which RFC 2045 6.8 skips; 0: anything else. */
+const KIND = new Uint8Array(256);
+for (let c = 0; c < 256; c++) KIND[c] = B64[c]! >= 0 ? 1 : c === 13 || c === 10 || c === 32 || c === 9 ? 2 : 0;
 
 /**
  * RFC 2045 6.8: 4 characters make 3 octets; line breaks and white space are ignored; "=" pads the last
@@ -18,16 +23,16 @@ const EMPTY = new Uint8Array(0);
  */
 export class Base64Decoder implements TransferDecoder {
   private bits = 0;
-  private count = 0;
+  private quantum = 0;
   private padding = 0;
   private invalid = false;
   private done = false;
 
   push(chunk: Uint8Array): Uint8Array {
-    const out = new Uint8Array(Math.floor(((chunk.length + this.count) * 3) / 4) + 3);
+    const out = new Uint8Array(Math.floor(((chunk.length + this.quantum) * 3) / 4) + 3);
     let o = 0;
     let bits = this.bits;
-    let count = this.count;
+    let count = this.quantum;
     for (let i = 0; i < chunk.length; i++) {
       const c = chunk[i]!;
       const v = B64[c]!;
@@ -57,14 +62,36 @@ export class Base64Decoder implements TransferDecoder {
       }
     }
     this.bits = bits;
-    this.count = count;
+    this.quantum = count;
     return o === 0 ? EMPTY : out.subarray(0, o);
   }
 
+  count(chunk: Uint8Array): number {
+    // The body of a well-formed part is alphabet and line breaks up to its padding: counted in one tight loop;
+    // from the first other byte on (padding, junk) push's rules apply.
+    if (this.padding !== 0 || this.done) return this.push(chunk).length;
+    const kind = KIND;
+    const length = chunk.length;
+    let letters = 0;
+    let i = 0;
+    for (; i < length; i++) {
+      const k = kind[chunk[i]!]!;
+      if (k === 1) letters++;
+      else if (k !== 2) break;
+    }
+    const total = this.quantum + letters;
+    let octets = Math.floor(total / 4) * 3;
+    // The bits of an incomplete quantum only matter as a count when nobody reads the octets.
+    this.quantum = total % 4;
+    this.bits = 0;
+    if (i < length) octets += this.push(chunk.subarray(i)).length;
+    return octets;
+  }
+
   end(): { rest: Uint8Array; problem?: 'truncated' | 'invalid-chars' } {
-    if (this.count !== 0) {
+    if (this.quantum !== 0) {
       // A quantum cut off: keep what whole octets it holds (RFC 2045 6.8 says the data is damaged).
-      const rest = this.count === 2 ? Uint8Array.of((this.bits >> 4) & 255) : this.count === 3 ? Uint8Array.of((this.bits >> 10) & 255, (this.bits >> 2) & 255) : EMPTY;
+      const rest = this.quantum === 2 ? Uint8Array.of((this.bits >> 4) & 255) : this.quantum === 3 ? Uint8Array.of((this.bits >> 10) & 255, (this.bits >> 2) & 255) : EMPTY;
       return { rest, problem: 'truncated' };
     }
     return this.invalid ? { rest: EMPTY, problem: 'invalid-chars' } : { rest: EMPTY };
@@ -105,6 +132,10 @@ export class QuotedPrintableDecoder implements TransferDecoder {
     return out.subarray(0, o);
   }
 
+  count(chunk: Uint8Array): number {
+    return this.push(chunk).length;
+  }
+
   end(): { rest: Uint8Array } {
     const rest = this.carry;
     this.carry = EMPTY;
@@ -116,6 +147,9 @@ export class QuotedPrintableDecoder implements TransferDecoder {
 export class IdentityDecoder implements TransferDecoder {
   push(chunk: Uint8Array): Uint8Array {
     return chunk;
+  }
+  count(chunk: Uint8Array): number {
+    return chunk.length;
   }
   end(): { rest: Uint8Array } {
     return { rest: EMPTY };

@@ -153,24 +153,26 @@ class Gatherer {
     return g;
   }
 
-  data(g: Gathered, d: Uint8Array): void {
+  /** Takes a part's bytes; false once none more are wanted (its first bytes are in, and it is neither kept nor a ticket). */
+  data(g: Gathered, d: Uint8Array): boolean {
     if (g.headBytes < SNIFF_BYTES) {
       const piece = d.subarray(0, SNIFF_BYTES - g.headBytes);
       g.head.push(piece.slice());
       g.headBytes += piece.length;
     }
     g.summary.size += d.length;
-    if (g.kept === null) return;
+    if (g.kept === null) return g.headBytes < SNIFF_BYTES;
     if (g.headBytes >= SNIFF_BYTES && g.summary.sniffed === undefined) this.decide(g);
-    if (g.kept === null) return;
+    if (g.kept === null) return false;
     const max = g.nested ? this.maxNested : this.maxTicket;
     if (g.keptBytes + d.length > max) {
       g.kept = null;
       this.onLimit(g, g.nested ? `the nested package ${g.summary.name} is over ${max} bytes and was not read` : `the part ${g.summary.name} is over ${max} bytes (--max-bytes) and was not read as a ticket`);
-      return;
+      return false;
     }
     g.kept.push(d.slice());
     g.keptBytes += d.length;
+    return true;
   }
 
   /** Once its first bytes are in: keep XML (a ticket) and packages, drop the rest. */
@@ -218,8 +220,9 @@ async function validateMime(chunks: AsyncIterable<Uint8Array>, options: PackageO
       heads.set(current, head);
       report.parts.push(summary);
     },
-    partData(_head, data) { gatherer.data(current!, data); },
+    partData(_head, data) { return gatherer.data(current!, data); },
     partEnd(head, end) {
+      current!.summary.size = end.decodedBytes;
       gatherer.end(current!);
       if (end.problem === 'truncated') add('base64-truncated', { part: partName(head) }, head.at);
       else if (end.problem === 'invalid-chars') add('base64-invalid-chars', { part: partName(head) }, head.at);
@@ -400,7 +403,7 @@ async function validateZip(src: RandomAccess, options: PackageOptions, depth: nu
     if (entry.size > wanted && wanted > SNIFF_BYTES) add('package-limit', { what: `the entry '${entry.name}' is ${entry.size} bytes, over the ${wanted} read from an entry of its kind` });
     const limit = Math.min(wanted, entry.size);
     summary.size = 0;
-    const read = await readZipEntry(src, entry, limit, (d) => gatherer.data(g, d));
+    const read = await readZipEntry(src, entry, limit, (d) => { gatherer.data(g, d); });
     summary.size = entry.size;
     gatherer.end(g);
     if (read.error) add('zip-malformed', { detail: `the entry '${entry.name}' cannot be read: ${read.error}` });
