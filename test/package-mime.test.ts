@@ -1,9 +1,11 @@
 // MIME packages built by hand in the test (the expected contents are the bytes the test put in, encoded here with
 // Node's Buffer, not by our code): transfer encodings, chunking, positions, limits and hostile packages.
+import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MultipartReader, type PartHead } from '../src/package/multipart.js';
 import { detectPackage, validatePackage, type PackageReport } from '../src/package/validate.js';
+import { projectRoot } from './helpers.js';
 
 const enc = new TextEncoder();
 const codes = (r: PackageReport) => r.files.flatMap((f) => [...f.findings, ...f.references.flatMap((x) => x.findings)]).map((f) => f.code);
@@ -52,6 +54,19 @@ test('every chunk size reads the same parts, CRLF and LF alike, with each body d
       assert.equal(bodies[3]!.length, 0, `empty part, step ${step}`);
       assert.equal(problems, [], `step ${step}`);
     }
+  }
+});
+
+test('a caller that reuses one buffer for every chunk gets the same parts (nothing held points into its buffer)', async () => {
+  const bytes = readFileSync(new URL('samples/submit-queue-entry.mjm', projectRoot));
+  for (const size of [7, 64, 4096]) {
+    async function* reused() {
+      const buffer = Buffer.alloc(size);
+      for (let at = 0; at < bytes.length; at += size) yield buffer.subarray(0, bytes.copy(buffer, 0, at, at + size));
+    }
+    const r = await validatePackage(reused());
+    assert.equal(codes(r), [], `chunks of ${size}`);
+    assert.equal(r.parts.map((p) => p.size), [...(await validatePackage(new Uint8Array(bytes))).parts.map((p) => p.size)]);
   }
 });
 

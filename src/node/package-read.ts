@@ -6,7 +6,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeSegment } from '../escape/percent.js';
 import { detectPackage, validatePackage, type PackageKind, type PackageOptions } from '../package/validate.js';
-import { readZipDirectory, type RandomAccess } from '../package/zip.js';
+import { isZip, readZipDirectory, type RandomAccess } from '../package/zip.js';
 import { fileUrlToPath } from '../paths/convert.js';
 import type { FileReport } from '../report/report.js';
 import { rulesByCode } from '../rules/catalog.js';
@@ -38,7 +38,23 @@ export async function fileAccess(file: string): Promise<RandomAccess & { close()
       return buffer.subarray(0, got);
     },
     close: () => handle.close(),
-  };
+    handle,
+  } as RandomAccess & { close(): Promise<void>; handle: FileHandle };
+}
+
+async function* reusedChunks(access: RandomAccess & { readInto?: unknown }, size = 1 << 20): AsyncIterable<Uint8Array> {
+  const handle = (access as { handle?: FileHandle }).handle;
+  if (!handle) {
+    for (let at = 0; at < access.size; at += size) yield await access.read(at, size);
+    return;
+  }
+  const buffer = Buffer.allocUnsafe(size);
+  for (let at = 0; at < access.size; ) {
+    const { bytesRead } = await handle.read(buffer, 0, size, at);
+    if (bytesRead === 0) return;
+    at += bytesRead;
+    yield buffer.subarray(0, bytesRead);
+  }
 }
 
 /** Whether a file is a package, from its first bytes (not its name). */
@@ -60,7 +76,11 @@ export async function packageKindOf(file: string): Promise<PackageKind | null> {
 export async function validatePackageFile(source: TicketSource, options: PackageOptions, local?: LocalFileOptions): Promise<FileReport[]> {
   const access = await fileAccess(source.path);
   try {
-    const report = await validatePackage(access, { ...options, ...(source.documentUri ? { documentUri: source.documentUri } : {}) });
+    // A zip is read where its directory points; a MIME package front to back through one reused buffer (the
+    // reader copies what it holds back, so nothing of a part outlives its chunk).
+    const zip = isZip(await access.read(0, 4));
+    const input = zip ? access : reusedChunks(access);
+    const report = await validatePackage(input, { ...options, ...(source.documentUri ? { documentUri: source.documentUri } : {}) });
     const files: FileReport[] = [];
     for (const f of report.files) {
       if (local && (local.checkExists || local.root !== undefined) && f.part !== undefined) await checkOutside(f, report.kind, source.documentUri, local);

@@ -136,7 +136,7 @@ async function unpackMime(input: string, root: string): Promise<UnpackResult> {
       pending = pending.then(async () => { handle = await open(target, 'wx'); });
     },
     partData(_h, data) {
-      const copy = data.slice();
+      const copy = new Uint8Array(data); // a copy: Buffer#slice would be a view of the reused buffer
       if (head === undefined) head = copy.subarray(0, 1024);
       current!.size += copy.length;
       pending = pending.then(() => handle!.write(copy));

@@ -1,6 +1,6 @@
 // A streaming reader for MIME multipart bodies (RFC 2046 5.1), fed a chunk at a time. It holds at most one
 // header block and a delimiter's length of body, never a part: bodies go to the handler, decoded, as they come.
-import { concat, countLines, encoder, latin1, Needle } from './bytes.js';
+import { countLines, encoder, latin1, Needle } from './bytes.js';
 import { boundaryProblem, field, parseContentId, parseDisposition, parseHeaderBlock, parseMediaType, type HeaderField, type MediaType } from './headers.js';
 import { decoderFor, KNOWN_ENCODINGS, type TransferDecoder } from './transfer.js';
 
@@ -38,7 +38,7 @@ export interface MultipartHandler {
   /** The package's own header (absent when the caller gave the Content-Type, as HTTP does). */
   top?(fields: HeaderField[], type: MediaType | null): void;
   partStart(part: PartHead): void;
-  /** Decoded bytes of the current part; returning false says no more are wanted (the rest is only checked and counted). */
+  /** Decoded bytes (valid during the call only: copy what you keep) of the current part; returning false says no more are wanted (the rest is only checked and counted). */
   partData(part: PartHead, data: Uint8Array): void | boolean;
   partEnd(part: PartHead, end: PartEnd): void;
   problem(code: string, args: Record<string, string | number>, at: Place, part?: PartHead): void;
@@ -101,8 +101,14 @@ export class MultipartReader {
 
   push(chunk: Uint8Array): void {
     if (this.state === 'stopped' || chunk.length === 0) return;
-    this.pending = this.pending.length === 0 ? chunk : concat([this.pending, chunk]);
+    this.pending = this.pending.length === 0 ? chunk : this.join(chunk);
     this.run(false);
+    // What is held back must survive the caller reusing its chunk.
+    if (this.pending.length > 0 && this.pending.buffer !== this.scratch.buffer) {
+      const held = this.pending;
+      this.pending = new Uint8Array(0);
+      this.pending = this.join(held);
+    }
   }
 
   end(): void {
@@ -132,6 +138,25 @@ export class MultipartReader {
     const { lines, lastLineStart } = countLines(this.pending, 0, Math.min(rel, this.pending.length));
     if (lines === 0) return { offset, line: this.line, column: offset - this.lineStart + 1 };
     return { offset, line: this.line + lines, column: offset - (this.base + lastLineStart) + 1 };
+  }
+
+  /** One buffer, reused, for what was held back and the next chunk: a body streams through without garbage. */
+  private scratch = new Uint8Array(0);
+
+  private join(chunk: Uint8Array): Uint8Array {
+    const held = this.pending.length;
+    const need = held + chunk.length;
+    if (this.scratch.length < need) {
+      const grown = new Uint8Array(Math.max(need, this.scratch.length * 2));
+      grown.set(this.pending);
+      this.scratch = grown;
+    } else if (this.pending.buffer === this.scratch.buffer) {
+      this.scratch.copyWithin(0, this.pending.byteOffset - this.scratch.byteOffset, this.pending.byteOffset - this.scratch.byteOffset + held);
+    } else {
+      this.scratch.set(this.pending);
+    }
+    this.scratch.set(chunk, held);
+    return this.scratch.subarray(0, need);
   }
 
   /** Drops the first n pending bytes, keeping the line count. */

@@ -121,10 +121,10 @@ export class QuotedPrintableDecoder implements TransferDecoder {
       // Rule (5): "=" then optional transport padding then a line break.
       let j = i + 1;
       while (j < input.length && (input[j] === 32 || input[j] === 9)) j++;
-      if (j >= input.length || (input[j] === 13 && j + 1 >= input.length)) { this.carry = input.slice(i); break; }
+      if (j >= input.length || (input[j] === 13 && j + 1 >= input.length)) { this.carry = new Uint8Array(input.subarray(i)); break; }
       if (input[j] === 10) { i = j; continue; }
       if (input[j] === 13 && input[j + 1] === 10) { i = j + 1; continue; }
-      if (i + 2 >= input.length) { this.carry = input.slice(i); break; }
+      if (i + 2 >= input.length) { this.carry = new Uint8Array(input.subarray(i)); break; }
       const hi = HEX[input[i + 1]!]!;
       const lo = HEX[input[i + 2]!]!;
       if (hi >= 0 && lo >= 0) { out[o++] = hi * 16 + lo; i += 2; } else out[o++] = c;

@@ -157,7 +157,7 @@ class Gatherer {
   data(g: Gathered, d: Uint8Array): boolean {
     if (g.headBytes < SNIFF_BYTES) {
       const piece = d.subarray(0, SNIFF_BYTES - g.headBytes);
-      g.head.push(piece.slice());
+      g.head.push(new Uint8Array(piece)); // a copy (Buffer#slice would be a view)
       g.headBytes += piece.length;
     }
     g.summary.size += d.length;
@@ -170,7 +170,7 @@ class Gatherer {
       this.onLimit(g, g.nested ? `the nested package ${g.summary.name} is over ${max} bytes and was not read` : `the part ${g.summary.name} is over ${max} bytes (--max-bytes) and was not read as a ticket`);
       return false;
     }
-    g.kept.push(d.slice());
+    g.kept.push(new Uint8Array(d));
     g.keptBytes += d.length;
     return true;
   }
