@@ -17,3 +17,8 @@ export type {
 export { PROFILES, PLATFORMS } from './rules/types.js';
 export { validateTicket, type TicketReport, type TicketReference, type ValidateOptions, type LocatedFinding, type BaseSource } from './ticket/validate.js';
 export { fileUrlToPath, pathToFileUrl, PathConversionError, PATH_PLATFORMS, type PathPlatform, type PathErrorCode, type UrlForm } from './paths/convert.js';
+export { validatePackage, detectPackage, type PackageReport, type PackageOptions, type PackageInput, type PackageFile, type PartSummary, type PackageKind } from './package/validate.js';
+export { readPackage, type PackagePart, type PackageVisitor } from './package/read.js';
+export { MultipartReader, type PartHead, type MultipartHandler, type MultipartLimits } from './package/multipart.js';
+export { readZipDirectory, readZipEntry, bytesAccess, type RandomAccess, type ZipEntry } from './package/zip.js';
+export type { PackageLimits } from './package/limits.js';

@@ -12,6 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MultipartReader } from '../src/package/multipart.js';
 import { validatePackage } from '../src/package/validate.js';
+import { readPackage } from '../src/package/read.js';
 import { bytesAccess, readZipDirectory, readZipEntry } from '../src/package/zip.js';
 import { projectRoot } from './helpers.js';
 
@@ -60,6 +61,22 @@ test('python.zip (Python zipfile): every entry inflates to Python\'s bytes, and 
   assert.equal(got, manifest['python.zip']);
   const r = await validatePackage(bytes, { documentUri: 'file:///srv/hot/python.zip' });
   assert.equal(r.files.flatMap((f) => [...f.findings, ...f.references.flatMap((x) => x.findings)]).map((f) => f.code), []);
+});
+
+test("readPackage hands over every part of Python's packages as Python decodes it", async () => {
+  if (!built) return;
+  for (const name of ['python-crlf.mjm', 'python-lf.mjm', 'python.zip']) {
+    const got: Array<{ id: string; chunks: Uint8Array[] }> = [];
+    const r = await readPackage(readFileSync(path.join(dir, name)), {
+      part(p) {
+        const entry = { id: p.contentId ?? p.name, chunks: [] as Uint8Array[] };
+        got.push(entry);
+        return (d) => { entry.chunks.push(new Uint8Array(d)); };
+      },
+    });
+    assert.is(r.kind, name.endsWith('.zip') ? 'zip' : 'mime');
+    assert.equal(got.map((p) => ({ id: p.id, size: p.chunks.reduce((n, c) => n + c.length, 0), sha256: sha(p.chunks) })), manifest[name]);
+  }
 });
 
 test.after(() => rmSync(dir, { recursive: true, force: true }));

@@ -8,7 +8,7 @@ export const validate = defineCommand({
   describe: 'Find, resolve and check every file reference in JDF, XJDF and JMF tickets',
   builder: (y) =>
     withCheckOptions(y)
-      .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Ticket files, folders (searched for .jdf .xjdf .jmf .xjmf .ptk .xml), or - for standard input' })
+      .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Ticket files, job packages (MIME .mjm/.mjd or zip, told from their bytes), folders (searched for .jdf .xjdf .jmf .xjmf .ptk .xml), or - for standard input' })
       .option('format', { choices: ['text', 'json', 'sarif'] as const, default: 'text' as const, describe: 'Output format' })
       .option('references', { type: 'boolean', default: false, describe: 'In text, list every reference with its base and target' })
       .option('max-bytes', { requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'Tickets larger than this are reported (file-too-large), not read: bytes, or with a unit (10kB, 512MiB)' })
