@@ -48,22 +48,27 @@ export function packagesSection(root: string, quick: boolean, log: (s: string) =
     const copy = best(['copy', mime]);
     const ours = best(['validate', mime]);
     const split = best(['mailsplit', mime]);
-    rows.push({ section: 'packages', name: `plain copy of the ${(size / 1e9).toFixed(2)} GB MIME package (read + write to /dev/null)`, value: mbs(size, copy), unit: 'MB/s', note: `peak ${MB(copy).toFixed(0)} MB` });
-    rows.push({ section: 'packages', name: 'validate (stream, decode base64, sniff, check)', value: mbs(size, ours), unit: 'MB/s', ratio: mbs(size, ours) / mbs(size, copy), target: 'vs copy' });
+    rows.push({ section: 'packages', name: `plain copy of the ${(size / 1e9).toFixed(2)} GB MIME package (read + write to /dev/null)`, value: mbs(size, copy), unit: 'MB/s' });
+    rows.push({ section: 'packages', name: 'validate (stream, check base64, sniff, check) (ratio: / copy)', value: mbs(size, ours), unit: 'MB/s', ratio: mbs(size, ours) / mbs(size, copy) });
     rows.push({ section: 'packages', name: 'validate peak memory', value: MB(ours), unit: 'MB', target: '< 100 MB', pass: MB(ours) < 100 });
-    rows.push({ section: 'packages', name: '@zone-eu/mailsplit split + decode', value: mbs(size, split), unit: 'MB/s', ratio: mbs(size, ours) / mbs(size, split), target: 'ours vs it', note: `peak ${MB(split).toFixed(0)} MB` });
+    rows.push({ section: 'packages', name: '@zone-eu/mailsplit split + decode (ratio: ours / it)', value: mbs(size, split), unit: 'MB/s', ratio: mbs(size, ours) / mbs(size, split) });
+    rows.push({ section: 'packages', name: '@zone-eu/mailsplit peak memory', value: MB(split), unit: 'MB' });
     if (ours.problems) notes.push(`validate reported ${ours.problems} findings on the generated package (expected none).`);
     const unpack = best(['unpack', mime, dir], 1);
-    rows.push({ section: 'packages', name: 'unpack MIME to disk', value: mbs(size, unpack), unit: 'MB/s', note: `peak ${MB(unpack).toFixed(0)} MB`, target: '< 100 MB', pass: MB(unpack) < 100 });
+    rows.push({ section: 'packages', name: 'unpack MIME to disk (decode base64, write)', value: mbs(size, unpack), unit: 'MB/s' });
+    rows.push({ section: 'packages', name: 'unpack MIME peak memory', value: MB(unpack), unit: 'MB', target: '< 100 MB', pass: MB(unpack) < 100 });
     run('copy', zip);
     const zcopy = best(['copy', zip]);
     const zours = best(['validate', zip]);
     const zy = best(['yauzl', zip]);
     const zunpack = best(['unpack', zip, dir], 1);
     rows.push({ section: 'packages', name: `plain copy of the ${(zipSize / 1e9).toFixed(2)} GB zip`, value: mbs(zipSize, zcopy), unit: 'MB/s' });
-    rows.push({ section: 'packages', name: 'validate zip (central directory, tickets, first bytes)', value: zours.ms, unit: 'ms', note: `peak ${MB(zours).toFixed(0)} MB`, target: '< 100 MB', pass: MB(zours) < 100 });
-    rows.push({ section: 'packages', name: 'unpack zip to disk', value: mbs(zipSize, zunpack), unit: 'MB/s', ratio: mbs(zipSize, zunpack) / mbs(zipSize, zy), target: 'vs yauzl read', note: `peak ${MB(zunpack).toFixed(0)} MB` });
-    rows.push({ section: 'packages', name: 'yauzl: read every entry (no write)', value: mbs(zipSize, zy), unit: 'MB/s', note: `peak ${MB(zy).toFixed(0)} MB` });
+    rows.push({ section: 'packages', name: 'validate zip (central directory, tickets, first bytes)', value: zours.ms, unit: 'ms' });
+    rows.push({ section: 'packages', name: 'validate zip peak memory', value: MB(zours), unit: 'MB', target: '< 100 MB', pass: MB(zours) < 100 });
+    rows.push({ section: 'packages', name: 'unpack zip to disk (ratio: ours / yauzl read)', value: mbs(zipSize, zunpack), unit: 'MB/s', ratio: mbs(zipSize, zunpack) / mbs(zipSize, zy) });
+    rows.push({ section: 'packages', name: 'unpack zip peak memory', value: MB(zunpack), unit: 'MB', target: '< 100 MB', pass: MB(zunpack) < 100 });
+    rows.push({ section: 'packages', name: 'yauzl: read every entry, no write', value: mbs(zipSize, zy), unit: 'MB/s' });
+    rows.push({ section: 'packages', name: 'yauzl peak memory', value: MB(zy), unit: 'MB' });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

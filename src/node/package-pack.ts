@@ -139,6 +139,28 @@ async function plan(report: ReturnType<typeof validateTicket>, options: PackOpti
     file.references++;
     file.refs.push(ref);
   }
+  // One value reached through rRefs with different bases can name different files; it cannot become one cid:.
+  const bySpan = new Map<string, string>();
+  const split = new Set<string>();
+  for (const file of files.values()) {
+    for (const ref of file.refs) {
+      const key = `${ref.span[0]}:${ref.span[1]}`;
+      const seen = bySpan.get(key);
+      if (seen !== undefined && seen !== file.path) split.add(key);
+      else bySpan.set(key, file.path);
+    }
+  }
+  if (split.size > 0) {
+    for (const [real, file] of [...files]) {
+      const kept = file.refs.filter((ref) => !split.has(`${ref.span[0]}:${ref.span[1]}`));
+      for (const ref of file.refs.filter((r) => !kept.includes(r))) {
+        problems.push({ value: ref.value, line: ref.line, column: ref.column, path: file.path, reason: `names different files through its uses${ref.via ? ` (here via ${ref.via})` : ''}, so it cannot be rewritten to one of them; give each use its own FileSpec` });
+      }
+      file.refs = kept;
+      file.references = kept.length;
+      if (kept.length === 0) files.delete(real);
+    }
+  }
   return { files, problems };
 }
 

@@ -42,7 +42,8 @@ export async function fileAccess(file: string): Promise<RandomAccess & { close()
   } as RandomAccess & { close(): Promise<void>; handle: FileHandle };
 }
 
-async function* reusedChunks(access: RandomAccess & { readInto?: unknown }, size = 1 << 20): AsyncIterable<Uint8Array> {
+/** A file front to back through one reused buffer: each chunk is valid until the next is asked for. */
+export async function* reusedChunks(access: RandomAccess & { readInto?: unknown }, size = 1 << 20): AsyncIterable<Uint8Array> {
   const handle = (access as { handle?: FileHandle }).handle;
   if (!handle) {
     for (let at = 0; at < access.size; at += size) yield await access.read(at, size);

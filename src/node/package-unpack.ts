@@ -1,7 +1,7 @@
 // unpack: every part of a package written into one folder, under safe names, never outside it; the cid:
 // references of the tickets rewritten to relative URLs naming the written files. Parts are streamed to disk.
-import { createReadStream } from 'node:fs';
-import { lstat, mkdir, open, readFile, realpath, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { lstat, mkdir, open, readFile, realpath, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cidToContentId } from '../package/cid.js';
@@ -14,7 +14,7 @@ import { decodeTicket } from '../ticket/decode.js';
 import { applyEdits, escapeForAttribute, type Edit } from '../ticket/rewrite.js';
 import { validateTicket } from '../ticket/validate.js';
 import { TICKET_ROOTS } from '../ticket/vocabulary.js';
-import { fileAccess } from './package-read.js';
+import { fileAccess, reusedChunks } from './package-read.js';
 
 export interface UnpackedPart {
   /** Content-ID in angle brackets, or the zip entry name. */
@@ -120,11 +120,10 @@ async function unpackMime(input: string, root: string): Promise<UnpackResult> {
   const result: UnpackResult = { parts: [], problems: [] };
   const byId = new Map<string, UnpackedPart>();
   const tickets: UnpackedPart[] = [];
-  let handle: FileHandle | undefined;
-  let pending: Promise<unknown> = Promise.resolve();
+  // Parts are written synchronously as they are decoded: no copy of a chunk waits in memory for the disk.
+  let fd: number | undefined;
   let current: UnpackedPart | undefined;
   let head: Uint8Array | undefined;
-  let failure: unknown;
   const reader = new MultipartReader({
     partStart(h) {
       const file = names.unique(mimeName(h));
@@ -132,32 +131,30 @@ async function unpackMime(input: string, root: string): Promise<UnpackResult> {
       if (h.contentId !== undefined && !byId.has(h.contentId)) byId.set(h.contentId, current);
       result.parts.push(current);
       head = undefined;
-      const target = path.join(root, file);
-      pending = pending.then(async () => { handle = await open(target, 'wx'); });
+      fd = openSync(path.join(root, file), 'wx');
     },
     partData(_h, data) {
-      const copy = new Uint8Array(data); // a copy: Buffer#slice would be a view of the reused buffer
-      if (head === undefined) head = copy.subarray(0, 1024);
-      current!.size += copy.length;
-      pending = pending.then(() => handle!.write(copy));
+      if (head === undefined) head = new Uint8Array(data.subarray(0, 1024));
+      current!.size += data.length;
+      for (let at = 0; at < data.length; ) at += writeSync(fd!, data, at, data.length - at);
     },
-    partEnd(_h) {
-      const part = current!;
-      if (head !== undefined && sniff(head) === 'xml') tickets.push(part);
-      pending = pending.then(async () => { await handle!.close(); handle = undefined; });
+    partEnd() {
+      if (head !== undefined && sniff(head) === 'xml') tickets.push(current!);
+      closeSync(fd!);
+      fd = undefined;
     },
     problem(code, args) {
       result.problems.push(`${code}: ${Object.values(args).join(', ')}`);
     },
   });
-  for await (const chunk of createReadStream(input, { highWaterMark: 1 << 20 })) {
-    reader.push(chunk as Buffer);
-    // Back pressure: the parts of this chunk are on disk before the next is read.
-    await pending.catch((error) => { failure = error; });
-    if (failure) throw failure;
+  const access = await fileAccess(input);
+  try {
+    for await (const chunk of reusedChunks(access, 256 << 10)) reader.push(chunk);
+    reader.end();
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+    await access.close();
   }
-  reader.end();
-  await pending;
   for (const t of tickets) await rewriteTicket(root, t, byId, result);
   return result;
 }

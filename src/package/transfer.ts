@@ -1,7 +1,7 @@
 // Content-Transfer-Encodings (RFC 2045 6): streaming decoders that take the encoded body a chunk at a time.
 
 export interface TransferDecoder {
-  /** Decoded bytes of this chunk (may be empty while a quantum is incomplete). */
+  /** Decoded bytes of this chunk (may be empty while a quantum is incomplete); valid until the next push. */
   push(chunk: Uint8Array): Uint8Array;
   /** Reads the chunk as push does, but only counts the octets it holds (nobody wants them). */
   count(chunk: Uint8Array): number;
@@ -28,8 +28,13 @@ export class Base64Decoder implements TransferDecoder {
   private invalid = false;
   private done = false;
 
+  /** Reused for every chunk's output: what push returns is valid until the next push. */
+  private out = new Uint8Array(0);
+
   push(chunk: Uint8Array): Uint8Array {
-    const out = new Uint8Array(Math.floor(((chunk.length + this.quantum) * 3) / 4) + 3);
+    const need = Math.floor(((chunk.length + this.quantum) * 3) / 4) + 3;
+    if (this.out.length < need) this.out = new Uint8Array(Math.max(need, 64 * 1024));
+    const out = this.out;
     let o = 0;
     let bits = this.bits;
     let count = this.quantum;
