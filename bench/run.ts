@@ -1,5 +1,5 @@
 // npm run bench: jdf-filespec side by side with what a user would pick instead, on the same inputs, one process.
-// Flags: --json (machine output), --quick (smaller tickets, fewer rounds), --only=resolve,check,ticket,memory,batch,hostile,packages
+// Flags: --json (machine output), --quick (smaller tickets, fewer rounds), --only=resolve,check,ticket,memory,batch,hostile,packages,watch
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +12,7 @@ import { resolveCorpus, smallTicket, ticket } from './corpus.js';
 import { formatTable, race, type Row } from './measure.js';
 import { memorySection } from './memory.js';
 import { packagesSection } from './packages.js';
+import { watchSection } from './watch.js';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -143,6 +144,13 @@ if (want('batch')) {
   rows.push({ section: 'batch', name: `validate ${count} tickets, --jobs 1`, value: tps(med(results.single)), unit: 'tickets/s' });
   rows.push({ section: 'batch', name: 'reports identical', value: outParallel === outSingle && outParallel.length > 0 ? 1 : 0, unit: '', pass: outParallel === outSingle && outParallel.length > 0 });
   rmSync(dir, { recursive: true, force: true });
+}
+
+// 5b. watch: the hot folder against validate on the same tickets (bench/watch.ts) ----------------------------------
+if (want('watch')) {
+  const w = await watchSection(quick, log);
+  rows.push(...w.rows);
+  notes.push(...w.notes);
 }
 
 // 6. hostile ---------------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ test('SIGKILL 4 times over a run of 60 tickets, then a restart: none lost, none 
 
 test('two watcher processes on one IN (one work folder): each ticket taken once', async () => {
   const d = makeDirs('jfs-two-');
-  const n = 150;
+  const n = 100;
   const a = watchChild(d);
   const b = watchChild(d);
   await feed(d, n, 10, 10);

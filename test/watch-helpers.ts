@@ -89,6 +89,11 @@ export function options(d: Dirs, extra: Partial<WatchOptions> = {}): WatchOption
 /** Watchers and children still running: a failed test must not leave one holding the process open. */
 const live = new Set<{ stop(): unknown }>();
 
+/** Something a test started that must be stopped even when the test fails. */
+export function stopLater(stop: () => unknown): void {
+  live.add({ stop });
+}
+
 export async function stopAll(): Promise<void> {
   for (const w of [...live]) await w.stop();
   live.clear();

@@ -9,6 +9,7 @@ import { toPath, fromPath } from './paths.js';
 import { resolve } from './resolve.js';
 import { pack } from './pack.js';
 import { unpack } from './unpack.js';
+import { watch } from './watch.js';
 
 export const COMMANDS: readonly CommandDef[] = [
   check,
@@ -20,4 +21,5 @@ export const COMMANDS: readonly CommandDef[] = [
   resolve,
   pack,
   unpack,
+  watch,
 ];

@@ -29,16 +29,16 @@ export function missingOf(file: FileReport): Missing[] {
 
 /**
  * The local paths of the files a ticket references that checkLocalFiles found present (so inside --root when
- * one is given): these are the ones to watch settle. It reads a URL as checkLocalFiles does (the longest --map
- * prefix, else a file URL with no host or localhost); should the two ever differ, a file is not watched, never
- * one outside the root.
+ * one is given): these are the ones to watch settle. Where the view table placed a file, its path is taken from
+ * there; else the URL is read as checkLocalFiles reads it (the longest --map prefix, else a file URL with no host
+ * or localhost). Should the two ever differ, a file is not watched, never one outside the root.
  */
 export function presentFiles(file: FileReport, local: LocalFileOptions): string[] {
   const maps = local.maps.map((m) => ({ key: comparable(m.prefix), folder: m.folder }));
   const out = new Set<string>();
   for (const ref of file.references) {
     if (ref.role !== 'url' || ref.resolved === null || ref.findings.some((f) => LOCAL_CODES.has(f.code))) continue;
-    const p = localPath(ref.resolved, maps);
+    const p = ref.mappedBy?.path ?? localPath(ref.resolved, maps); // where the view table found it, if it did
     if (p !== null && (local.root === undefined || inside(path.resolve(local.root), p))) out.add(p);
   }
   return [...out];

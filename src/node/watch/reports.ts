@@ -23,8 +23,9 @@ export function formatsInOrder(formats: readonly ReportFormat[]): ReportFormat[]
   return [...new Set<ReportFormat>([...formats.filter((f) => f !== 'json'), 'json'])];
 }
 
-export async function writeReports(dir: string, file: FileReport, formats: readonly ReportFormat[], version: string): Promise<void> {
-  const report = buildReport([file], version);
+/** One report for the ticket: one file in it, or one per part of a package. */
+export async function writeReports(dir: string, files: FileReport[], formats: readonly ReportFormat[], version: string): Promise<void> {
+  const report = buildReport(files, version);
   for (const format of formatsInOrder(formats)) {
     const pieces = format === 'json' ? jsonDocument(report) : format === 'sarif' ? sarifPieces(report, ruleCatalog) : textLines(report, { references: false });
     const stream = createWriteStream(path.join(dir, REPORT_FILES[format].file));

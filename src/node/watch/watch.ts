@@ -7,7 +7,6 @@ import { pathToFileURL } from 'node:url';
 import { countFindings, type Counts } from '../../report/check-text.js';
 import { allFindings, type FileReport } from '../../report/report.js';
 import { validateSources } from '../batch.js';
-import { checkLocalFiles } from '../local-files.js';
 import { Claims, type Claim } from './claim.js';
 import { discover, type Discovery, type WatcherFactory } from './discover.js';
 import type { EventSink, WatchEvent } from './events.js';
@@ -232,17 +231,32 @@ class Watcher implements HotFolder {
 
   // Checking ------------------------------------------------------------------------------------------------------
 
-  private async validate(job: Job): Promise<FileReport | { unreadable: string }> {
+  /**
+   * The ticket (or each part of a package) checked as `validate` checks it, read from wherever it is now, with
+   * its base where it arrived. Without `withLocal`, no file it references is looked at (that is for after the claim).
+   */
+  private async validate(job: Job, withLocal: boolean): Promise<FileReport[] | { unreadable: string }> {
     const started = Date.now();
-    const [result] = await validateSources([{ path: job.claim?.file ?? job.source, documentUri: pathToFileURL(job.source).href }], this.o.validate, this.o.maxBytes);
+    const read = job.claim?.file ?? job.source;
+    const local = withLocal && this.localChecks() ? this.o.local : undefined;
+    const results = await validateSources([{ path: read, documentUri: pathToFileURL(job.source).href }], this.o.validate, this.o.maxBytes, local);
     job.checkMs += Date.now() - started;
-    if (!result || 'reason' in result) return { unreadable: result?.reason ?? 'not read' };
-    return { ...result, path: job.source };
+    const files: FileReport[] = [];
+    for (const r of results) {
+      if ('reason' in r) return { unreadable: r.reason };
+      files.push({ ...r, path: job.source + r.path.slice(read.length) }); // a package part keeps its " [part NAME]"
+    }
+    return files.length > 0 ? files : { unreadable: 'nothing read' };
+  }
+
+  private localChecks(): boolean {
+    const l = this.o.local;
+    return !!l && (l.checkExists || l.root !== undefined || l.views !== undefined);
   }
 
   /** Not a whole document yet, and not still for long enough to be called broken: look again later. */
-  private notYetWhole(job: Job, file: FileReport | { unreadable: string }): boolean {
-    const incomplete = 'unreadable' in file || file.findings.some((f) => INCOMPLETE.has(f.code));
+  private notYetWhole(job: Job, files: FileReport[] | { unreadable: string }): boolean {
+    const incomplete = 'unreadable' in files || files.some((file) => file.findings.some((f) => INCOMPLETE.has(f.code)));
     if (!incomplete || Date.now() - job.settle.since >= this.t.parseWaitMs) return false;
     job.stage = 'settling';
     job.due = job.settle.since + this.t.parseWaitMs;
@@ -256,13 +270,16 @@ class Watcher implements HotFolder {
       const record = await readRecord(job.claim);
       if (record) return this.finishRoute(job, record);
     }
-    const file = await this.validate(job);
-    if (this.notYetWhole(job, file)) return;
-    if (!job.claim && !(await this.claim(job))) return;
-    if (job.stage === 'settling') return; // what was claimed is not what was settled: settle it in the work folder
-    const report = 'unreadable' in file ? unreadableReport(job, file.unreadable) : file;
-    if (await this.waitForFiles(job, report)) return;
-    await this.route(job, report);
+    let files = await this.validate(job, job.claim !== undefined);
+    if (this.notYetWhole(job, files)) return;
+    if (!job.claim) {
+      if (!(await this.claim(job))) return;
+      if (job.stage === 'settling') return; // what was claimed is not what was settled: settle it in the work folder
+      if (this.localChecks()) files = await this.validate(job, true);
+    }
+    const reports = 'unreadable' in files ? [unreadableReport(job, files.unreadable)] : files;
+    if (await this.waitForFiles(job, reports)) return;
+    await this.route(job, reports);
   }
 
   private async claim(job: Job): Promise<boolean> {
@@ -282,15 +299,13 @@ class Watcher implements HotFolder {
   }
 
   /** With --check-exists and --wait-for-files: true while the ticket waits for its files (missing, or not settled). */
-  private async waitForFiles(job: Job, report: FileReport): Promise<boolean> {
+  private async waitForFiles(job: Job, reports: FileReport[]): Promise<boolean> {
     const local = this.o.local;
-    if (!local || (!local.checkExists && local.root === undefined)) return false;
-    await checkLocalFiles(report, local);
-    if (!local.checkExists || this.t.waitForFilesMs <= 0) return false;
+    if (!local?.checkExists || this.t.waitForFilesMs <= 0) return false;
     const now = Date.now();
     job.waitSince ??= now;
     const timeLeft = job.waitSince + this.t.waitForFilesMs - now;
-    const missing = missingOf(report);
+    const missing = reports.flatMap(missingOf);
     if (timeLeft <= 0) {
       job.missing = missing;
       return false;
@@ -303,7 +318,7 @@ class Watcher implements HotFolder {
     }
     job.missing = [];
     const refs = new Map<string, Snapshot | null>();
-    for (const p of presentFiles(report, local)) refs.set(p, await snapshot(p));
+    for (const p of reports.flatMap((r) => presentFiles(r, local))) refs.set(p, await snapshot(p));
     if (!job.refs || !sameRefs(job.refs, refs)) {
       job.refs = refs;
       job.refsSince = now;
@@ -331,12 +346,12 @@ class Watcher implements HotFolder {
     return { to: 'ok', reason: counts.warning > 0 ? `${counts.warning} warning(s), no error` : 'no error finding' };
   }
 
-  private async route(job: Job, report: FileReport): Promise<void> {
+  private async route(job: Job, reports: FileReport[]): Promise<void> {
     const claim = job.claim!;
-    const counts = countFindings(allFindings(report));
+    const counts = countFindings(reports.flatMap((r) => [...allFindings(r)]));
     const { to, reason } = this.verdict(counts, job);
     const formats = this.o.reportFormats ?? ['json'];
-    await writeReports(claim.dir, report, formats, this.o.toolVersion);
+    await writeReports(claim.dir, reports, formats, this.o.toolVersion);
     const name = await this.names.propose(to === 'ok' ? this.f.ok : this.f.error, claim.name, routeSuffixes(formats));
     await this.finishRoute(job, { to, name, counts, formats, reason, temp: `.${path.basename(claim.dir)}.part` }, true);
   }

@@ -1,0 +1,82 @@
+// watch on the command line: one JSON line per event on standard output, a summary line per ticket on a terminal
+// (standard error), SIGINT/SIGTERM finish what is in flight and stop (a second one stops at once; what is claimed
+// is taken up again at the next start).
+import { stat } from 'node:fs/promises';
+import type { TimedEvent } from '../node/watch/events.js';
+import type { WatchOptions } from '../node/watch/options.js';
+import { startWatch, WatchSetupError } from '../node/watch/watch.js';
+import { withViews } from './views.js';
+import { packageVersion } from './version.js';
+
+export type WatchRun = Omit<WatchOptions, 'toolVersion'> & { config?: string };
+
+export async function runWatch(run: WatchRun): Promise<number> {
+  if (run.local?.root !== undefined && !(await isFolder(run.local.root))) {
+    process.stderr.write(`jdf-filespec: --root ${run.local.root} is not a folder\n`);
+    return 2;
+  }
+  const local = await withViews(run.config, run.local);
+  if (local === null) return 2;
+  const { config: _config, ...options } = run;
+  let hot;
+  try {
+    hot = await startWatch({ ...options, ...(local ? { local } : {}), toolVersion: packageVersion() }, print);
+  } catch (error) {
+    if (!(error instanceof WatchSetupError)) throw error;
+    process.stderr.write(`jdf-filespec: ${error.message}\n`);
+    return 2;
+  }
+  await stopped(() => hot.stop());
+  return 0;
+}
+
+async function isFolder(p: string): Promise<boolean> {
+  try {
+    return (await stat(p)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function print(event: TimedEvent): void {
+  process.stdout.write(JSON.stringify(event) + '\n');
+  if (process.stderr.isTTY) {
+    const line = human(event);
+    if (line) process.stderr.write(line + '\n');
+  }
+}
+
+/** The terminal's line for an event, or nothing for the ones a person need not see. */
+function human(e: TimedEvent): string | undefined {
+  const clock = e.time.slice(11, 19);
+  switch (e.event) {
+    case 'started': return `${clock} watching ${e.in} (${e.mode}); OK ${e.ok}, ERROR ${e.error}`;
+    case 'polling': return `${clock} polling: ${e.reason}`;
+    case 'waiting': return `${clock} waiting  ${e.ticket}: ${e.missing.length} file(s) not there yet`;
+    case 'ok': case 'error': return `${clock} ${e.event === 'ok' ? 'ok   ' : 'ERROR'}    ${e.ticket} -> ${e.to} (${e.reason}; ${e.ms.total} ms)`;
+    case 'hook': return e.code === 0 ? undefined : `${clock} hook ${e.program} for ${e.ticket}: ${e.error ?? `exit ${e.code ?? e.signal}`}`;
+    case 'failed': return `${clock} failed   ${e.ticket}: ${e.message} (will try again)`;
+    case 'warning': return `${clock} warning: ${e.message}`;
+    case 'stopping': return `${clock} stopping: finishing ${e.inFlight} ticket(s) in flight`;
+    case 'stopped': return `${clock} stopped: ${e.ok} ok, ${e.error} error, ${e.waiting} left claimed for the next start`;
+    default: return undefined;
+  }
+}
+
+/** Resolves once SIGINT or SIGTERM has stopped the watcher; a second signal exits at once. */
+function stopped(stop: () => Promise<void>): Promise<void> {
+  return new Promise((resolve) => {
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (stopping) process.exit(signal === 'SIGINT' ? 130 : 143);
+      stopping = true;
+      void stop().then(() => {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+        resolve();
+      });
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
