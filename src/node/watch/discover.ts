@@ -1,10 +1,18 @@
-// Discovery: which tickets are in IN. File-system events (chokidar) tell us at once; a sweep of the folder
-// every poll interval catches what events miss. On a network share (NFS, SMB, ...) events from other machines
-// never arrive, so there chokidar polls instead: chosen from the file system type, with --poll, or when the
-// sweep finds a ticket that no event announced.
-import { statfs, readdir } from 'node:fs/promises';
+// Discovery: which tickets are in IN. A file-system event on the folder tells us at once; a sweep of the folder
+// (names only) every poll interval catches what events miss. On a network share (NFS, SMB, ...) events from
+// other machines never arrive, so there the sweep alone polls: chosen from the file system type, with --poll,
+// or when the sweep finds a ticket that no event announced.
+//
+// Why fs.watch on the folder and not chokidar: chokidar (tried first, version 5) reads the whole folder again,
+// with an lstat per entry, on every event in it. With thousands of tickets dropped at once that is quadratic:
+// measured here, 36% of the process in lstat at 600 tickets, and throughput fell from 103 tickets/s (300 at once)
+// to 34/s (600 at once). Its polling mode does the same on each change of the folder, which is worse over NFS.
+// One watch on the folder and a names-only sweep need neither, and the settle step stats only the tickets
+// that are settling.
+import { EventEmitter } from 'node:events';
+import { watch as fsWatch } from 'node:fs';
+import { readdir, statfs } from 'node:fs/promises';
 import path from 'node:path';
-import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 import { TICKET_EXTENSIONS } from '../files.js';
 
 /** statfs f_type of file systems where another machine's writes raise no local events (Linux magic numbers). */
@@ -25,9 +33,8 @@ export async function networkFileSystem(folder: string): Promise<string | null> 
 export const isTicketName = (name: string) => !name.startsWith('.') && TICKET_EXTENSIONS.includes(path.extname(name).toLowerCase());
 
 export interface DiscoveryHandlers {
-  /** A ticket is in IN (new, changed, or seen again by the sweep). */
+  /** A ticket may have arrived or changed in IN (an event, or the sweep saw it); the watcher looks. */
   seen(file: string): void;
-  gone(file: string): void;
   /** Switched to polling, and why. */
   polling(reason: string): void;
   error(error: Error): void;
@@ -38,55 +45,57 @@ export interface Discovery {
   close(): Promise<void>;
 }
 
-/** A test can stand in for chokidar (to play a share whose events never arrive). */
-export type WatcherFactory = (folder: string, polling: boolean, pollMs: number) => FSWatcher;
+/** Events on one folder: emits 'name' with the name of an entry that changed, and 'error'. */
+export type FolderEvents = EventEmitter & { close(): void };
 
-const defaultFactory: WatcherFactory = (folder, polling, pollMs) =>
-  chokidarWatch(folder, {
-    depth: 0,
-    usePolling: polling,
-    interval: pollMs,
-    binaryInterval: pollMs,
-    ignoreInitial: false,
-    // Only the tickets directly in IN: not the work folder or any other folder in it, not hidden temporaries.
-    ignored: (p: string, stats?: { isFile(): boolean; isDirectory(): boolean }) => {
-      if (path.resolve(p) === folder) return false;
-      if (stats?.isDirectory() || path.dirname(path.resolve(p)) !== folder) return true;
-      return !isTicketName(path.basename(p));
-    },
+/** A test can stand in for the file-system watch (to play a share whose events never arrive). */
+export type WatcherFactory = (folder: string) => FolderEvents;
+
+const nativeFactory: WatcherFactory = (folder) => {
+  const events = new EventEmitter() as FolderEvents;
+  const watcher = fsWatch(folder, { persistent: true }, (_type, name) => {
+    if (name) events.emit('name', name.toString());
   });
+  watcher.on('error', (error) => events.emit('error', error));
+  events.close = () => watcher.close();
+  return events;
+};
 
 export async function discover(folder: string, options: { poll?: boolean; pollMs: number; factory?: WatcherFactory }, on: DiscoveryHandlers): Promise<Discovery> {
-  const factory = options.factory ?? defaultFactory;
-  let mode: 'events' | 'polling' = 'events';
-  let watcher: FSWatcher;
-  let ready = false;
+  let mode: 'events' | 'polling' = 'polling';
+  let watcher: FolderEvents | undefined;
+  let swept = false;
+  /** Tickets in IN that an event named, and tickets the sweep found that no event named (and when). */
   const announced = new Set<string>();
   const unannounced = new Map<string, number>();
 
-  const start = (polling: boolean) => {
-    mode = polling ? 'polling' : 'events';
-    ready = false;
-    watcher = factory(folder, polling, options.pollMs);
-    const announce = (p: string) => {
-      const file = path.resolve(p);
-      announced.add(file);
-      unannounced.delete(file);
-      on.seen(file);
-    };
-    watcher.on('add', announce);
-    watcher.on('change', announce);
-    watcher.on('unlink', (p) => { announced.delete(path.resolve(p)); on.gone(path.resolve(p)); });
-    watcher.on('ready', () => { ready = true; });
-    watcher.on('error', (e) => on.error(e as Error));
+  const toPolling = (reason: string) => {
+    watcher?.close();
+    watcher = undefined;
+    mode = 'polling';
+    unannounced.clear();
+    on.polling(reason);
   };
 
   const fsType = options.poll === undefined ? await networkFileSystem(folder) : null;
-  if (options.poll) start(true);
-  else if (fsType) {
-    start(true);
-    on.polling(`IN is on a network file system (${fsType}), where events from other machines do not arrive`);
-  } else start(false);
+  if (options.poll) mode = 'polling';
+  else if (fsType) toPolling(`IN is on a network file system (${fsType}), where events from other machines do not arrive`);
+  else {
+    try {
+      watcher = (options.factory ?? nativeFactory)(folder);
+      mode = 'events';
+      watcher.on('name', (name: string) => {
+        if (!isTicketName(name)) return;
+        const file = path.join(folder, name);
+        announced.add(file);
+        unannounced.delete(file);
+        on.seen(file);
+      });
+      watcher.on('error', (error: Error) => toPolling(`file-system events failed: ${error.message}`));
+    } catch (error) {
+      toPolling(`file-system events are not available here: ${(error as Error).message}`);
+    }
+  }
 
   const sweep = async () => {
     let names: string[];
@@ -103,17 +112,17 @@ export async function discover(folder: string, options: { poll?: boolean; pollMs
       const file = path.join(folder, name);
       present.add(file);
       on.seen(file);
-      if (mode === 'events' && ready && !announced.has(file) && !unannounced.has(file)) unannounced.set(file, now);
+      // Files there at the first sweep were there before the watch began: no event is owed for them.
+      if (!swept) announced.add(file);
+      else if (mode === 'events' && !announced.has(file) && !unannounced.has(file)) unannounced.set(file, now);
     }
     for (const f of announced) if (!present.has(f)) announced.delete(f);
-    // A ticket the sweep found that no event announced within a poll interval (whether it is still there or has
+    swept = true;
+    // A ticket the sweep found that no event named within a poll interval (whether it is still there or has
     // been taken since): events do not arrive here.
     for (const [file, first] of unannounced) {
       if (now - first < options.pollMs) continue;
-      await watcher.close();
-      unannounced.clear();
-      start(true);
-      on.polling(`no file-system event announced ${path.basename(file)} within ${options.pollMs} ms`);
+      toPolling(`no file-system event named ${path.basename(file)} within ${options.pollMs} ms`);
       break;
     }
   };
@@ -121,7 +130,6 @@ export async function discover(folder: string, options: { poll?: boolean; pollMs
   const timer = setInterval(() => {
     sweeping = sweeping.then(sweep);
   }, options.pollMs);
-  timer.unref();
 
   return {
     get mode() {
@@ -130,7 +138,7 @@ export async function discover(folder: string, options: { poll?: boolean; pollMs
     async close() {
       clearInterval(timer);
       await sweeping;
-      await watcher.close();
+      watcher?.close();
     },
   };
 }

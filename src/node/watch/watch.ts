@@ -52,7 +52,7 @@ export interface HotFolder {
 }
 
 export interface WatchInternals {
-  /** Stands in for chokidar (tests play a share whose events never arrive). */
+  /** Stands in for the file-system watch (tests play a share whose events never arrive). */
   watcherFactory?: WatcherFactory;
 }
 
@@ -122,7 +122,6 @@ class Watcher implements HotFolder {
     await this.adoptOrphans();
     this.discovery = await discover(this.f.in, { ...(this.o.poll !== undefined ? { poll: this.o.poll } : {}), pollMs: this.t.pollMs, ...(internals.watcherFactory ? { factory: internals.watcherFactory } : {}) }, {
       seen: (file) => this.seen(file),
-      gone: (file) => this.gone(file),
       polling: (reason) => this.emit({ event: 'polling', reason }),
       error: (error) => this.emit({ event: 'warning', message: error.message }),
     });
@@ -149,11 +148,6 @@ class Watcher implements HotFolder {
     }
     const now = Date.now();
     this.unclaimed.set(file, { name: path.basename(file), source: file, stage: 'settling', settle: new Settling(), due: now, arrived: now, checkMs: 0, missing: [], rounds: 0 });
-  }
-
-  private gone(file: string): void {
-    const job = this.unclaimed.get(file);
-    if (job?.stage === 'settling') this.unclaimed.delete(file);
   }
 
   private async adoptOrphans(): Promise<void> {
