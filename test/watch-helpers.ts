@@ -187,7 +187,7 @@ export function checkRun(d: Dirs, n: number, work: string, collide = true): stri
 /** Kills a watcher with SIGKILL `kills` times at random moments while `n` tickets arrive, then lets one finish. */
 export async function killRun(n: number, kills: number, extra: Partial<WatchOptions> = {}): Promise<{ problems: string[]; kills: number; resumed: number }> {
   const d = makeDirs('jfs-kill-');
-  const feeding = feed(d, n, 3, 15);
+  const feeding = feed(d, n, 2, 40); // spread over the kills, so that they fall in the middle of the work
   let resumed = 0;
   for (let k = 0; k < kills; k++) {
     const child = watchChild(d, extra);

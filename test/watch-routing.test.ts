@@ -1,5 +1,7 @@
 // watch: where tickets go, under which names, with which reports; hooks; polling.
-import { chmodSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { Names } from '../src/node/watch/names.js';
+import { place } from '../src/node/watch/route.js';
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -39,7 +41,6 @@ test('names never collide: five job.jdf one after another become job.jdf, job-2.
 
 test('a name already taken in OK by something else (a stray report) is never overwritten', async () => {
   const d = makeDirs();
-  const { mkdirSync } = await import('node:fs');
   mkdirSync(d.ok);
   writeFileSync(path.join(d.ok, 'a.jdf.report.json'), 'not ours');
   writeFileSync(path.join(d.ok, 'a-2.jdf'), 'not ours either');
@@ -51,6 +52,23 @@ test('a name already taken in OK by something else (a stray report) is never ove
   assert.is(readFileSync(path.join(d.ok, 'a-2.jdf'), 'utf8'), 'not ours either');
   assert.ok(readFileSync(path.join(d.ok, 'a-3.jdf'), 'utf8').includes('ID="a1"'));
   assert.ok(existsSync(path.join(d.ok, 'a-3.jdf.report.json')));
+});
+
+test('a name whose report is byte for byte ours, but another ticket\'s, is not taken (found by two watchers racing)', async () => {
+  const d = makeDirs();
+  mkdirSync(d.ok);
+  const claim = path.join(d.base, 'claim');
+  mkdirSync(claim);
+  writeFileSync(path.join(claim, 'job.jdf'), 'ticket B');
+  writeFileSync(path.join(claim, 'report.json'), 'the same report');
+  // Another watcher's job.jdf: its report is placed, its ticket is about to be.
+  writeFileSync(path.join(d.ok, 'job.jdf.report.json'), 'the same report');
+  const record = { to: 'ok' as const, name: 'job.jdf', counts: { error: 0, warning: 0, info: 0 }, formats: ['json' as const], reason: 'test', temp: '.claim.part' };
+  const r = await place({ dir: claim, name: 'job.jdf', file: path.join(claim, 'job.jdf') }, record, { ok: d.ok, error: d.error }, new Names(), true);
+  assert.is(r.ticket, path.join(d.ok, 'job-2.jdf'));
+  assert.is(r.report, path.join(d.ok, 'job-2.jdf.report.json'));
+  assert.is(readFileSync(path.join(d.ok, 'job.jdf.report.json'), 'utf8'), 'the same report');
+  assert.not.ok(existsSync(path.join(d.ok, 'job.jdf')));
 });
 
 test('reports: .report.json always; .report.sarif and .report.txt on request, each a report of this ticket', async () => {

@@ -1,7 +1,7 @@
 // Placing a file under a name nobody else has, all at once. On one file system: a hard link (link(2) fails
 // rather than replace an existing name, so it is also the lock on the name). Across file systems: copy to a
-// hidden temporary beside the destination, flush it, link it to the name, and only then delete the temporary;
-// the source is deleted by the caller once everything is placed.
+// hidden temporary beside the destination, flush it, link it to the name, and delete the temporary once
+// everything is placed; the source is deleted by the caller after that.
 import { constants } from 'node:fs';
 import { copyFile, link, lstat, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,8 +10,12 @@ const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK'])
 
 const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
-/** Places `src` at `dest`; false when `dest` already exists (nothing is changed then). */
-export async function placeExclusive(src: string, dest: string, tempName: string): Promise<boolean> {
+/**
+ * Places `src` at `dest`; false when `dest` already exists (nothing is changed then). Across file systems the
+ * copy goes through `temp` (a hidden name beside `dest`), which is kept, linked to `dest`, until the caller
+ * removes it: that shared inode is how a restart knows the placed copy as its own.
+ */
+export async function placeExclusive(src: string, dest: string, temp: string): Promise<boolean> {
   try {
     await link(src, dest);
     return true;
@@ -19,15 +23,10 @@ export async function placeExclusive(src: string, dest: string, tempName: string
     if (code(error) === 'EEXIST') return false;
     if (code(error) !== 'EXDEV' && !NO_LINKS.has(code(error) ?? '')) throw error;
   }
-  const temp = path.join(path.dirname(dest), tempName);
   await rm(temp, { force: true });
   await copyFile(src, temp, constants.COPYFILE_EXCL);
   await flush(temp);
-  try {
-    return await linkOrRename(temp, dest);
-  } finally {
-    await rm(temp, { force: true });
-  }
+  return linkOrRename(temp, dest);
 }
 
 async function linkOrRename(temp: string, dest: string): Promise<boolean> {
@@ -78,31 +77,16 @@ export async function flushFolder(dir: string): Promise<void> {
   }
 }
 
-/** Whether `b` is the file `a` was placed as: the same inode, or (after a copy) the same bytes. */
-export async function sameFile(a: string, b: string): Promise<boolean> {
-  let sa, sb;
-  try {
-    [sa, sb] = await Promise.all([stat(a), stat(b)]);
-  } catch {
-    return false;
+/**
+ * Whether `dest` is the file we placed: the same inode as the source (a link) or as our temporary (a copy).
+ * Never by content: two tickets, and two reports, can be byte for byte the same.
+ */
+export async function placedByUs(dest: string, src: string, temp: string): Promise<boolean> {
+  const d = await stat(dest).catch(() => null);
+  if (!d) return false;
+  for (const p of [src, temp]) {
+    const s = await stat(p).catch(() => null);
+    if (s && s.dev === d.dev && s.ino === d.ino) return true;
   }
-  if (sa.dev === sb.dev && sa.ino === sb.ino) return true;
-  if (sa.size !== sb.size) return false;
-  return sameBytes(a, b);
-}
-
-async function sameBytes(a: string, b: string): Promise<boolean> {
-  const [ha, hb] = await Promise.all([open(a, 'r'), open(b, 'r')]);
-  try {
-    const ba = Buffer.alloc(1 << 16);
-    const bb = Buffer.alloc(1 << 16);
-    for (;;) {
-      const [ra, rb] = await Promise.all([ha.read(ba, 0, ba.length, null), hb.read(bb, 0, bb.length, null)]);
-      if (ra.bytesRead !== rb.bytesRead) return false;
-      if (ra.bytesRead === 0) return true;
-      if (!ba.subarray(0, ra.bytesRead).equals(bb.subarray(0, rb.bytesRead))) return false;
-    }
-  } finally {
-    await Promise.all([ha.close(), hb.close()]);
-  }
+  return false;
 }

@@ -5,7 +5,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Counts } from '../../report/check-text.js';
 import type { Claim } from './claim.js';
-import { flushFolder, placeExclusive, sameFile } from './move.js';
+import { flushFolder, placeExclusive, placedByUs } from './move.js';
 import type { Names } from './names.js';
 import type { ReportFormat } from './options.js';
 import { formatsInOrder, REPORT_FILES } from './reports.js';
@@ -19,7 +19,8 @@ export interface RouteRecord {
   formats: ReportFormat[];
   /** Why the ticket went where it went, in a few words. */
   reason: string;
-  /** The hidden temporary a copy across file systems goes through; kept here so that a restart clears its own. */
+  /** The hidden name (plus the file's suffix) a copy across file systems goes through; kept here so that a
+   *  restart knows its own copies (they share the placed file's inode) and clears them. */
   temp: string;
 }
 
@@ -53,13 +54,13 @@ export async function place(claim: Claim, record: RouteRecord, folders: Record<V
     ...formatsInOrder(record.formats).map((f) => ({ src: path.join(claim.dir, REPORT_FILES[f].file), suffix: REPORT_FILES[f].suffix })),
     { src: claim.file, suffix: '' },
   ];
-  const temp = record.temp;
+  const temps = sources.map((s) => path.join(dir, `${record.temp}${s.suffix || '.ticket'}`));
   for (;;) {
     const ours: string[] = [];
     let taken = false;
-    for (const { src, suffix } of sources) {
+    for (const [k, { src, suffix }] of sources.entries()) {
       const dest = path.join(dir, record.name + suffix);
-      if ((await placeExclusive(src, dest, temp)) || (await sameFile(src, dest))) {
+      if ((await placeExclusive(src, dest, temps[k]!)) || (await placedByUs(dest, src, temps[k]!))) {
         ours.push(dest);
         continue;
       }
@@ -68,9 +69,10 @@ export async function place(claim: Claim, record: RouteRecord, folders: Record<V
     }
     if (!taken) {
       await flushFolder(dir);
+      for (const t of temps) await rm(t, { force: true });
       return { ticket: ours[ours.length - 1]!, report: ours[ours.length - 2]!, reports: ours.slice(0, -1) };
     }
-    for (const p of ours) await rm(p, { force: true });
+    for (const p of [...ours, ...temps]) await rm(p, { force: true });
     record.name = await names.propose(dir, claim.name, sources.map((s) => s.suffix));
     await writeRecord(claim, record);
   }
