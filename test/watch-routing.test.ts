@@ -1,5 +1,6 @@
 // watch: where tickets go, under which names, with which reports; hooks; polling.
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { Names } from '../src/node/watch/names.js';
 import { place } from '../src/node/watch/route.js';
 import { EventEmitter } from 'node:events';
@@ -69,6 +70,29 @@ test('a name whose report is byte for byte ours, but another ticket\'s, is not t
   assert.is(r.report, path.join(d.ok, 'job-2.jdf.report.json'));
   assert.is(readFileSync(path.join(d.ok, 'job.jdf.report.json'), 'utf8'), 'the same report');
   assert.not.ok(existsSync(path.join(d.ok, 'job.jdf')));
+});
+
+test('OK and ERROR on another file system: copied, flushed and linked, nothing left behind, names still never collide', async () => {
+  const other = '/dev/shm';
+  if (!existsSync(other) || statSync(other).dev === statSync(tmpdir()).dev) {
+    console.log('  (skipped: no second file system here)');
+    return;
+  }
+  const d = makeDirs();
+  const far = mkdtempSync(path.join(other, 'jfs-far-'));
+  const ok = path.join(far, 'ok');
+  const error = path.join(far, 'error');
+  const w = await watchHere(d, { ok, error });
+  for (let i = 1; i <= 3; i++) {
+    drop(d, 'far.jdf', ticketXml(`far${i}`, { broken: i === 2 }));
+    await until(() => w.count('ok') + w.count('error') === i, 20_000, `ticket ${i} to be routed`);
+  }
+  await w.hot.stop();
+  assert.equal(readdirSync(ok).sort(), ['far-2.jdf', 'far-2.jdf.report.json', 'far.jdf', 'far.jdf.report.json']);
+  assert.equal(readdirSync(error).sort(), ['far.jdf', 'far.jdf.report.json']);
+  assert.ok(readFileSync(path.join(error, 'far.jdf'), 'utf8').includes('ID="far2"'));
+  assert.equal(ticketsUnder(d.in), []);
+  rmSync(far, { recursive: true, force: true });
 });
 
 test('reports: .report.json always; .report.sarif and .report.txt on request, each a report of this ticket', async () => {
