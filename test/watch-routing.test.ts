@@ -95,6 +95,28 @@ test('OK and ERROR on another file system: copied, flushed and linked, nothing l
   rmSync(far, { recursive: true, force: true });
 });
 
+test('hostile tickets cost only their own time: each is routed once, the clean one beside them to OK', async () => {
+  const d = makeDirs();
+  const laughs = `<?xml version="1.0"?><!DOCTYPE JDF [<!ENTITY a "ha"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]><JDF ID="laughs" Version="1.4"><Comment>&d;</Comment></JDF>`;
+  const deep = `<JDF ID="deep" Version="1.4">${'<a>'.repeat(5000)}${'</a>'.repeat(5000)}</JDF>`;
+  drop(d, 'laughs.jdf', laughs);
+  drop(d, 'deep.jdf', deep);
+  drop(d, 'empty.jdf', '');
+  drop(d, 'junk.jdf', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)).toString('latin1'));
+  drop(d, 'clean.jdf', ticketXml('clean'));
+  const w = await watchHere(d, { parseWaitMs: 500 });
+  await until(() => w.count('ok') + w.count('error') === 5, 30_000, 'all five to be routed');
+  await w.hot.stop();
+  const where = Object.fromEntries(readdirSync(d.ok).filter((n) => n.endsWith('.jdf')).map((n) => [n, 'ok']).concat(readdirSync(d.error).filter((n) => n.endsWith('.jdf')).map((n) => [n, 'error'])));
+  assert.is(Object.keys(where).length, 5);
+  assert.is(where['clean.jdf'], 'ok');
+  for (const n of ['deep.jdf', 'empty.jdf', 'junk.jdf']) assert.is(where[n], 'error', n);
+  const codes = (folder: string, n: string) => JSON.parse(readFileSync(path.join(folder, n + '.report.json'), 'utf8')).files[0].findings.map((f: { code: string }) => f.code);
+  assert.ok(codes(d.error, 'deep.jdf').includes('xml-too-deep'));
+  assert.ok(codes(d.error, 'empty.jdf').includes('xml-empty'));
+  assert.ok(codes(d[where['laughs.jdf'] as 'ok' | 'error'], 'laughs.jdf').includes('doctype-entities'));
+});
+
 test('reports: .report.json always; .report.sarif and .report.txt on request, each a report of this ticket', async () => {
   const d = makeDirs();
   drop(d, 'b.jdf', ticketXml('b', { broken: true }));
