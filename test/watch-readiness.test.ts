@@ -46,7 +46,8 @@ function job(d: { base: string }, name: string) {
 test('--wait-for-files: a PDF that arrives 3 s after its ticket (written in pieces) sends the ticket to OK', async () => {
   const d = makeDirs();
   const j = job(d, '4711');
-  const w = await watchHere(d, { waitForFilesMs: 15_000, local: { checkExists: true, maps: [], root: path.join(d.base, 'root') } });
+  // A settle time well above the 60 ms between the PDF's pieces, so that a loaded machine cannot stretch one pause past it.
+  const w = await watchHere(d, { settleMs: 500, waitForFilesMs: 15_000, local: { checkExists: true, maps: [], root: path.join(d.base, 'root') } });
   writeFileSync(path.join(d.in, '4711.jdf'), j.xml);
   await until(() => w.count('waiting') === 1, 10_000, 'the ticket to wait');
   await sleep(3000 - 200);
