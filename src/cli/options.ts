@@ -12,3 +12,16 @@ export function withCheckOptions<T>(y: Argv<T>) {
     .option('quiet', { type: 'boolean', default: false, describe: 'Show errors only' })
     .option('exit-zero', { type: 'boolean', default: false, describe: 'Exit 0 even when there are errors (for demos and reports)' });
 }
+
+/** How `validate` and `fix` find tickets: ESLint's options and names. */
+export function withDiscoveryOptions<T>(y: Argv<T>) {
+  return y
+    .option('ignore-pattern', { type: 'string', array: true, requiresArg: true, describe: 'Skip files matching this gitignore-style pattern, relative to the working folder (repeatable); node_modules and dot-folders are always skipped' })
+    .option('ignore', { type: 'boolean', default: true, describe: 'Read .jdf-filespecignore (gitignore syntax) in the working folder and apply --ignore-pattern; --no-ignore skips both' })
+    .option('error-on-unmatched-pattern', { type: 'boolean', default: true, describe: 'A folder or glob that finds no ticket is an error (exit 2); --no-error-on-unmatched-pattern makes it none' });
+}
+
+/** The discovery options as expandPaths takes them. */
+export function discoveryOf(args: { ignorePattern?: unknown[] | undefined; ignore: boolean }) {
+  return args.ignore ? { ignorePatterns: (args.ignorePattern ?? []).map(String) } : { ignoreFile: false, ignorePatterns: [] };
+}

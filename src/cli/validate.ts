@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { defaultJobs, validateBatch } from '../node/batch.js';
-import { expandPaths } from '../node/files.js';
+import { expandPaths, type DiscoverOptions } from '../node/discover.js';
 import { writePieces } from '../node/output.js';
 import type { LocalFileOptions } from '../node/local-files.js';
 import { withViews } from './views.js';
@@ -12,9 +12,13 @@ import { ruleCatalog } from '../rules/catalog.js';
 import type { ValidateOptions } from '../ticket/validate.js';
 import { parseUrlAttribute } from '../ticket/vocabulary.js';
 import { packageVersion } from './version.js';
+import { unmatched } from './unmatched.js';
 
 export interface ValidateRun {
   paths: string[];
+  discovery?: DiscoverOptions;
+  /** A folder or pattern without tickets is a usage error (exit 2). */
+  errorOnUnmatchedPattern?: boolean;
   format: 'text' | 'json' | 'sarif';
   quiet: boolean;
   references: boolean;
@@ -53,7 +57,8 @@ export async function runValidate(run: ValidateRun): Promise<number> {
   }
   const local = await withViews(run.config, run.local);
   if (local === null) return 2;
-  const expanded = await expandPaths(run.paths);
+  const expanded = await expandPaths(run.paths, run.discovery);
+  if (run.errorOnUnmatchedPattern !== false && unmatched(expanded.unmatched)) return 2;
   // A progress line on a terminal only: never in a pipe, never with machine formats.
   const showProgress = process.stderr.isTTY === true && run.format === 'text' && expanded.sources.length >= 20;
   let lastDrawn = 0;

@@ -1,7 +1,4 @@
-// What needs the file system: finding tickets under the paths given, and reading them within a size limit.
-import { readdir, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+// Reading a ticket within a size limit (finding them is discover.ts).
 import { readRegularFile } from './read-regular.js';
 
 export const TICKET_EXTENSIONS: readonly string[] = ['.jdf', '.xjdf', '.jmf', '.xjmf', '.ptk', '.xml'];
@@ -16,43 +13,6 @@ export interface TicketSource {
 export interface UnreadablePath {
   path: string;
   reason: string;
-}
-
-/** Expands files and folders (recursively, ticket extensions only, sorted for a stable order). */
-export async function expandPaths(paths: readonly string[]): Promise<{ sources: TicketSource[]; unreadable: UnreadablePath[] }> {
-  const sources: TicketSource[] = [];
-  const unreadable: UnreadablePath[] = [];
-  const visit = async (p: string, explicit: boolean): Promise<void> => {
-    let info;
-    try {
-      info = await stat(p);
-    } catch (error) {
-      unreadable.push({ path: p, reason: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : String((error as Error).message) });
-      return;
-    }
-    if (info.isDirectory()) {
-      let entries;
-      try {
-        entries = await readdir(p, { withFileTypes: true });
-      } catch (error) {
-        unreadable.push({ path: p, reason: String((error as Error).message) });
-        return;
-      }
-      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      for (const entry of entries) {
-        const child = path.join(p, entry.name);
-        if (entry.isDirectory()) await visit(child, false);
-        else if (entry.isFile() && TICKET_EXTENSIONS.includes(path.extname(entry.name).toLowerCase())) await visit(child, false);
-      }
-    } else if (info.isFile() || explicit) {
-      sources.push({ path: p, documentUri: pathToFileURL(path.resolve(p)).href });
-    }
-  };
-  for (const p of paths) {
-    if (p === '-') sources.push({ path: '-' });
-    else await visit(p, true);
-  }
-  return { sources, unreadable };
 }
 
 export type ReadResult = { bytes: Uint8Array } | { tooLarge: number } | { error: string };

@@ -1,12 +1,13 @@
 import { defineCommand, givenPaths } from '../define.js';
 import { PLATFORMS, PROFILES } from '../../rules/types.js';
+import { discoveryOf, withDiscoveryOptions } from '../options.js';
 
 export const fix = defineCommand({
   command: 'fix <paths..>',
   describe: 'Apply the safe fixes to URL attribute values in place; every other byte stays as it was',
   builder: (y) =>
-    y
-      .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Ticket files or folders' })
+    withDiscoveryOptions(y)
+      .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Ticket files, folders or quoted glob patterns' })
       .option('dry-run', { type: 'boolean', default: false, describe: 'Print a unified diff and change nothing' })
       .option('backup', { type: 'boolean', default: false, describe: 'Keep the original as FILE.orig' })
       .option('profile', { choices: PROFILES, default: 'jdf' as const, describe: 'Rules whose fixes apply' })
@@ -17,6 +18,8 @@ export const fix = defineCommand({
   run: async (args) =>
     (await import('../fix.js')).runFix({
       paths: givenPaths(args.paths),
+      discovery: discoveryOf(args),
+      errorOnUnmatchedPattern: args.errorOnUnmatchedPattern,
       dryRun: args.dryRun,
       backup: args.backup,
       validate: { profile: args.profile, platform: args.platform, ...(args.base !== undefined ? { base: args.base } : {}) },

@@ -1,5 +1,5 @@
 import { defineCommand, givenPaths } from '../define.js';
-import { withCheckOptions } from '../options.js';
+import { discoveryOf, withCheckOptions, withDiscoveryOptions } from '../options.js';
 import { byteSize, wholeNumber } from '../numbers.js';
 import { ENGINE_MAX_BYTES } from '../../node/limits.js';
 
@@ -7,8 +7,8 @@ export const validate = defineCommand({
   command: 'validate <paths..>',
   describe: 'Find, resolve and check every file reference in JDF, XJDF and JMF tickets',
   builder: (y) =>
-    withCheckOptions(y)
-      .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Ticket files, job packages (MIME .mjm/.mjd or zip, told from their bytes), folders (searched for .jdf .xjdf .jmf .xjmf .ptk .xml), or - for standard input' })
+    withDiscoveryOptions(withCheckOptions(y))
+      .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Ticket files, job packages (MIME .mjm/.mjd or zip, told from their bytes), folders (searched for .jdf .xjdf .jmf .xjmf .xml .ptk .mjm .mjd), quoted glob patterns, or - for standard input' })
       .option('format', { choices: ['text', 'json', 'sarif'] as const, default: 'text' as const, describe: 'Output format' })
       .option('references', { type: 'boolean', default: false, describe: 'In text, list every reference with its base and target' })
       .option('max-bytes', { requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'Tickets larger than this are reported (file-too-large), not read: bytes, or with a unit (10kB, 512MiB)' })
@@ -20,12 +20,15 @@ export const validate = defineCommand({
       .option('url-attribute', { type: 'string', array: true, requiresArg: true, describe: 'ELEMENT/@ATTR[=directory]: also read this attribute, which the schemas do not type, as a URL (or a folder), e.g. Device/@HDM:Hotfolder=directory (repeatable)' })
       .option('strict-xml', { type: 'boolean', default: false, describe: "Run fast-xml-parser's full validator first (also checks attributes of elements that hold no file reference)" })
       .example('$0 validate hot-folder/', 'Checks every ticket under hot-folder/')
+      .example("$0 validate 'jobs/**/*.jdf' --ignore-pattern 'jobs/archive/'", 'A glob pattern (quoted), less a folder')
       .example('cat ticket.jdf | $0 validate - --base file:///srv/hot/', 'Reads standard input; relative URLs resolve against --base')
       .example('$0 validate jobs/ --format sarif > jdf.sarif', 'SARIF 2.1.0 for code-scanning tools'),
   run: async (args) => {
     const [{ runValidate }, { parseMap }] = await Promise.all([import('../validate.js'), import('../../node/local-files.js')]);
     return runValidate({
       paths: givenPaths(args.paths),
+      discovery: discoveryOf(args),
+      errorOnUnmatchedPattern: args.errorOnUnmatchedPattern,
       format: args.format,
       quiet: args.quiet,
       references: args.references,

@@ -1,0 +1,143 @@
+// Finding the tickets a command line names, as ESLint finds its files: named files as they are, folders
+// searched (without node_modules and dot-folders), glob patterns matched, and .jdf-filespecignore and
+// --ignore-pattern (gitignore syntax) applied. tinyglobby walks and matches, `ignore` reads gitignore syntax.
+import fs from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import ignore, { type Ignore } from 'ignore';
+import { glob, isDynamicPattern } from 'tinyglobby';
+import { TICKET_EXTENSIONS, type TicketSource, type UnreadablePath } from './files.js';
+
+/** MIME packages (.mjm, .mjd, JDF 1.x section 9.1): found in folders like tickets (PrintTalk's .ptk is a ticket). */
+export const PACKAGE_EXTENSIONS: readonly string[] = ['.mjm', '.mjd'];
+
+/** What a folder is searched for. */
+export const FOLDER_EXTENSIONS: readonly string[] = [...new Set([...TICKET_EXTENSIONS, '.ptk', ...PACKAGE_EXTENSIONS])];
+
+/** Never searched, in folders or globs (a path named on the command line is still read). */
+const ALWAYS_IGNORED = ['**/node_modules/**', '**/.*/**'];
+
+export const IGNORE_FILE = '.jdf-filespecignore';
+
+export interface DiscoverOptions {
+  /** Where relative paths, globs, .jdf-filespecignore and ignore patterns are taken from (default: process.cwd()). */
+  cwd?: string;
+  /** More gitignore-syntax patterns, relative to cwd (--ignore-pattern). */
+  ignorePatterns?: readonly string[];
+  /** Read cwd/.jdf-filespecignore (default true). */
+  ignoreFile?: boolean;
+}
+
+export interface Discovered {
+  sources: TicketSource[];
+  /** Paths that could not be read (a missing file, a folder without permission). */
+  unreadable: UnreadablePath[];
+  /** Folders and glob patterns that matched no ticket. */
+  unmatched: string[];
+}
+
+/** Expands files, folders and glob patterns into ticket sources, each folder's or pattern's in a stable order. */
+export async function expandPaths(paths: readonly string[], options: DiscoverOptions = {}): Promise<Discovered> {
+  const cwd = options.cwd ?? process.cwd();
+  const ignored = await ignoreRules(cwd, options);
+  const found: Discovered = { sources: [], unreadable: [], unmatched: [] };
+  const seen = new Set<string>();
+  const add = (p: string) => found.sources.push({ path: p, documentUri: pathToFileURL(path.resolve(cwd, p)).href });
+  for (const p of paths) {
+    if (p === '-') {
+      found.sources.push({ path: '-' });
+      continue;
+    }
+    const kind = await kindOf(path.resolve(cwd, p));
+    let matches: string[];
+    if (kind === 'file') {
+      if (!seen.has(path.resolve(cwd, p))) add(p);
+      seen.add(path.resolve(cwd, p));
+      continue;
+    } else if (kind === 'folder') {
+      const pattern = `**/*.{${FOLDER_EXTENSIONS.map((e) => e.slice(1)).join(',')}}`;
+      matches = (await search([pattern], path.resolve(cwd, p), true, found.unreadable, cwd)).map((m) => path.join(p, m));
+    } else if (kind === 'missing' && isDynamicPattern(p)) {
+      const { base, pattern } = splitPattern(p);
+      matches = (await search([pattern], path.resolve(cwd, base), false, found.unreadable, cwd)).map((m) => path.join(base, m));
+    } else {
+      found.unreadable.push({ path: p, reason: kind === 'missing' ? 'no such file or folder' : kind.error });
+      continue;
+    }
+    matches = matches.filter((m) => !isIgnored(ignored, cwd, m));
+    if (matches.length === 0) found.unmatched.push(p);
+    for (const m of sortPaths(matches)) {
+      const key = path.resolve(cwd, m);
+      if (!seen.has(key)) add(m);
+      seen.add(key);
+    }
+  }
+  return found;
+}
+
+/** The folder before the first segment with a wildcard, and the rest: `../jobs/x/*.jdf` is `../jobs/x` and `*.jdf`. */
+function splitPattern(p: string): { base: string; pattern: string } {
+  const segments = p.split('/');
+  let k = 0;
+  while (k < segments.length - 1 && !isDynamicPattern(segments[k]!)) k++;
+  const base = segments.slice(0, k).join('/');
+  return { base: base === '' && k > 0 ? '/' : base || '.', pattern: segments.slice(k).join('/') };
+}
+
+type Kind = 'file' | 'folder' | 'missing' | { error: string };
+
+async function kindOf(p: string): Promise<Kind> {
+  try {
+    const info = await stat(p);
+    return info.isDirectory() ? 'folder' : 'file';
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : { error: (error as Error).message };
+  }
+}
+
+/**
+ * Files under `cwd` matching `patterns`; extensions in any case when `anyCase` (a folder's search). A folder
+ * that cannot be listed is added to `unreadable` (the walker would skip it in silence).
+ */
+function search(patterns: string[], cwd: string, anyCase: boolean, unreadable: UnreadablePath[], base: string): Promise<string[]> {
+  const readdir = ((dir: string, options: object, callback: (error: NodeJS.ErrnoException | null, entries?: unknown) => void) =>
+    fs.readdir(dir, options, (error, entries) => {
+      if (error && error.code !== 'ENOENT') unreadable.push({ path: path.relative(base, dir) || '.', reason: error.message });
+      callback(error, entries);
+    })) as unknown as typeof fs.readdir;
+  return glob(patterns, { cwd, ignore: ALWAYS_IGNORED, dot: false, onlyFiles: true, caseSensitiveMatch: !anyCase, expandDirectories: false, fs: { ...fs, readdir } });
+}
+
+async function ignoreRules(cwd: string, options: DiscoverOptions): Promise<Ignore> {
+  const rules = ignore();
+  if (options.ignoreFile !== false) {
+    try {
+      rules.add(await readFile(path.join(cwd, IGNORE_FILE), 'utf8'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  rules.add([...(options.ignorePatterns ?? [])]);
+  return rules;
+}
+
+/** gitignore rules apply to paths inside cwd; a path outside it is never ignored by them. */
+function isIgnored(rules: Ignore, cwd: string, p: string): boolean {
+  const relative = path.relative(cwd, path.resolve(cwd, p));
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return false;
+  return rules.ignores(relative.split(path.sep).join('/'));
+}
+
+/** Folder by folder, names in code-unit order: the order a depth-first walk of sorted listings gives. */
+function sortPaths(paths: string[]): string[] {
+  const keyed = paths.map((p) => ({ p, parts: p.split(/[\\/]/) }));
+  keyed.sort((a, b) => {
+    for (let i = 0; i < Math.min(a.parts.length, b.parts.length); i++) {
+      if (a.parts[i] !== b.parts[i]) return a.parts[i]! < b.parts[i]! ? -1 : 1;
+    }
+    return a.parts.length - b.parts.length;
+  });
+  return keyed.map((k) => k.p);
+}

@@ -1,0 +1,91 @@
+// Finding tickets as ESLint finds files: folders without node_modules and dot-folders, glob patterns,
+// .jdf-filespecignore and --ignore-pattern, and no silent pass when nothing is found.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { projectRoot } from './helpers.js';
+
+const main = path.join(fileURLToPath(projectRoot), 'dist/src/cli/main.js');
+const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'jdf-discover-')));
+const TICKET = '<JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" Type="Product" ID="n" Status="Waiting" Version="1.3"/>';
+// A hand-built tree: what a folder search must find, and what it must not.
+for (const f of ['a.jdf', 'sub/b.JDF', 'sub/c.ptk', 'sub/d.mjm', 'sub/e.mjd', 'sub/f.xjdf', 'notes.txt', 'node_modules/x/n.jdf', '.git/g.jdf', '.idea/i.jdf', 'archive/old.jdf', 'deep/er/z.jmf']) {
+  mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+  writeFileSync(path.join(dir, f), TICKET);
+}
+mkdirSync(path.join(dir, 'empty'));
+writeFileSync(path.join(dir, '.jdf-filespecignore'), '# old jobs\narchive/\n');
+
+const run = (...args: string[]) => spawnSync(process.execPath, [main, 'validate', ...args, '--format', 'json', '--exit-zero'], { cwd: dir, encoding: 'utf8' });
+const paths = (r: { stdout: string; stderr: string; status: number | null }) => {
+  assert.is(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout).files.map((f: any) => f.path.split(path.sep).join('/'));
+};
+
+test('a folder: tickets and packages in any case of extension, folder by folder in name order; no node_modules, dot-folders or ignored folders', () => {
+  assert.equal(paths(run('.')), ['a.jdf', 'deep/er/z.jmf', 'sub/b.JDF', 'sub/c.ptk', 'sub/d.mjm', 'sub/e.mjd', 'sub/f.xjdf']);
+});
+
+test('--no-ignore reads .jdf-filespecignore no more (node_modules and dot-folders stay skipped)', () => {
+  assert.equal(paths(run('.', '--no-ignore')), ['a.jdf', 'archive/old.jdf', 'deep/er/z.jmf', 'sub/b.JDF', 'sub/c.ptk', 'sub/d.mjm', 'sub/e.mjd', 'sub/f.xjdf']);
+});
+
+test('--ignore-pattern (gitignore syntax, repeatable) adds to .jdf-filespecignore', () => {
+  assert.equal(paths(run('.', '--ignore-pattern', 'sub/*.m*', '--ignore-pattern', 'deep')), ['a.jdf', 'sub/b.JDF', 'sub/c.ptk', 'sub/f.xjdf']);
+});
+
+test('glob patterns, relative and absolute; a file found twice is read once', () => {
+  assert.equal(paths(run('sub/*.{ptk,mjm}')), ['sub/c.ptk', 'sub/d.mjm']);
+  assert.equal(paths(run('**/*.jdf')), ['a.jdf']);
+  assert.equal(paths(run(`${dir}/deep/**/*.jmf`)), [`${dir}/deep/er/z.jmf`]);
+  assert.equal(paths(run('a.jdf', '*.jdf', '.')).filter((p: string) => p === 'a.jdf').length, 1);
+});
+
+test('a file named on the command line is read wherever it is', () => {
+  assert.equal(paths(run('node_modules/x/n.jdf', '.git/g.jdf', 'notes.txt')), ['node_modules/x/n.jdf', '.git/g.jdf', 'notes.txt']);
+});
+
+for (const [given, label] of [['empty', 'a folder without tickets'], ['nothing/**/*.jdf', 'a glob that matches nothing'], ['archive', 'a folder that is all ignored']]) {
+  test(`${label}: "no tickets found in ${given}", exit 2, unless --no-error-on-unmatched-pattern`, () => {
+    const r = run(given, 'a.jdf');
+    assert.is(r.status, 2);
+    assert.is(r.stdout, '');
+    assert.match(r.stderr, `no tickets found in ${given}`);
+    assert.equal(paths(run(given, 'a.jdf', '--no-error-on-unmatched-pattern')), ['a.jdf']);
+  });
+}
+
+test('fix: a folder without tickets is exit 2 too', () => {
+  const r = spawnSync(process.execPath, [main, 'fix', 'empty', '--dry-run'], { cwd: dir, encoding: 'utf8' });
+  assert.is(r.status, 2);
+  assert.match(r.stderr, /no tickets found in empty/);
+});
+
+// As root, without the capabilities that read any folder (see local-files.test.ts).
+test('a folder that cannot be listed is reported (exit 2), not skipped in silence', () => {
+  const locked = path.join(dir, 'locked');
+  mkdirSync(path.join(locked, 'in'), { recursive: true });
+  writeFileSync(path.join(locked, 'in', 't.jdf'), TICKET);
+  writeFileSync(path.join(locked, 'open.jdf'), TICKET);
+  chmodSync(path.join(locked, 'in'), 0o000);
+  const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot && setpriv === undefined) {
+    console.log('  (skipped: running as root without setpriv)');
+    return;
+  }
+  const command = [process.execPath, main, 'validate', 'locked', '--format', 'json'];
+  const drop = '-dac_override,-dac_read_search';
+  const r = asRoot ? spawnSync(setpriv!, [`--bounding-set=${drop}`, `--inh-caps=${drop}`, ...command], { cwd: dir, encoding: 'utf8' }) : spawnSync(command[0]!, command.slice(1), { cwd: dir, encoding: 'utf8' });
+  chmodSync(path.join(locked, 'in'), 0o755);
+  assert.is(r.status, 2);
+  assert.match(r.stderr, /cannot read locked\/in/);
+  assert.equal(JSON.parse(r.stdout).files.map((f: any) => f.path), ['locked/open.jdf']);
+});
+
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+test.run();
