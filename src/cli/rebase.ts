@@ -1,4 +1,4 @@
-import { expandPaths } from '../node/files.js';
+import { expandPaths } from '../node/discover.js';
 import { parseMap } from '../node/local-files.js';
 import { rebaseFile } from '../node/rebase.js';
 import { viewTable } from '../node/config-file.js';
