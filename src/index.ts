@@ -22,3 +22,11 @@ export { readPackage, type PackagePart, type PackageVisitor } from './package/re
 export { MultipartReader, type PartHead, type MultipartHandler, type MultipartLimits } from './package/multipart.js';
 export { readZipDirectory, readZipEntry, bytesAccess, type RandomAccess, type ZipEntry } from './package/zip.js';
 export type { PackageLimits } from './package/limits.js';
+// Reports: build one from file reports, then format it (every format the CLI prints), in pieces or whole.
+export { buildReport, exitCodeOf, type FileReport, type ValidationReport } from './report/report.js';
+export { reportPieces, REPORT_FORMATS, type ReportFormat, type FormatOptions } from './report/formats.js';
+export { formatText, textLines, type TextOptions } from './report/text.js';
+export { formatSarif, sarifPieces, type SarifOptions } from './report/sarif.js';
+export { unixLines } from './report/unix.js';
+export { githubLines } from './report/github.js';
+export { jsonDocument, jsonPieces } from './report/json-pieces.js';

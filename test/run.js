@@ -19,7 +19,8 @@ function runFile(name) {
   const started = Date.now();
   return new Promise((resolve) => {
     const pattern = `^${name.replace(/[.]/g, '\\.')}$`;
-    const child = spawn(process.execPath, [uvu, 'dist/test', pattern], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    // --no-color: uvu would otherwise set FORCE_COLOR=1, which every CLI the suite starts would inherit (and honour).
+    const child = spawn(process.execPath, [uvu, 'dist/test', pattern, '--no-color'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

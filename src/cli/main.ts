@@ -44,6 +44,14 @@ async function main(rawArgv: string[]): Promise<number> {
   return exitCode;
 }
 
+// A reader that closes the pipe early (`validate ... | head`) is no error: what is left to write goes nowhere,
+// and the run ends with its verdict, quietly. Any other failure of standard output is said on standard error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') return;
+  process.stderr.write(`jdf-filespec: cannot write the output: ${error.message}\n`);
+  process.exit(EXIT.usage);
+});
+
 main(hideBin(process.argv)).then(
   (code) => {
     process.exitCode = code;

@@ -4,14 +4,19 @@ import { expandPaths, type DiscoverOptions } from '../node/discover.js';
 import { writePieces } from '../node/output.js';
 import type { LocalFileOptions } from '../node/local-files.js';
 import { withViews } from './views.js';
-import { buildReport, exitCodeOf } from '../report/report.js';
-import { jsonDocument } from '../report/json-pieces.js';
-import { sarifPieces } from '../report/sarif.js';
-import { textLines } from '../report/text.js';
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
+import { pathToFileURL } from 'node:url';
+import { buildReport, exitCodeOf, type ValidationReport } from '../report/report.js';
+import { plural, summaryLine } from '../report/check-text.js';
+import { reportPieces, type ReportFormat } from '../report/formats.js';
+import type { UnreadablePath } from '../node/files.js';
+import { useColor } from './color.js';
 import { ruleCatalog } from '../rules/catalog.js';
 import type { ValidateOptions } from '../ticket/validate.js';
 import { parseUrlAttribute } from '../ticket/vocabulary.js';
-import { packageVersion } from './version.js';
+import { docsUrl, packageVersion } from './version.js';
 import { unmatched } from './unmatched.js';
 
 export interface ValidateRun {
@@ -19,7 +24,17 @@ export interface ValidateRun {
   discovery?: DiscoverOptions;
   /** A folder or pattern without tickets is a usage error (exit 2). */
   errorOnUnmatchedPattern?: boolean;
-  format: 'text' | 'json' | 'sarif';
+  format: ReportFormat;
+  /** -o: the report goes to this file, the summary line to standard output. */
+  outputFile?: string;
+  /** Exit 1 with more warnings than this. */
+  maxWarnings?: number;
+  /** --color / --no-color; else the terminal and NO_COLOR / FORCE_COLOR decide. */
+  color?: boolean;
+  /** The name of standard input in reports; its folder is the base. */
+  stdinFilename?: string;
+  /** Stack traces in internal-error findings. */
+  debug?: boolean;
   quiet: boolean;
   references: boolean;
   maxBytes: number;
@@ -57,7 +72,7 @@ export async function runValidate(run: ValidateRun): Promise<number> {
   }
   const local = await withViews(run.config, run.local);
   if (local === null) return 2;
-  const expanded = await expandPaths(run.paths, run.discovery);
+  const expanded = await expandPaths(run.paths, { ...run.discovery, ...(run.stdinFilename !== undefined ? { stdinFilename: run.stdinFilename } : {}) });
   if (run.errorOnUnmatchedPattern !== false && unmatched(expanded.unmatched)) return 2;
   // A progress line on a terminal only: never in a pipe, never with machine formats.
   const showProgress = process.stderr.isTTY === true && run.format === 'text' && expanded.sources.length >= 20;
@@ -72,14 +87,51 @@ export async function runValidate(run: ValidateRun): Promise<number> {
         process.stderr.write(`\r[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${done + 1}/${total} tickets`);
       }
     : undefined;
-  const { files, unreadable } = await validateBatch(expanded.sources, run.options, run.maxBytes, run.jobs ?? defaultJobs(expanded.sources.length), local, progress);
+  const { files, unreadable } = await validateBatch(expanded.sources, run.options, run.maxBytes, run.jobs ?? defaultJobs(expanded.sources.length), local, progress, run.debug);
   if (showProgress) process.stderr.write('\r\x1b[K');
   unreadable.unshift(...expanded.unreadable);
-  const report = buildReport(files, packageVersion());
-  // In pieces: the report of a ticket with a million references is more text than one string may hold.
-  const output = run.format === 'json' ? jsonDocument(report) : run.format === 'sarif' ? sarifPieces(report, ruleCatalog) : textLines(report, { quiet: run.quiet, references: run.references });
-  await writePieces(process.stdout, output);
+  // Standard input under the name --stdin-filename gives it.
+  const named = run.stdinFilename === undefined ? files : files.map((f) => (f.path === '-' ? { ...f, path: run.stdinFilename! } : f));
+  const report = buildReport(named, packageVersion());
+  const written = await writeReport(report, run, unreadable);
   for (const u of unreadable) process.stderr.write(`jdf-filespec: cannot read ${u.path}: ${u.reason}\n`);
+  if (!written) return 2;
   if (unreadable.length > 0) return 2;
-  return run.exitZero ? 0 : exitCodeOf(report);
+  if (run.exitZero) return 0;
+  if (exitCodeOf(report) === 0 && run.maxWarnings !== undefined && report.summary.warning > run.maxWarnings) {
+    process.stderr.write(`jdf-filespec: ${plural(report.summary.warning, 'warning')}, more than --max-warnings ${run.maxWarnings}\n`);
+    return 1;
+  }
+  return exitCodeOf(report);
+}
+
+/** The report, in pieces (a report can outgrow one string), to standard output or to -o FILE; false when FILE could not be written. */
+async function writeReport(report: ValidationReport, run: ValidateRun, unreadable: UnreadablePath[]): Promise<boolean> {
+  const toFile = run.outputFile !== undefined;
+  const options = {
+    quiet: run.quiet,
+    references: run.references,
+    color: useColor(run.color, toFile ? {} : process.stdout),
+    catalog: ruleCatalog,
+    srcRoot: pathToFileURL(process.cwd() + path.sep).href,
+    unreadable,
+    ...(docsUrl() !== undefined ? { docsUrl: docsUrl()! } : {}),
+  };
+  const pieces = reportPieces(report, run.format, options);
+  if (!toFile) {
+    await writePieces(process.stdout, pieces);
+    return true;
+  }
+  try {
+    const stream = createWriteStream(run.outputFile!);
+    await writePieces(stream, pieces);
+    stream.end();
+    await finished(stream);
+  } catch (error) {
+    process.stderr.write(`jdf-filespec: cannot write ${run.outputFile}: ${(error as Error).message}\n`);
+    return false;
+  }
+  const s = report.summary;
+  await writePieces(process.stdout, [`${summaryLine(s, `${plural(s.files, 'file')}, ${plural(s.references, 'reference')}`)}; report in ${run.outputFile}\n`]);
+  return true;
 }

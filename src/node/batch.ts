@@ -4,6 +4,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FileReport } from '../report/report.js';
 import { oversizeReport, validateTicket, type ValidateOptions } from '../ticket/validate.js';
+import { internalError } from '../rules/internal.js';
 import { readTicket, type TicketSource, type UnreadablePath } from './files.js';
 import { checkLocalFiles, type LocalFileOptions } from './local-files.js';
 import { detectPackage, validatePackage } from '../package/validate.js';
@@ -22,34 +23,47 @@ export function defaultJobs(count: number): number {
   return Math.max(1, Math.min(os.availableParallelism(), Math.ceil(count / WORKER_THRESHOLD)));
 }
 
-/** Reads and validates the sources in order (this thread). */
-export async function validateSources(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, onTicket?: () => void): Promise<Array<FileReport | UnreadablePath>> {
+/** Reads and validates the sources in order (this thread). An exception on one source is its internal-error finding. */
+export async function validateSources(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, onTicket?: () => void, debug = false): Promise<Array<FileReport | UnreadablePath>> {
   const out: Array<FileReport | UnreadablePath> = [];
   for (const source of sources) {
     onTicket?.();
-    // A package (MIME or zip, told by its bytes) is read as a stream or with random access, never whole.
-    if (source.path !== '-' && (await packageKindOf(source.path)) !== null) {
-      out.push(...(await validatePackageFile(source, { ...options, maxBytes }, local)));
-      continue;
+    try {
+      out.push(...(await validateSource(source, options, maxBytes, local)));
+    } catch (error) {
+      out.push({ path: source.path, ...internalErrorReport(error, options.profile, debug) });
     }
-    const read = await readTicket(source, maxBytes);
-    if ('error' in read) {
-      out.push({ path: source.path, reason: read.error });
-      continue;
-    }
-    if (!('tooLarge' in read) && detectPackage(read.bytes) !== null) {
-      const report = await validatePackage(read.bytes, { ...options, maxBytes });
-      out.push(...report.files.map((f) => ({ path: source.path, ...f })));
-      continue;
-    }
-    const ticket = 'tooLarge' in read
-      ? oversizeReport(read.tooLarge, maxBytes, options.profile)
-      : validateTicket(read.bytes, { ...options, maxBytes, ...(source.documentUri ? { documentUri: source.documentUri } : {}) });
-    if (local && (local.checkExists || local.root !== undefined || local.views !== undefined)) await checkLocalFiles(ticket, source.documentUri ? { ...local, documentUri: source.documentUri } : local);
-    if (local) await checkContainerMembers(ticket, local);
-    out.push({ path: source.path, ...(source.documentUri ? { documentUri: source.documentUri } : {}), ...ticket });
   }
   return out;
+}
+
+/** The report of a ticket that could not be checked: the error's message, and its stack with --debug. */
+export function internalErrorReport(error: unknown, profile: ValidateOptions['profile'], debug: boolean): Omit<FileReport, 'path'> {
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = debug && error instanceof Error && error.stack ? error.stack : '';
+  const rule = internalError;
+  const finding = { code: rule.meta.code, severity: rule.meta.severity[profile ?? 'jdf'] ?? 'error', message: rule.message({ error: message, stack }), spec: rule.meta.spec, line: 1, column: 1 };
+  return { encoding: 'unknown', references: [], findings: [finding] };
+}
+
+async function validateSource(source: TicketSource, options: ValidateOptions, maxBytes: number, local?: LocalFileOptions): Promise<Array<FileReport | UnreadablePath>> {
+  // A package (MIME or zip, told by its bytes) is read as a stream or with random access, never whole.
+  if (source.path !== '-' && (await packageKindOf(source.path)) !== null) {
+    return validatePackageFile(source, { ...options, maxBytes }, local);
+  }
+  const read = await readTicket(source, maxBytes);
+  if ('error' in read) return [{ path: source.path, reason: read.error }];
+  if (!('tooLarge' in read) && detectPackage(read.bytes) !== null) {
+    const report = await validatePackage(read.bytes, { ...options, maxBytes });
+    return report.files.map((f) => ({ path: source.path, ...f }));
+  }
+  const documentUri = source.documentUri;
+  const ticket = 'tooLarge' in read
+    ? oversizeReport(read.tooLarge, maxBytes, options.profile)
+    : validateTicket(read.bytes, { ...options, maxBytes, ...(documentUri ? { documentUri } : {}) });
+  if (local && (local.checkExists || local.root !== undefined || local.views !== undefined)) await checkLocalFiles(ticket, documentUri ? { ...local, documentUri } : local);
+  if (local) await checkContainerMembers(ticket, local);
+  return [{ path: source.path, ...(documentUri ? { documentUri } : {}), ...ticket }];
 }
 
 export async function validateBatch(
@@ -60,18 +74,20 @@ export async function validateBatch(
   local?: LocalFileOptions,
   /** Called as each ticket is taken up, with the number done so far. */
   onProgress?: (done: number, total: number) => void,
+  /** Put the stack trace in internal-error findings. */
+  debug = false,
 ): Promise<BatchResult> {
   let done = 0;
   const tick = onProgress ? () => onProgress(done++, sources.length) : undefined;
   let results: Array<FileReport | UnreadablePath>;
   const workers = Math.min(jobs, sources.filter((s) => s.path !== '-').length);
   if (workers <= 1 || sources.some((s) => s.path === '-')) {
-    results = await validateSources(sources, options, maxBytes, local, tick);
+    results = await validateSources(sources, options, maxBytes, local, tick, debug);
   } else {
     // Contiguous slices keep each worker's reads near each other on disk; the slices are joined back in order.
     const size = Math.ceil(sources.length / workers);
     const slices = Array.from({ length: workers }, (_, k) => sources.slice(k * size, (k + 1) * size)).filter((s) => s.length > 0);
-    const parts = await Promise.all(slices.map((slice) => runWorker(slice, options, maxBytes, local, tick)));
+    const parts = await Promise.all(slices.map((slice) => runWorker(slice, options, maxBytes, local, tick, debug)));
     results = parts.flat();
   }
   const files: FileReport[] = [];
@@ -83,9 +99,9 @@ export async function validateBatch(
   return { files, unreadable };
 }
 
-function runWorker(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, tick?: () => void): Promise<Array<FileReport | UnreadablePath>> {
+function runWorker(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, tick?: () => void, debug = false): Promise<Array<FileReport | UnreadablePath>> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./batch-worker.js', import.meta.url), { workerData: { sources, options, maxBytes, local, progress: tick !== undefined } });
+    const worker = new Worker(new URL('./batch-worker.js', import.meta.url), { workerData: { sources, options, maxBytes, local, progress: tick !== undefined, debug } });
     worker.on('message', (message: { tick: true } | { results: Array<FileReport | UnreadablePath> }) => {
       if ('tick' in message) tick?.();
       else resolve(message.results);

@@ -27,6 +27,8 @@ export interface DiscoverOptions {
   ignorePatterns?: readonly string[];
   /** Read cwd/.jdf-filespecignore (default true). */
   ignoreFile?: boolean;
+  /** The file standard input stands for: its folder is the base of "-" (--stdin-filename). */
+  stdinFilename?: string;
 }
 
 export interface Discovered {
@@ -46,7 +48,7 @@ export async function expandPaths(paths: readonly string[], options: DiscoverOpt
   const add = (p: string) => found.sources.push({ path: p, documentUri: pathToFileURL(path.resolve(cwd, p)).href });
   for (const p of paths) {
     if (p === '-') {
-      found.sources.push({ path: '-' });
+      found.sources.push(options.stdinFilename !== undefined ? { path: '-', documentUri: pathToFileURL(path.resolve(cwd, options.stdinFilename)).href } : { path: '-' });
       continue;
     }
     const kind = await kindOf(path.resolve(cwd, p));

@@ -1,23 +1,48 @@
 // Writing a report that may be bigger than one string can hold: pieces gathered into blocks, each written
-// when the stream is ready for it.
+// when the stream is ready for it. A reader that goes away (`validate ... | head`) ends the writing quietly.
 import { once } from 'node:events';
 
 const BLOCK_CHARS = 1 << 20;
 
-/** Writes `pieces` to `stream` in blocks of about a million characters, waiting for 'drain' whenever asked to. */
-export async function writePieces(stream: NodeJS.WritableStream, pieces: Iterable<string>): Promise<void> {
-  let block: string[] = [];
-  let size = 0;
-  const write = async () => {
-    const text = block.join('');
-    block = [];
-    size = 0;
-    if (!stream.write(text)) await once(stream, 'drain');
+type Stream = NodeJS.WritableStream & { destroyed?: boolean; writableEnded?: boolean };
+
+/** EPIPE and its aftermath: the reader closed the pipe, which is not an error of ours. */
+export const isClosedPipe = (error: unknown) => ['EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END'].includes((error as NodeJS.ErrnoException)?.code ?? '');
+
+/**
+ * Writes `pieces` to `stream` in blocks of about a million characters, waiting for 'drain' whenever asked to.
+ * Resolves true when all was written, false when the reader closed the pipe first (the rest is not formatted);
+ * rejects on any other error of the stream.
+ */
+export async function writePieces(stream: NodeJS.WritableStream, pieces: Iterable<string>): Promise<boolean> {
+  const s = stream as Stream;
+  let failure: unknown;
+  const onError = (error: unknown) => {
+    failure ??= error;
   };
-  for (const piece of pieces) {
-    block.push(piece);
-    size += piece.length;
-    if (size >= BLOCK_CHARS) await write();
+  s.on('error', onError);
+  const gone = () => failure !== undefined || s.destroyed === true || s.writableEnded === true;
+  try {
+    let block: string[] = [];
+    let size = 0;
+    const write = async () => {
+      const text = block.join('');
+      block = [];
+      size = 0;
+      if (!s.write(text) && !gone()) await Promise.race([once(s, 'drain'), once(s, 'close'), new Promise((resolve) => s.once('error', resolve))]);
+    };
+    for (const piece of pieces) {
+      if (gone()) break;
+      block.push(piece);
+      size += piece.length;
+      if (size >= BLOCK_CHARS) await write();
+    }
+    if (size > 0 && !gone()) await write();
+    // A failed write reports its error a tick later.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (failure !== undefined && !isClosedPipe(failure)) throw failure;
+    return !gone();
+  } finally {
+    s.off('error', onError);
   }
-  if (size > 0) await write();
 }

@@ -6,24 +6,46 @@ import type { ValidationReport } from './report.js';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
-function artifactUri(path: string): string {
-  return path === '-' ? 'stdin' : path.split('\\').join('/').split('/').map(encodeURIComponent).join('/');
+export interface SarifOptions {
+  /** The URL of docs/rules.md: each rule's helpUri is its section there (URL#code). */
+  docsUrl?: string;
+  /** The file: URI of the working folder, ending in '/': tickets under it are named relative to %SRCROOT%. */
+  srcRoot?: string;
+  /** Paths that could not be read, for the invocation's notifications. */
+  unreadable?: ReadonlyArray<{ path: string; reason: string }>;
+}
+
+/** Where a file is: relative to %SRCROOT% when it is under it (SARIF 3.4.4), else its own URI. */
+function artifactLocation(path: string, documentUri: string | undefined, srcRoot: string | undefined): { uri: string; uriBaseId?: string } {
+  if (path === '-' && documentUri === undefined) return { uri: 'stdin' };
+  if (documentUri !== undefined && srcRoot !== undefined && documentUri.startsWith(srcRoot)) return { uri: documentUri.slice(srcRoot.length), uriBaseId: '%SRCROOT%' };
+  return { uri: documentUri ?? path.split('\\').join('/').split('/').map(encodeURIComponent).join('/') };
+}
+
+/** FNV-1a (32-bit) twice, with two offsets: a stable 16-hex-digit key, the same wherever it runs. */
+function fingerprint(text: string): string {
+  const fnv = (seed: number) => {
+    let h = seed >>> 0;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    return h.toString(16).padStart(8, '0');
+  };
+  return fnv(0x811c9dc5) + fnv(0x050c5d1f);
 }
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
-export function formatSarif(report: ValidationReport, catalog: readonly RuleMeta[]): string {
-  return [...sarifPieces(report, catalog)].join('');
+export function formatSarif(report: ValidationReport, catalog: readonly RuleMeta[], options: SarifOptions = {}): string {
+  return [...sarifPieces(report, catalog, options)].join('');
 }
 
 /** formatSarif in pieces (see json-pieces.ts): a result at a time. */
-export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMeta[]): Generator<string> {
+export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMeta[], options: SarifOptions = {}): Generator<string> {
   const index = new Map(catalog.map((m, i) => [m.code, i]));
   const results: unknown[] = [];
   for (const file of report.files) {
-    const uri = artifactUri(file.path);
+    const where = artifactLocation(file.path, file.documentUri, options.srcRoot);
     const result = (f: LocatedFinding, ref?: TicketReference) => {
       const r: Record<string, unknown> = {
         ruleId: f.code,
@@ -31,14 +53,16 @@ export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMet
         level: LEVEL[f.severity],
         message: { text: (file.part !== undefined ? `In part ${file.part}, line ${f.line}:${f.column}: ` : '') + (ref ? `${f.message} (${ref.element}/@${ref.attribute})` : f.message) },
         // Inside a package part, line and column are the part's: the location names the package file alone.
-        locations: [{ physicalLocation: file.part !== undefined ? { artifactLocation: { uri } } : { artifactLocation: { uri }, region: { startLine: f.line, startColumn: f.column } } }],
+        locations: [{ physicalLocation: file.part !== undefined ? { artifactLocation: where } : { artifactLocation: where, region: { startLine: f.line, startColumn: f.column } } }],
+        // Not the line: the same finding on the same value stays one alert when lines above it move.
+        partialFingerprints: { 'jdfFilespecFinding/v1': fingerprint([f.code, file.path, file.part ?? '', ref ? `${ref.element}/@${ref.attribute}=${ref.value}` : `${f.line}:${f.column}`, f.message].join('\u0000')) },
       };
       if (ref?.mappedBy) r.properties = { mappedBy: ref.mappedBy };
       if (ref && f.fix !== undefined && file.path !== '-' && file.part === undefined) {
         r.fixes = [{
           description: { text: `Set ${ref.attribute} to ${f.fix}` },
           artifactChanges: [{
-            artifactLocation: { uri },
+            artifactLocation: where,
             replacements: [{
               deletedRegion: { startLine: ref.line, startColumn: ref.column, endLine: ref.endLine, endColumn: ref.endColumn },
               insertedContent: { text: escapeAttribute(f.fix) },
@@ -64,12 +88,25 @@ export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMet
             name: m.code.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase()),
             shortDescription: { text: m.title },
             fullDescription: { text: m.description },
-            help: { text: `${m.description} Spec: ${m.spec}. See docs/rules.md#${m.code}.` },
+            ...(options.docsUrl !== undefined ? { helpUri: `${options.docsUrl}#${m.code}` } : {}),
+            help: {
+              text: `${m.description} Spec: ${m.spec}. See docs/rules.md#${m.code}.`,
+              markdown: `${m.description}\n\nSpec: ${m.spec}.${options.docsUrl !== undefined ? ` [${m.code} in docs/rules.md](${options.docsUrl}#${m.code})` : ` See docs/rules.md#${m.code}.`}`,
+            },
             defaultConfiguration: { level: LEVEL[m.severity.jdf ?? 'warning'] },
             properties: { spec: m.spec },
           })),
         },
       },
+      ...(options.srcRoot !== undefined ? { originalUriBaseIds: { '%SRCROOT%': { uri: options.srcRoot } } } : {}),
+      invocations: [{
+        executionSuccessful: (options.unreadable ?? []).length === 0,
+        toolExecutionNotifications: (options.unreadable ?? []).map((u) => ({
+          level: 'error',
+          message: { text: `cannot read ${u.path}: ${u.reason}` },
+          locations: [{ physicalLocation: { artifactLocation: { uri: u.path.split('\\').join('/').split('/').map(encodeURIComponent).join('/') } } }],
+        })),
+      }],
       columnKind: 'utf16CodeUnits',
       results,
     }],

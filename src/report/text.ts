@@ -7,7 +7,13 @@ export interface TextOptions {
   quiet?: boolean;
   /** List every reference with its base and target, not only the findings. */
   references?: boolean;
+  /** Severities in colour (ANSI SGR: error red, warning yellow, info cyan). */
+  color?: boolean;
 }
+
+const COLOR: Record<LocatedFinding['severity'], string> = { error: '\x1b[31m', warning: '\x1b[33m', info: '\x1b[36m' };
+const severityLabel = (severity: LocatedFinding['severity'], color: boolean | undefined) =>
+  color ? `${COLOR[severity]}${SEVERITY_LABEL[severity]}\x1b[39m` : SEVERITY_LABEL[severity];
 
 /** `validate` as text: grouped by file, `line:column  severity  message  code`, then the summary line. */
 export function formatText(report: ValidationReport, options: TextOptions = {}): string {
@@ -41,7 +47,7 @@ export function* textLines(report: ValidationReport, options: TextOptions = {}):
       }
     }
     for (const { f, ref } of items) {
-      line(`  ${`${f.line}:${f.column}`.padEnd(9)} ${SEVERITY_LABEL[f.severity]}  ${f.message}  ${f.code}`);
+      line(`  ${`${f.line}:${f.column}`.padEnd(9)} ${severityLabel(f.severity, options.color)}  ${f.message}  ${f.code}`);
       if (ref) line(`  ${''.padEnd(9)} ${ref.element}/@${ref.attribute} = ${JSON.stringify(ref.value)}`);
       if (f.fix !== undefined) line(`  ${''.padEnd(9)} fix: ${f.fix}`);
       if (full()) yield flush();

@@ -7,7 +7,7 @@ export const check = defineCommand({
   builder: (y) =>
     withCheckOptions(y)
       .positional('urls', { type: 'string', array: true, describe: 'URLs to check' })
-      .option('format', { choices: ['text', 'json'] as const, default: 'text' as const, describe: 'Output format' })
+      .option('format', { alias: 'f', choices: ['text', 'json'] as const, default: 'text' as const, describe: 'Output format' })
       .option('role', { choices: ['url', 'directory'] as const, default: 'url' as const, describe: 'Check as FileSpec/@URL or as RunList/@Directory' })
       .option('file', { type: 'string', describe: 'Read URLs from a file, one per line ("# " starts a comment line)' })
       .example('$0 check "file:///c:/my docs/a.pdf"', 'Flags the space and proposes file:///c:/my%20docs/a.pdf')

@@ -9,7 +9,12 @@ export const validate = defineCommand({
   builder: (y) =>
     withDiscoveryOptions(withCheckOptions(y))
       .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Ticket files, job packages (MIME .mjm/.mjd or zip, told from their bytes), folders (searched for .jdf .xjdf .jmf .xjmf .xml .ptk .mjm .mjd), quoted glob patterns, or - for standard input' })
-      .option('format', { choices: ['text', 'json', 'sarif'] as const, default: 'text' as const, describe: 'Output format' })
+      .option('format', { alias: 'f', choices: ['text', 'json', 'sarif', 'unix', 'github'] as const, default: 'text' as const, describe: 'Report format: text, json (schemas/report.schema.json), sarif (SARIF 2.1.0), unix (file:line:col: severity message [code], one per line), github (GitHub Actions annotations)' })
+      .option('output-file', { alias: 'o', type: 'string', requiresArg: true, describe: 'Write the report to this file; the summary line still goes to the terminal' })
+      .option('max-warnings', { requiresArg: true, coerce: wholeNumber('max-warnings', 0), describe: 'Exit 1 when there are more warnings than this, even without errors' })
+      .option('color', { type: 'boolean', describe: 'Colour the severities in text (default: on a terminal; NO_COLOR and FORCE_COLOR are honoured); --no-color turns it off' })
+      .option('stdin-filename', { type: 'string', requiresArg: true, describe: 'The name of standard input (-) in reports; its folder is the document base' })
+      .option('debug', { type: 'boolean', default: false, describe: 'Put the stack trace in internal-error findings' })
       .option('references', { type: 'boolean', default: false, describe: 'In text, list every reference with its base and target' })
       .option('max-bytes', { requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'Tickets larger than this are reported (file-too-large), not read: bytes, or with a unit (10kB, 512MiB)' })
       .option('jobs', { requiresArg: true, coerce: wholeNumber('jobs', 1), describe: 'Worker threads (default: one per core for 200 or more tickets, else none); the report is the same either way' })
@@ -22,7 +27,8 @@ export const validate = defineCommand({
       .example('$0 validate hot-folder/', 'Checks every ticket under hot-folder/')
       .example("$0 validate 'jobs/**/*.jdf' --ignore-pattern 'jobs/archive/'", 'A glob pattern (quoted), less a folder')
       .example('cat ticket.jdf | $0 validate - --base file:///srv/hot/', 'Reads standard input; relative URLs resolve against --base')
-      .example('$0 validate jobs/ --format sarif > jdf.sarif', 'SARIF 2.1.0 for code-scanning tools'),
+      .example('$0 validate jobs/ -f sarif -o jdf.sarif', 'SARIF 2.1.0 for code-scanning tools')
+      .example('$0 validate jobs/ -f unix --max-warnings 0', 'One line a finding; warnings fail the run too'),
   run: async (args) => {
     const [{ runValidate }, { parseMap }] = await Promise.all([import('../validate.js'), import('../../node/local-files.js')]);
     return runValidate({
@@ -30,6 +36,11 @@ export const validate = defineCommand({
       discovery: discoveryOf(args),
       errorOnUnmatchedPattern: args.errorOnUnmatchedPattern,
       format: args.format,
+      ...(args.outputFile !== undefined ? { outputFile: args.outputFile } : {}),
+      ...(args.maxWarnings !== undefined ? { maxWarnings: args.maxWarnings } : {}),
+      ...(args.color !== undefined ? { color: args.color } : {}),
+      ...(args.stdinFilename !== undefined ? { stdinFilename: args.stdinFilename } : {}),
+      debug: args.debug,
       quiet: args.quiet,
       references: args.references,
       maxBytes: args.maxBytes,

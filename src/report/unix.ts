@@ -1,0 +1,43 @@
+// One line per finding, `file:line:column: severity message [code]`: the form compilers print, which editors
+// (Vim's quickfix, Emacs' compilation mode) and CI problem matchers read without configuration.
+import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
+import { plural } from './check-text.js';
+import type { FileReport, ValidationReport } from './report.js';
+
+export interface LineFormatOptions {
+  /** Errors only. */
+  quiet?: boolean;
+}
+
+/** Every finding of a file with its reference, in line and column order. */
+export function sortedFindings(file: FileReport, quiet = false): Array<{ f: LocatedFinding; ref?: TicketReference }> {
+  const items: Array<{ f: LocatedFinding; ref?: TicketReference }> = [];
+  const keep = (f: LocatedFinding) => !quiet || f.severity === 'error';
+  for (const f of file.findings) if (keep(f)) items.push({ f });
+  for (const ref of file.references) for (const f of ref.findings) if (keep(f)) items.push({ f, ref });
+  return items.sort((a, b) => a.f.line - b.f.line || a.f.column - b.f.column);
+}
+
+/** The file a finding is in: inside a package, the part after the package's path. */
+export function locationName(file: FileReport): string {
+  return file.part !== undefined ? `${file.path} [part ${file.part}]` : file.path;
+}
+
+/** `validate --format unix`, a file at a time, then the summary line. */
+export function* unixLines(report: ValidationReport, options: LineFormatOptions = {}): Generator<string> {
+  let count = 0;
+  for (const file of report.files) {
+    const lines: string[] = [];
+    for (const { f } of sortedFindings(file, options.quiet)) {
+      lines.push(`${locationName(file)}:${f.line}:${f.column}: ${f.severity} ${oneLine(f.message)} [${f.code}]\n`);
+    }
+    count += lines.length;
+    if (lines.length > 0) yield lines.join('');
+  }
+  yield `\n${plural(count, 'problem')}\n`;
+}
+
+/** A message on one line (a line break would start what a reader takes for the next finding). */
+export function oneLine(text: string): string {
+  return text.replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
+}

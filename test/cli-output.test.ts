@@ -1,0 +1,193 @@
+// ESLint's habits and reports a CI job can trust: formats, -o, --max-warnings, colour, closed pipes, standard
+// input's name, SARIF for code scanning, and one ticket's exception kept to that ticket.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { projectRoot } from './helpers.js';
+import { sarifSchema } from './sarif-schema.js';
+import { validateSources } from '../src/node/batch.js';
+
+const root = fileURLToPath(projectRoot);
+const main = path.join(root, 'dist/src/cli/main.js');
+const dir = mkdtempSync(path.join(os.tmpdir(), 'jdf-output-'));
+const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'FORCE_COLOR' && k !== 'NO_COLOR'));
+const run = (args: string[], options: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string } = {}) =>
+  spawnSync(process.execPath, [main, ...args], { cwd: options.cwd ?? root, encoding: 'utf8', env: { ...baseEnv, ...options.env }, ...(options.input !== undefined ? { input: options.input } : {}) });
+const json = (args: string[]) => JSON.parse(run(['validate', ...args, '--format', 'json', '--exit-zero']).stdout);
+
+/** Every finding of a JSON report as [path, line, column, severity, message, code], in the report's order. */
+function findingsOf(report: any, quiet = false): Array<[string, number, number, string, string, string]> {
+  const out: Array<[string, number, number, string, string, string]> = [];
+  for (const f of report.files) {
+    const all = [...f.findings, ...f.references.flatMap((r: any) => r.findings)].filter((x: any) => !quiet || x.severity === 'error');
+    all.sort((a: any, b: any) => a.line - b.line || a.column - b.column);
+    for (const x of all) out.push([f.part !== undefined ? `${f.path} [part ${f.part}]` : f.path, x.line, x.column, x.severity, x.message, x.code]);
+  }
+  return out;
+}
+
+const SAMPLES = ['samples/rref.jdf', 'samples/table4-bad.jdf', 'samples/directory-no-slash.jdf'];
+
+test('--format unix: file:line:col: severity message [code], one line a finding, then the count', () => {
+  const expected = findingsOf(json(SAMPLES)).map(([p, l, c, s, m, code]) => `${p}:${l}:${c}: ${s} ${m} [${code}]`);
+  const r = run(['validate', ...SAMPLES, '-f', 'unix']);
+  assert.is(r.status, 1);
+  const lines = r.stdout.trimEnd().split('\n');
+  assert.equal(lines.slice(0, -2), expected);
+  assert.equal(lines.slice(-2), ['', `${expected.length} problems`]);
+  for (const line of expected) assert.match(line, /^[^:]+:\d+:\d+: (error|warning|info) .+ \[[a-z0-9-]+\]$/);
+});
+
+// docs.github.com, "Workflow commands for GitHub Actions": ::error file={name},line={line},col={col},...::{message}
+test('--format github: a workflow command per finding (error, warning, notice), values escaped as the runner reads them', () => {
+  const found = findingsOf(json(SAMPLES));
+  const r = run(['validate', ...SAMPLES, '-f', 'github']);
+  const lines = r.stdout.trimEnd().split('\n');
+  assert.is(lines.length, found.length);
+  lines.forEach((line, i) => {
+    const [p, l, c, s, m, code] = found[i]!;
+    const level = { error: 'error', warning: 'warning', info: 'notice' }[s];
+    assert.ok(line.startsWith(`::${level} file=${p},line=${l},col=${c},`), line);
+    assert.ok(line.includes(`title=jdf-filespec ${code}::`), line);
+    assert.ok(line.endsWith(`::${m.replace(/%/g, '%25')}`), line);
+  });
+});
+
+test('-q is --quiet, -f is --format: errors only', () => {
+  const expected = findingsOf(json(SAMPLES), true).map(([p, l, c, s, m, code]) => `${p}:${l}:${c}: ${s} ${m} [${code}]`);
+  assert.equal(run(['validate', ...SAMPLES, '-q', '-f', 'unix']).stdout.trimEnd().split('\n').slice(0, -2), expected);
+});
+
+test('-o FILE: the report in the file, the summary line on the terminal', () => {
+  const out = path.join(dir, 'report.json');
+  const r = run(['validate', ...SAMPLES, '-f', 'json', '-o', out]);
+  assert.is(r.status, 1);
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const s = report.summary;
+  assert.equal(report, json(SAMPLES));
+  assert.is(r.stdout, `3 files, ${s.references} references: ${s.error} errors, ${s.warning} warnings, ${s.info} info; report in ${out}\n`);
+  const bad = run(['validate', ...SAMPLES, '-o', path.join(dir, 'no', 'such', 'folder', 'r.txt')]);
+  assert.is(bad.status, 2);
+  assert.match(bad.stderr, /cannot write/);
+});
+
+test('--max-warnings N: exit 1 with more than N warnings and no error; N or fewer keep exit 0', () => {
+  const file = 'samples/directory-no-slash.jdf';
+  const { warning, error } = json([file, '--platform', 'unix']).summary;
+  assert.is(error, 0);
+  assert.ok(warning > 0);
+  assert.is(run(['validate', file, '--platform', 'unix']).status, 0);
+  assert.is(run(['validate', file, '--platform', 'unix', '--max-warnings', String(warning)]).status, 0);
+  const over = run(['validate', file, '--platform', 'unix', '--max-warnings', String(warning - 1)]);
+  assert.is(over.status, 1);
+  assert.match(over.stderr, /--max-warnings/);
+  assert.is(run(['validate', file, '--max-warnings', 'x']).status, 2);
+});
+
+// SGR 31/33 (ECMA-48): red errors, yellow warnings. A pipe gets none unless asked.
+test('colour: none in a pipe; --color, FORCE_COLOR force it; --no-color and NO_COLOR win over a terminal', () => {
+  const has = (args: string[], env: NodeJS.ProcessEnv = {}) => run(['validate', 'samples/rref.jdf', ...args], { env }).stdout.includes('\x1b[31merror');
+  assert.not.ok(has([]));
+  assert.ok(has(['--color']));
+  assert.ok(has([], { FORCE_COLOR: '1' }));
+  assert.not.ok(has([], { FORCE_COLOR: '0' }));
+  assert.not.ok(has(['--no-color'], { FORCE_COLOR: '1' }));
+  assert.not.ok(has(['-f', 'unix', '--color']), 'machine formats are never coloured');
+  const colored = run(['validate', 'samples/rref.jdf', '--color']).stdout;
+  assert.match(colored, '\x1b[33mwarning\x1b[39m');
+  assert.is(colored.replace(/\x1b\[\d+m/g, ''), run(['validate', 'samples/rref.jdf']).stdout);
+});
+
+test('a reader that closes the pipe early: no EPIPE message, the verdict as the exit code', async () => {
+  const big = path.join(dir, 'many.jdf');
+  const refs = Array.from({ length: 20000 }, (_, i) => `<FileSpec URL="a b${i}.pdf"/>`).join('\n');
+  writeFileSync(big, `<JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" Type="Product" ID="n" Status="Waiting" Version="1.3"><ResourcePool><RunList ID="r"><LayoutElement>\n${refs}\n</LayoutElement></RunList></ResourcePool></JDF>`);
+  for (const format of ['text', 'json', 'sarif', 'unix']) {
+    const child = spawn(process.execPath, [main, 'validate', big, '-f', format], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    assert.is(stderr, '', format);
+    assert.is(code, 1, format);
+  }
+});
+
+test('--stdin-filename names standard input in reports, and its folder is the base', () => {
+  const ticket = readFileSync(path.join(root, 'samples/hot-folder.jdf'), 'utf8');
+  const r = run(['validate', '-', '--stdin-filename', 'hot/in/ticket.jdf', '--format', 'json'], { input: ticket });
+  const file = JSON.parse(r.stdout).files[0];
+  assert.is(file.path, 'hot/in/ticket.jdf');
+  assert.equal(file.references.map((x: any) => x.resolved), ['a.pdf', 'art/logo.eps'].map((n) => pathToFileURL(path.join(root, 'hot/in', n)).href));
+  const bad = readFileSync(path.join(root, 'samples/table4-bad.jdf'), 'utf8');
+  assert.match(run(['validate', '-', '--stdin-filename', 'hot/in/ticket.jdf', '-f', 'unix'], { input: bad }).stdout, /^hot\/in\/ticket\.jdf:\d+:\d+: /m);
+});
+
+test('SARIF is valid against the official SARIF 2.1.0 schema, with helpUri, help.markdown, %SRCROOT% and invocations', () => {
+  const r = run(['validate', 'samples', path.join(dir, 'missing.jdf'), '--format', 'sarif']);
+  assert.is(r.status, 2);
+  const sarif = JSON.parse(r.stdout);
+  assert.ok(sarifSchema(sarif), JSON.stringify(sarifSchema.errors?.slice(0, 5), null, 1));
+  const run0 = sarif.runs[0];
+  const home = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).homepage;
+  for (const rule of run0.tool.driver.rules) {
+    assert.is(rule.helpUri, `${home}/blob/main/docs/rules.md#${rule.id}`);
+    assert.ok(rule.help.markdown.length > 0);
+  }
+  // Every rule's anchor is a heading of docs/rules.md.
+  const headings = new Set(readFileSync(path.join(root, 'docs/rules.md'), 'utf8').split('\n').filter((l) => l.startsWith('## ')).map((l) => l.slice(3).trim()));
+  for (const rule of run0.tool.driver.rules) assert.ok(headings.has(rule.id), rule.id);
+  assert.equal(run0.originalUriBaseIds, { '%SRCROOT%': { uri: pathToFileURL(root).href.replace(/\/?$/, '/') } });
+  for (const res of run0.results) {
+    const loc = res.locations[0].physicalLocation.artifactLocation;
+    assert.is(loc.uriBaseId, '%SRCROOT%');
+    assert.ok(loc.uri.startsWith('samples/'));
+    assert.is(typeof res.partialFingerprints['jdfFilespecFinding/v1'], 'string');
+  }
+  assert.is(run0.invocations[0].executionSuccessful, false);
+  assert.match(run0.invocations[0].toolExecutionNotifications[0].message.text, /missing\.jdf/);
+  assert.not.ok(sarifSchema({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'bogus' }] }] }), 'the schema rejects a bad level');
+});
+
+test('SARIF partialFingerprints stay when lines above the finding move, and differ between findings', () => {
+  const a = path.join(dir, 'fp.jdf');
+  const body = '<ResourcePool><RunList ID="r" Directory="file:///c:/jobs/"><LayoutElement><FileSpec URL="a b.pdf"/></LayoutElement></RunList><RunList ID="s" Directory="file:///c:/jobs/"><LayoutElement><FileSpec URL="c d.pdf"/></LayoutElement></RunList></ResourcePool></JDF>';
+  const prints = (text: string) => {
+    writeFileSync(a, text);
+    return JSON.parse(run(['validate', a, '-f', 'sarif'], { cwd: dir }).stdout).runs[0].results.map((x: any) => [x.ruleId, x.locations[0].physicalLocation.region.startLine, x.partialFingerprints['jdfFilespecFinding/v1']]);
+  };
+  const before = prints(`<JDF Version="1.4">\n${body}`);
+  const after = prints(`<JDF Version="1.4">\n\n\n<!-- moved -->\n${body}`);
+  assert.ok(before.length >= 2);
+  assert.equal(after.map((x: any) => x[1]), before.map((x: any) => x[1] + 3));
+  assert.equal(after.map((x: any) => x[2]), before.map((x: any) => x[2]));
+  assert.is(new Set(before.map((x: any) => x[2])).size, before.length);
+});
+
+test('an exception on one ticket is its internal-error finding (stack only with debug); the ticket beside it is reported', async () => {
+  const boom = { path: 'samples/rref.jdf', get documentUri(): string { throw new Error('boom in our code'); } };
+  const fine = { path: 'samples/hot-folder.jdf', documentUri: pathToFileURL(path.join(root, 'samples/hot-folder.jdf')).href };
+  for (const debug of [false, true]) {
+    const [a, b] = (await validateSources([boom, fine], { profile: 'jdf' }, 1 << 20, undefined, undefined, debug)) as any[];
+    assert.is(a.path, 'samples/rref.jdf');
+    assert.equal(a.findings.map((f: any) => [f.code, f.severity]), [['internal-error', 'error']]);
+    assert.match(a.findings[0].message, 'boom in our code');
+    assert.is(/\n\s+at /.test(a.findings[0].message), debug);
+    assert.is(b.path, 'samples/hot-folder.jdf');
+    assert.is(b.references.length, 2);
+  }
+});
+
+test('every validate option is in --help', () => {
+  const help = run(['validate', '--help']).stdout;
+  for (const flag of ['--output-file', '-o', '--max-warnings', '--format', '-f', '--quiet', '-q', '--color', '--stdin-filename', '--debug', '--ignore-pattern', '--no-ignore', '--error-on-unmatched-pattern', '--max-bytes', '--jobs']) {
+    assert.ok(help.includes(flag), flag);
+  }
+});
+
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+test.run();
