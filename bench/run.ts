@@ -1,5 +1,5 @@
 // npm run bench: jdf-filespec side by side with what a user would pick instead, on the same inputs, one process.
-// Flags: --json (machine output), --quick (smaller tickets, fewer rounds), --only=resolve,check,ticket,memory,batch,hostile,packages,watch
+// Flags: --json (machine output), --quick (smaller tickets, fewer rounds), --only=resolve,check,ticket,memory,batch,hostile,packages,watch,startup
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,6 +13,7 @@ import { formatTable, race, type Row } from './measure.js';
 import { memorySection } from './memory.js';
 import { packagesSection } from './packages.js';
 import { watchSection } from './watch.js';
+import { startupSection } from './startup.js';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -184,6 +185,12 @@ if (want('packages')) {
   const section = packagesSection(root, quick, log);
   rows.push(...section.rows);
   notes.push(...section.notes);
+}
+
+// 8. startup: cold start of the CLI against a bare node (bench/startup.ts) ----------------------------------------
+if (want('startup')) {
+  log('startup: fresh processes, wall time vs node -e 0 ...');
+  rows.push(...startupSection(root, quick ? 5 : 15));
 }
 
 const machine = { node: process.version, cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`, memory: `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`, platform: `${os.platform()} ${os.arch()}` };

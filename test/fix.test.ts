@@ -66,7 +66,7 @@ for (const name of samples) {
     const { out, encoding, after } = changedValues(original, fixed);
     assert.ok(fixed.equals(expectedBytes(original, out, encoding)), 'only the changed values differ');
     // Every finding left with a fix belongs to a value the command reported as not fixed.
-    const notFixed = new Set([...r.stdout.matchAll(/:(\d+):(\d+): not fixed/g)].map((m) => `${m[1]}:${m[2]}`));
+    const notFixed = new Set([...r.stderr.matchAll(/:(\d+):(\d+): not fixed/g)].map((m) => `${m[1]}:${m[2]}`));
     for (const ref of after.references) {
       for (const f of ref.findings) if (f.fix !== undefined && f.severity !== 'info') assert.ok(notFixed.has(`${ref.line}:${ref.column}`), `${ref.value}: ${f.code} still has a fix`);
     }
@@ -138,7 +138,7 @@ for (const [label, make] of variants) {
       }
     }
     assert.ok(fixed.equals(bytes), `${label}: only the three values changed`);
-    assert.match(r.stdout, /not fixed: .*"job#1\.pdf".*"#"/);
+    assert.match(r.stderr, /not fixed: .*"job#1\.pdf".*"#"/);
   });
 }
 
@@ -147,7 +147,8 @@ test('--dry-run prints a unified diff and changes nothing; --backup keeps the or
   writeFileSync(file, TICKET);
   const r = cli('fix', file, '--dry-run');
   assert.is(readFileSync(file, 'utf8'), TICKET);
-  assert.match(r.stdout, /^--- .*dry\.jdf\n\+\+\+ .*dry\.jdf\n@@ -5 \+5 @@\n-    <RunList ID="RL1" Directory='file:\/\/\/srv\/jobs\/4711'/);
+  assert.match(r.stdout, /^--- .*dry\.jdf\n\+\+\+ .*dry\.jdf\n@@ -\d+,\d+ \+\d+,\d+ @@\n/);
+  assert.match(r.stdout, /\n-    <RunList ID="RL1" Directory='file:\/\/\/srv\/jobs\/4711'/);
   const b = cli('fix', file, '--backup');
   assert.is(b.status, 0);
   assert.is(readFileSync(`${file}.orig`, 'utf8'), TICKET);
@@ -167,7 +168,8 @@ test('malformed tickets are not touched', () => {
   const file = path.join(dir, 'broken.jdf');
   writeFileSync(file, '<JDF><FileSpec URL="a b.pdf"></JDF>');
   const r = cli('fix', file);
-  assert.match(r.stdout, /not fixed: the XML is not well-formed/);
+  assert.match(r.stderr, /not fixed: the XML is not well-formed/);
+  assert.is(r.stdout, '0 files changed, 0 values fixed\n');
   assert.is(readFileSync(file, 'utf8'), '<JDF><FileSpec URL="a b.pdf"></JDF>');
 });
 

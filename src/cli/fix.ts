@@ -2,9 +2,8 @@ import { expandPaths, type DiscoverOptions } from '../node/discover.js';
 import { unmatched } from './unmatched.js';
 import { fixFile, type FixOptions } from '../node/fix.js';
 import { plural } from '../report/check-text.js';
-import { unifiedDiff } from '../report/diff.js';
 
-/** jdf-filespec fix: 0 when every file was handled, 2 when a path could not be read or written. */
+/** jdf-filespec fix (--dry-run: a unified diff on standard output, notes on standard error): 0 when every file was handled, 2 when a path could not be read or written. */
 export async function runFix(run: FixOptions & { paths: string[]; discovery?: DiscoverOptions; errorOnUnmatchedPattern?: boolean }): Promise<number> {
   const { sources, unreadable, unmatched: none } = await expandPaths(run.paths, run.discovery);
   if (run.errorOnUnmatchedPattern !== false && unmatched(none)) return 2;
@@ -12,6 +11,8 @@ export async function runFix(run: FixOptions & { paths: string[]; discovery?: Di
   for (const u of unreadable) process.stderr.write(`jdf-filespec: cannot read ${u.path}: ${u.reason}\n`);
   let changed = 0;
   let values = 0;
+  // jsdiff only for --dry-run.
+  const unifiedDiff = run.dryRun ? (await import('../report/diff.js')).unifiedDiff : undefined;
   for (const source of sources) {
     if (source.path === '-') {
       process.stderr.write('jdf-filespec: fix works on files, not standard input\n');
@@ -21,17 +22,18 @@ export async function runFix(run: FixOptions & { paths: string[]; discovery?: Di
     try {
       const outcome = await fixFile(source.path, run);
       if (outcome.refused) {
-        process.stdout.write(`${source.path}: not fixed: ${outcome.refused}\n`);
+        process.stderr.write(`${source.path}: not fixed: ${outcome.refused}\n`);
         continue;
       }
-      if (run.dryRun) process.stdout.write(unifiedDiff(source.path, outcome.text, outcome.plan.edits));
+      if (unifiedDiff) process.stdout.write(unifiedDiff(source.path, outcome.text, outcome.plan.edits));
       else if (outcome.written) {
         changed++;
         values += outcome.plan.edits.length;
         process.stdout.write(`${source.path}: ${plural(outcome.plan.edits.length, 'value')} fixed${outcome.backup ? `, original kept as ${outcome.backup}` : ''}\n`);
       }
       for (const s of outcome.plan.skipped) {
-        process.stdout.write(`${source.path}:${s.line}:${s.column}: not fixed: ${s.element}/@${s.attribute} ${JSON.stringify(s.value)} -> ${JSON.stringify(s.fixed)}: ${s.reason}\n`);
+        // Notes on standard error: standard output is the diff (--dry-run) or the summary.
+        process.stderr.write(`${source.path}:${s.line}:${s.column}: not fixed: ${s.element}/@${s.attribute} ${JSON.stringify(s.value)} -> ${JSON.stringify(s.fixed)}: ${s.reason}\n`);
       }
     } catch (error) {
       failed++;

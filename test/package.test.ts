@@ -1,0 +1,105 @@
+// The package as a user gets it: `npm pack`, installed offline from the tarball into a fresh project, then used
+// from ESM, from CommonJS (require(esm), Node 20.19+), from TypeScript (node16 and bundler resolution) and by npx.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { projectRoot } from './helpers.js';
+
+const root = fileURLToPath(projectRoot);
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'jdf-pack-'));
+const app = path.join(tmp, 'app');
+const ours = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const npm = (args: string[], cwd: string) => spawnSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+let installed = '';
+
+test.before(() => {
+  const packed = npm(['pack', '--pack-destination', tmp, '--silent'], root);
+  assert.is(packed.status, 0, packed.stderr);
+  const tarball = path.join(tmp, readdirSync(tmp).find((n) => n.endsWith('.tgz'))!);
+  execFileSync('mkdir', ['-p', app]);
+  // A project with its own name and version: --version must not print these.
+  writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'consumer', version: '9.9.9', private: true, type: 'module' }));
+  const install = npm(['install', '--offline', '--no-package-lock', tarball], app);
+  assert.is(install.status, 0, `${install.stderr}\n(offline: npm's cache must hold the dependencies; one online 'npm install --prefer-offline' of the tarball fills it)`);
+  installed = path.join(app, 'node_modules', 'jdf-filespec');
+});
+
+const node = (args: string[]) => spawnSync(process.execPath, args, { cwd: app, encoding: 'utf8' });
+
+test('import from ESM: the core and jdf-filespec/node', () => {
+  const r = node(['--input-type=module', '-e', `
+    import { resolveReference, reportPieces, buildReport } from 'jdf-filespec';
+    import { expandPaths, validateBatch, DEFAULT_MAX_BYTES } from 'jdf-filespec/node';
+    console.log(resolveReference('../F-22/job001.pdf', 'file:///c:/DownloadDir/Title-J626103/'));
+    console.log(typeof reportPieces, typeof buildReport, typeof expandPaths, typeof validateBatch, DEFAULT_MAX_BYTES);`]);
+  assert.is(r.status, 0, r.stderr);
+  // RFC 3986 5.2 on the appendix's own example.
+  assert.is(r.stdout, `file:///c:/DownloadDir/F-22/job001.pdf\nfunction function function function ${256 * 1024 * 1024}\n`);
+});
+
+test('require() from CommonJS (require(esm) through the "default" condition)', () => {
+  writeFileSync(path.join(app, 'use.cjs'), `const { resolveReference } = require('jdf-filespec');\nconst { validateBatch } = require('jdf-filespec/node');\nconsole.log(resolveReference('g', 'http://a/b/c/d;p?q'), typeof validateBatch);\n`);
+  const r = node(['use.cjs']);
+  assert.is(r.status, 0, r.stderr);
+  // RFC 3986 5.4.1: "g" against http://a/b/c/d;p?q is http://a/b/c/g.
+  assert.is(r.stdout, 'http://a/b/c/g function\n');
+});
+
+for (const [mod, resolution] of [['node16', 'node16'], ['esnext', 'bundler']] as const) {
+  test(`TypeScript consumer, module ${mod}, moduleResolution ${resolution}: types resolve and check`, () => {
+    const dir = path.join(app, `ts-${resolution}`);
+    execFileSync('mkdir', ['-p', dir]);
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+    // A Node program has @types/node (jdf-filespec/node's types name Node's streams); nothing else is lent.
+    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: mod, moduleResolution: resolution, target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, typeRoots: [path.join(root, 'node_modules/@types')], types: ['node'] }, files: ['use.ts'] }));
+    writeFileSync(path.join(dir, 'use.ts'), [
+      "import { checkUrl, reportPieces, type Finding, type ValidationReport } from 'jdf-filespec';",
+      "import { validateBatch, type TicketSource } from 'jdf-filespec/node';",
+      "const findings: Finding[] = checkUrl('file:///c:/my docs/a.pdf').findings;",
+      "const sources: TicketSource[] = [{ path: 'a.jdf' }];",
+      "declare const report: ValidationReport;",
+      "const pieces: Iterable<string> = reportPieces(report, 'sarif');",
+      "// @ts-expect-error: not a format",
+      "reportPieces(report, 'xml');",
+      'export { findings, sources, pieces, validateBatch };',
+    ].join('\n'));
+    const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { cwd: dir, encoding: 'utf8' });
+    assert.is(tsc.status, 0, tsc.stdout + tsc.stderr);
+  });
+}
+
+test('npx jdf-filespec --version prints our version, not the installing project\'s', () => {
+  const r = spawnSync(path.join(app, 'node_modules', '.bin', 'jdf-filespec'), ['--version'], { cwd: app, encoding: 'utf8' });
+  assert.is(r.status, 0, r.stderr);
+  assert.is(r.stdout.trim(), ours.version);
+  assert.is.not(r.stdout.trim(), '9.9.9');
+});
+
+test('the package: LICENSE, CHANGELOG, sideEffects false, and every source map points at a file it ships', () => {
+  const manifest = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8'));
+  assert.is(manifest.sideEffects, false);
+  assert.ok(existsSync(path.join(installed, 'LICENSE')));
+  assert.ok(existsSync(path.join(installed, 'CHANGELOG.md')));
+  const maps: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.map')) maps.push(p);
+    }
+  };
+  walk(path.join(installed, 'dist'));
+  assert.ok(maps.length > 20);
+  for (const map of maps) {
+    for (const source of JSON.parse(readFileSync(map, 'utf8')).sources as string[]) {
+      assert.ok(existsSync(path.resolve(path.dirname(map), source)), `${path.relative(installed, map)} -> ${source}`);
+    }
+  }
+});
+
+test.after(() => rmSync(tmp, { recursive: true, force: true }));
+test.run();
