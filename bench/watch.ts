@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { validateBatch } from '../src/node/batch.js';
-import { expandPaths } from '../src/node/files.js';
+import { expandPaths } from '../src/node/discover.js';
 import type { TimedEvent } from '../src/node/watch/events.js';
 import { startWatch } from '../src/node/watch/watch.js';
 import { smallTicket } from './corpus.js';
