@@ -55,6 +55,9 @@ const EDGE_CASES: Record<string, string> = {
   'a DOCTYPE': '<?xml version="1.0"?>\n<!DOCTYPE JDF [<!ENTITY e "x">]>\n<JDF><FileSpec URL="&e;.pdf"/></JDF>',
   'CRLF line ends': '<JDF>\r\n<RunList Directory="d/">\r\n<FileSpec URL="a b.pdf"/>\r\n</RunList>\r\n</JDF>\r\n',
   'a forbidden character in text': '<JDF><FileSpec URL="a.pdf"/>\u0001</JDF>',
+  // Found by the damage fuzz below (2 runs in 300 failed): to the parser "<?>" is a whole PI.
+  '"<?>" then "</?>"': '<JDF><RunList><?>LayoutElement><FileSpec URL="a.pdf"/></?>ayoutElement></RunList></JDF>',
+  'a second XML declaration and "--" in a comment': '<?xml version="1.0"?><?xml version="1.0"?><!-- -- --><JDF><FileSpec URL="a.pdf"/> &x; </JDF>',
 };
 
 for (const [name, text] of Object.entries(EDGE_CASES)) {
@@ -95,7 +98,8 @@ test('random damage to a sample: the same report with any chunk size', () => {
         assert.equal(chunked(damaged, size), whole(damaged));
       },
     ),
-    { numRuns: Math.max(200, Math.floor(RUNS / 4)) },
+    // A fixed seed: the suite passes or fails the same way every time; FC_SEED explores others.
+    { numRuns: Math.max(200, Math.floor(RUNS / 4)), seed: Number(process.env.FC_SEED ?? 20_201) },
   );
 });
 

@@ -1,6 +1,7 @@
 // validate --check-exists / --map / --root: from resolved URLs to files on this machine, confined to a root.
 import { constants } from 'node:fs';
-import { access, lstat, readdir, readlink, realpath, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { access, lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeSegment } from '../escape/percent.js';
 import { fileUrlToPath, PathConversionError } from '../paths/convert.js';
@@ -10,6 +11,7 @@ import type { LocatedFinding, TicketReference, TicketReport } from '../ticket/va
 import { normalize } from '../uri/normalize.js';
 import { parseAuthority, parseReference } from '../uri/parse.js';
 import type { ViewTable } from '../views/types.js';
+import { resolveInside, stillInside, type Root } from './confine.js';
 import { lookThroughViews } from './view-paths.js';
 
 export interface PrefixMap {
@@ -47,46 +49,14 @@ function comparable(uri: string): string {
 const CASE_INSENSITIVE = process.platform === 'win32' || process.platform === 'darwin';
 const fold = (p: string) => (CASE_INSENSITIVE ? p.toLowerCase() : p);
 
-function inside(root: string, candidate: string): boolean {
-  const rel = path.relative(fold(root), fold(candidate));
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
-/**
- * Whether `target` stays inside `root` once every symbolic link on the way is followed. Links are read with
- * lstat/readlink one component at a time, and only while the path is still inside the root, so nothing
- * outside it is ever touched.
- */
-async function staysInside(root: string, target: string): Promise<boolean> {
-  let current = target;
-  for (let hops = 0; hops < 40; hops++) {
-    if (!inside(root, current)) return false;
-    const parts = path.relative(root, current).split(path.sep).filter((p) => p !== '');
-    let walked = root;
-    let redirected = false;
-    for (let k = 0; k < parts.length; k++) {
-      walked = path.join(walked, parts[k]!);
-      let info;
-      try {
-        info = await lstat(walked);
-      } catch {
-        return true; // the rest does not exist: nothing further to follow
-      }
-      if (info.isSymbolicLink()) {
-        const link = await readlink(walked);
-        current = path.resolve(path.dirname(walked), link, ...parts.slice(k + 1));
-        redirected = true;
-        break;
-      }
-    }
-    if (!redirected) return true;
-  }
-  return false; // a loop of links
-}
-
 function finding(code: string, ref: TicketReference, args: Record<string, string>, profile: Profile): LocatedFinding {
   const rule = rulesByCode.get(code)!;
   return { code, severity: rule.meta.severity[profile] ?? 'error', message: rule.message(args), spec: rule.meta.spec, line: ref.line, column: ref.column };
+}
+
+/** Whether `key` starts with `prefix` and the prefix ends at a segment boundary of `key`. */
+function startsWithSegments(key: string, prefix: string): boolean {
+  return key.startsWith(prefix) && (prefix.endsWith('/') || key.length === prefix.length || '/?#'.includes(key[prefix.length]!));
 }
 
 /** The local path a resolved URL stands for here, or why there is none. */
@@ -98,10 +68,12 @@ interface ComparableMap {
 function localPathOf(resolved: string, maps: readonly ComparableMap[], isWindows: boolean): { path: string } | { skip: string; args: Record<string, string> } | null {
   const key = comparable(resolved);
   let best: ComparableMap | undefined;
-  for (const m of maps) if (key.startsWith(m.key) && (!best || m.key.length > best.key.length)) best = m;
+  // On segment boundaries: file://fileserver/Jobs maps file://fileserver/Jobs/x, not file://fileserver/JobsSecret/x.
+  for (const m of maps) if (startsWithSegments(key, m.key) && (!best || m.key.length > best.key.length)) best = m;
   if (best) {
     const rest = key.slice(best.key.length).split('/').filter((s) => s !== '').map((s) => decodeSegment(s).text);
-    return { path: path.resolve(best.folder, ...rest) };
+    // Not normalized: a ".." decoded from %2E%2E is walked as the OS would walk it (see confine.ts).
+    return { path: [path.resolve(best.folder), ...rest].join(path.sep) };
   }
   const ref = parseReference(resolved);
   if (ref.scheme?.toLowerCase() !== 'file') return null; // http, ftp, cid: not files on this disk
@@ -111,7 +83,8 @@ function localPathOf(resolved: string, maps: readonly ComparableMap[], isWindows
     return { skip: 'not-checked', args: { host, prefix } };
   }
   try {
-    return { path: path.resolve(fileUrlToPath(resolved, { platform: isWindows ? 'windows' : 'posix' })) };
+    const local = fileUrlToPath(resolved, { platform: isWindows ? 'windows' : 'posix' });
+    return { path: path.isAbsolute(local) ? local : path.resolve(local) };
   } catch (error) {
     if (!(error instanceof PathConversionError)) throw error;
     const drive = /^file:\/\/[^/]*\/([A-Za-z])[:|]/i.exec(resolved);
@@ -124,8 +97,11 @@ function localPathOf(resolved: string, maps: readonly ComparableMap[], isWindows
 export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOptions): Promise<void> {
   const profile = options.profile ?? 'jdf';
   const isWindows = process.platform === 'win32';
-  let root: string | undefined;
-  if (options.root !== undefined) root = await realpath(path.resolve(options.root));
+  let root: Root | undefined;
+  if (options.root !== undefined) {
+    const named = path.resolve(options.root);
+    root = { named, real: await realpath(named) };
+  }
   const maps: ComparableMap[] = options.maps.map((m) => ({ key: comparable(m.prefix), folder: m.folder }));
   const statCache = new Map<string, Promise<LocatedFindingSpec | null>>();
 
@@ -134,27 +110,17 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
     let pending = statCache.get(key);
     if (!pending) {
       pending = (async (): Promise<LocatedFindingSpec | null> => {
-        if (root !== undefined) {
-          if (!inside(root, target)) return { code: 'outside-root', args: { how: '' } };
-          if (!(await staysInside(root, target))) return { code: 'outside-root', args: { how: ' through a symbolic link' } };
-        }
+        if (root === undefined) return options.checkExists ? look(target, target, role, stat) : null;
+        // Inside the root: the real path, walked as the OS walks it; every link on it followed already, so
+        // the look is an lstat, and afterwards the path must still be what the walk found.
+        const confined = await resolveInside(root, target);
+        if ('outside' in confined) return { code: 'outside-root', args: { how: confined.outside } };
         if (!options.checkExists) return null;
-        let info;
-        try {
-          info = await stat(target);
-        } catch (error) {
-          if (role === 'directory') return { code: 'not-a-directory', args: { path: target, what: 'missing' } };
-          const actual = await sameNameOtherCase(target);
-          return actual ? { code: 'case-mismatch', args: { path: target, actual } } : { code: 'file-missing', args: { path: target } };
+        const found = await look(confined.path, target, role, lstat);
+        if (found === CHANGED || !(await stillInside(root, confined.path))) {
+          return { code: 'outside-root', args: { how: ' through a symbolic link that changed during the check' } };
         }
-        if (role === 'directory') return info.isDirectory() ? null : { code: 'not-a-directory', args: { path: target, what: 'not a folder' } };
-        if (info.isDirectory()) return { code: 'not-a-file', args: { path: target } };
-        try {
-          await access(target, constants.R_OK);
-        } catch (error) {
-          return { code: 'file-unreadable', args: { path: target, reason: (error as NodeJS.ErrnoException).code ?? 'no access' } };
-        }
-        return null;
+        return found;
       })();
       statCache.set(key, pending);
     }
@@ -190,6 +156,30 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
 interface LocatedFindingSpec {
   code: string;
   args: Record<string, string>;
+}
+
+/** A symbolic link where the walk to the real path found none: something changed under us. */
+const CHANGED: LocatedFindingSpec = { code: 'outside-root', args: { how: '' } };
+
+/** Stats `file` (shown as `shown`) and says what is wrong with it for `role`, if anything. */
+async function look(file: string, shown: string, role: 'url' | 'directory', statOf: (p: string) => Promise<Stats>): Promise<LocatedFindingSpec | null> {
+  let info;
+  try {
+    info = await statOf(file);
+  } catch {
+    if (role === 'directory') return { code: 'not-a-directory', args: { path: shown, what: 'missing' } };
+    const actual = await sameNameOtherCase(file);
+    return actual ? { code: 'case-mismatch', args: { path: shown, actual } } : { code: 'file-missing', args: { path: shown } };
+  }
+  if (info.isSymbolicLink()) return CHANGED;
+  if (role === 'directory') return info.isDirectory() ? null : { code: 'not-a-directory', args: { path: shown, what: 'not a folder' } };
+  if (info.isDirectory()) return { code: 'not-a-file', args: { path: shown } };
+  try {
+    await access(file, constants.R_OK);
+  } catch (error) {
+    return { code: 'file-unreadable', args: { path: shown, reason: (error as NodeJS.ErrnoException).code ?? 'no access' } };
+  }
+  return null;
 }
 
 /** On a case-sensitive file system: the name in the parent folder that differs from the wanted one only in case. */

@@ -24,4 +24,18 @@ export const doctypeAttributeDefault = ticketRule({
   clean: [OK, '<!DOCTYPE JDF [<!ATTLIST FileSpec URL CDATA #IMPLIED Status CDATA "Available">]><JDF/>'],
 }, (a) => `The DOCTYPE declares ${a.what}: DTD-aware consumers apply it, and it is never checked here; remove the DOCTYPE.`);
 
-export const markupRules = [duplicateAttribute, doctypeAttributeDefault];
+export const xmlDeclarationMisplaced = ticketRule({
+  code: 'xml-declaration-misplaced', title: 'XML declaration not at the start', spec: 'XML 1.0 2.8, 2.6',
+  description: 'An XML declaration (<?xml ...?>) stands anywhere but at the very start of the file: after white space, a comment or another declaration (often two files concatenated). The PI target "xml" is reserved, so the file is not well-formed, and parsers disagree on which encoding and version apply.',
+  severity: sev('error', 'error', 'error'), fixable: false,
+  flagged: ['<?xml version="1.0"?>\n<?xml version="1.0"?>\n' + OK, '\n<?xml version="1.0"?>' + OK], clean: ['<?xml version="1.0"?>\n' + OK],
+}, (a) => `An XML declaration <?${a.target} ...?> stands after the start of the file${Number(a.more) > 0 ? ` (and ${a.more} more)` : ''}; keep one, at the very start.`);
+
+export const commentDoubleHyphen = ticketRule({
+  code: 'comment-double-hyphen', title: "'--' inside a comment", spec: 'XML 1.0 2.5',
+  description: "A comment holds '--' (or ends with '--->'), which XML does not allow: strict parsers reject the file, lenient ones may end the comment early and read what follows as markup.",
+  severity: sev('error', 'error', 'error'), fixable: false,
+  flagged: ['<JDF><!-- a -- b --></JDF>', '<JDF><!-- a ---></JDF>'], clean: ['<JDF><!-- a - b --></JDF>'],
+}, (a) => `A comment holds '--'${Number(a.more) > 0 ? ` (and ${a.more} more)` : ''}, which XML does not allow; write it another way.`);
+
+export const markupRules = [duplicateAttribute, doctypeAttributeDefault, xmlDeclarationMisplaced, commentDoubleHyphen];

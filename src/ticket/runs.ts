@@ -90,7 +90,7 @@ export function scanInRuns(text: string, chunkChars: number, sink: RunSink): boo
       i = end;
     } else if (c === 0x3f /* "<?" */) {
       // Like the parser, a quoted "?>" does not end a PI.
-      const end = tagEnd(text, lt + 2, true);
+      const end = tagEnd(text, lt + 1, true); // from the "?": "<?>" is a whole PI to the parser
       if (end === -1) return false;
       i = end + 2;
     } else {

@@ -9,6 +9,7 @@ import type { MappedBy } from '../views/types.js';
 import { resolveReference } from '../uri/resolve.js';
 import type { Attribute } from './attributes.js';
 import { decodeTicket } from './decode.js';
+import { scanMarkup } from './markup-scan.js';
 import { doctypeProblems, readDoctype } from './doctype.js';
 import { LineIndex } from './positions.js';
 import { disagreement } from './readings.js';
@@ -220,6 +221,8 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
   const rootName = tree.local(root);
   report.root = rootName;
   if (!TICKET_ROOTS.has(rootName)) fileFinding('not-a-ticket', tree.start(root), { name: tree.qname(root) });
+  // What the parser accepts and XML does not, in the prolog, comments, PIs and text (whole or in runs alike).
+  for (const p of scanMarkup(text)) fileFinding(p.code, p.offset, p.args);
   const version = options.jdfVersion ?? (rootName.startsWith('X') ? '2.0' : tree.attribute(root, 'Version')?.value);
   if (version !== undefined) report.jdfVersion = version;
   // Percent-escaped octets use the declared encoding (appendix section 3); UTF-16 tickets escape UTF-8.
