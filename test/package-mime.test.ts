@@ -184,6 +184,16 @@ test('a header that never ends, and more parts than the limit, are package-limit
   assert.ok(r2.files[0]!.findings.some((f) => f.code === 'package-limit' && f.message.includes('10000 parts')));
 });
 
+test('a multipart/related part inside a package is read with the boundary of its own header', async () => {
+  const inner = `--IN\r\nContent-Type: application/vnd.cip4-jdf+xml\r\nContent-ID: <in@x>\r\n\r\n${JDF('cid:gone@x')}\r\n--IN--`;
+  const outer = enc.encode(`Content-Type: multipart/mixed; boundary=OUT\r\n\r\n--OUT\r\nContent-Type: multipart/related; boundary=IN; start="<in@x>"\r\nContent-ID: <pkg@x>\r\n\r\n${inner}\r\n--OUT--\r\n`);
+  const r = await validatePackage(outer);
+  const nested = r.files.find((f) => f.part === '<pkg@x> > <in@x>');
+  assert.ok(nested, JSON.stringify(r.files.map((f) => f.part)));
+  assert.ok(nested!.references[0]!.findings.some((f) => f.code === 'cid-no-part'));
+  assert.not.ok(codes(r).includes('mime-boundary-missing'), 'the boundary came from the part header');
+});
+
 test('packages nested deeper than the limit are reported, not followed', async () => {
   let inner = related([jdfPart('a.pdf')]);
   for (let k = 0; k < 5; k++) {

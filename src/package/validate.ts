@@ -265,7 +265,12 @@ async function validateMime(chunks: AsyncIterable<Uint8Array>, options: PackageO
     const v = value.trim();
     return parts.find((g) => g.summary.location !== undefined && (g.summary.location === v || (resolved !== null && locationOf(g) === resolved)));
   };
-  await finishPackage(report, parts, root, options, depth, limits, (g) => heads.get(g)?.location, lookup, byId);
+  // A nested multipart part has its Content-Type (and boundary) in its own header, not in its body.
+  const nestedType = (g: Gathered) => {
+    const type = heads.get(g)?.fields.find((f) => f.name === 'content-type')?.value;
+    return type !== undefined && /^\s*multipart\//i.test(type) ? type : undefined;
+  };
+  await finishPackage(report, parts, root, options, depth, limits, (g) => heads.get(g)?.location, lookup, byId, nestedType);
   for (const g of parts) checkDeclared(g, (code, args) => add(code, args, g.at));
   own.findings.sort((a, b) => a.line - b.line || a.column - b.column);
   return report;
@@ -300,6 +305,7 @@ async function finishPackage(
   locationFor: (g: Gathered) => string | undefined,
   lookup: (value: string, resolved: string | null, from: Gathered) => Gathered | undefined | null,
   byId: Map<string, Gathered>,
+  nestedTypeOf: (g: Gathered) => string | undefined = () => undefined,
 ): Promise<void> {
   const own = report.files[0]!;
   const profile = options.profile;
@@ -353,7 +359,8 @@ async function finishPackage(
         add('package-limit', { what: `${g.summary.name} is a package nested ${depth + 2} deep, deeper than ${limits.maxDepth}` }, at(g));
         continue;
       }
-      const inner = await validatePackage(concat(g.kept, g.keptBytes), { ...ticketOptions, limits }, depth + 1);
+      const type = nestedTypeOf(g);
+      const inner = await validatePackage(concat(g.kept, g.keptBytes), { ...ticketOptions, limits, ...(type !== undefined ? { contentType: type } : {}) }, depth + 1);
       g.kept = null;
       for (const f of inner.files) report.files.push({ ...f, part: f.part !== undefined ? `${g.summary.name} > ${f.part}` : g.summary.name });
     }
