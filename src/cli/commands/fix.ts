@@ -1,5 +1,6 @@
 import { defineCommand, givenPaths } from '../define.js';
-import { PLATFORMS, PROFILES } from '../../rules/types.js';
+import { consumerPlatformOption } from '../platforms.js';
+import { PROFILES } from '../../rules/types.js';
 import { discoveryOf, withDiscoveryOptions } from '../options.js';
 
 export const fix = defineCommand({
@@ -11,7 +12,7 @@ export const fix = defineCommand({
       .option('dry-run', { type: 'boolean', default: false, describe: 'Print a unified diff and change nothing' })
       .option('backup', { type: 'boolean', default: false, describe: 'Keep the original as FILE.orig' })
       .option('profile', { choices: PROFILES, default: 'jdf' as const, describe: 'Rules whose fixes apply' })
-      .option('platform', { choices: PLATFORMS, default: 'any' as const, describe: 'Platform of the consumer' })
+      .option('platform', { ...consumerPlatformOption, describe: 'Platform of the consumer (unix and posix are one)' })
       .option('base', { type: 'string', describe: "Base URI instead of each ticket's folder" })
       .example('$0 fix hot-folder/ --dry-run', 'Shows what would change')
       .example('$0 fix ticket.jdf --backup', 'Fixes in place, keeps ticket.jdf.orig'),

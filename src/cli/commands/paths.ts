@@ -1,7 +1,5 @@
 import { defineCommand } from '../define.js';
-import type { PathPlatform } from '../../paths/convert.js';
-
-const PATH_PLATFORMS: readonly PathPlatform[] = ['posix', 'windows', 'mac', 'vms'];
+import { PATH_PLATFORM_NAMES, pathPlatform } from '../platforms.js';
 
 export const toPath = defineCommand({
   command: 'to-path <url>',
@@ -9,7 +7,7 @@ export const toPath = defineCommand({
   builder: (y) =>
     y
       .positional('url', { type: 'string', demandOption: true, describe: 'A file URL' })
-      .option('platform', { choices: PATH_PLATFORMS, default: 'posix' as const, describe: 'posix, windows (drive letters, UNC), mac (HFS, appendix Table 5) or vms' })
+      .option('platform', { choices: PATH_PLATFORM_NAMES, default: 'posix' as const, coerce: pathPlatform, describe: 'posix (or unix, the same), windows (drive letters, UNC), mac (HFS, appendix Table 5) or vms' })
       .example('$0 to-path file://fileserver/Jobs/a%20b.pdf --platform windows', 'Prints \\\\fileserver\\Jobs\\a b.pdf'),
   run: async (args) => (await import('../paths.js')).runToPath(String(args.url), args.platform),
 });
@@ -20,7 +18,7 @@ export const fromPath = defineCommand({
   builder: (y) =>
     y
       .positional('path', { type: 'string', demandOption: true, describe: 'A path' })
-      .option('platform', { choices: PATH_PLATFORMS, default: 'posix' as const, describe: 'posix, windows, mac or vms' })
+      .option('platform', { choices: PATH_PLATFORM_NAMES, default: 'posix' as const, coerce: pathPlatform, describe: 'posix (or unix, the same), windows, mac or vms' })
       .option('form', { choices: ['traditional', 'minimal'] as const, default: 'traditional' as const, describe: 'file:///path (traditional) or file:/path (minimal, RFC 8089)' })
       .example('$0 from-path "C:\\my docs\\a.pdf" --platform windows', 'Prints file:///C:/my%20docs/a.pdf'),
   run: async (args) => (await import('../paths.js')).runFromPath(String(args.path), args.platform, args.form),
