@@ -1,5 +1,9 @@
 // Zip packages built by hand (test/zip-by-hand.ts, from the APPNOTE with Node's zlib): entries looked up from the
 // central directory, zip slip, bombs, too many entries, damage; each a finding in bounded time and memory.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validatePackage, type PackageReport } from '../src/package/validate.js';
@@ -55,7 +59,30 @@ test('zip bombs: a high ratio, a total past the limit, overlapping entries, an e
   const read = await readZipEntry(bytesAccess(liar), directory.entries[0]!, directory.entries[0]!.size, (d) => { delivered += d.length; });
   assert.ok(read.oversize);
   assert.ok(delivered <= 100, `${delivered} bytes handed over`);
+  // Memory in a process of its own: the resident size of this one moves with every suite run before it.
+  const grew = peakGrowth(liar);
+  if (grew === undefined) console.log('  (memory part skipped: no /proc/self/status here)');
+  else assert.ok(grew < 32 << 20, `the lying entry is not inflated whole (the peak grew ${grew >> 20} MiB for a 50 MiB entry)`);
 });
+
+/** How far a fresh process's high-water resident size (VmHWM) rises while it validates the zip, in bytes. */
+function peakGrowth(zip: Uint8Array): number | undefined {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'jfs-zip-')), 'liar.zip');
+  writeFileSync(file, zip);
+  const module = new URL('../src/package/validate.js', import.meta.url).href;
+  const child = `
+    import { readFileSync } from 'node:fs';
+    const hwm = () => Number(/^VmHWM:\\s+(\\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) * 1024;
+    const { validatePackage } = await import(${JSON.stringify(module)});
+    const zip = readFileSync(${JSON.stringify(file)});
+    const before = hwm();
+    await validatePackage(zip);
+    process.stdout.write(String(hwm() - before));`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', child], { encoding: 'utf8' });
+  assert.is(r.status, 0, r.stderr);
+  const grew = Number(r.stdout.trim());
+  return Number.isNaN(grew) ? undefined : grew;
+}
 
 test('10^5 entries: the directory is not read, one package-limit finding', async () => {
   const many = handZip(Array.from({ length: 100_000 }, (_, k) => ({ name: `p/${k}.txt` })), { declaredCount: 0xffff });

@@ -3,7 +3,6 @@
 // fflate does the inflating (a browser-usable, streaming deflate); the directory itself is read here because
 // fflate reads it only from a whole file in memory, and yauzl only from Node's file system.
 import { Inflate } from 'fflate';
-import { latin1 } from './bytes.js';
 
 /** A package that can be read at any offset: a file, a Blob, bytes in memory. */
 export interface RandomAccess {
@@ -174,6 +173,8 @@ export interface EntryRead {
 
 /** Compressed bytes are inflated this many at a time, so one step of a bomb makes at most ~1,000 times this. */
 const STEP = 32 * 1024;
+/** Deflate input handed to the inflater at once: deflate expands at most 1032 to 1, so about 1 MiB comes out. */
+const PUSH = 1024;
 
 /**
  * Reads an entry's content (APPNOTE 4.3.7 local header, then the data) a piece at a time into `onData`, and
@@ -201,8 +202,11 @@ export async function readZipEntry(src: RandomAccess, entry: ZipEntry, limit: nu
   for (let at = start; at < end && out < limit && !oversize; at += step) {
     const chunk = await src.read(at, Math.min(step, end - at));
     try {
-      if (inflate) inflate.push(chunk, at + chunk.length >= end);
-      else take(chunk);
+      if (!inflate) take(chunk);
+      // In small pieces, so that a lying entry stops within about 1 MiB of its limit, not a whole chunk's 33 MiB.
+      for (let k = 0; inflate && k < chunk.length && out < limit && !oversize; k += PUSH) {
+        inflate.push(chunk.subarray(k, k + PUSH), at + chunk.length >= end && k + PUSH >= chunk.length);
+      }
     } catch (error) {
       failed = `its deflate data is damaged (${error instanceof Error ? error.message : String(error)})`;
       break;
