@@ -148,7 +148,7 @@ test('--dry-run prints a unified diff and changes nothing; --backup keeps the or
   const r = cli('fix', file, '--dry-run');
   assert.is(readFileSync(file, 'utf8'), TICKET);
   assert.match(r.stdout, /^--- .*dry\.jdf\n\+\+\+ .*dry\.jdf\n@@ -\d+,\d+ \+\d+,\d+ @@\n/);
-  assert.match(r.stdout, /\n-    <RunList ID="RL1" Directory='file:\/\/\/srv\/jobs\/4711'/);
+  assert.match(r.stdout, /\n- {4}<RunList ID="RL1" Directory='file:\/\/\/srv\/jobs\/4711'/);
   const b = cli('fix', file, '--backup');
   assert.is(b.status, 0);
   assert.is(readFileSync(`${file}.orig`, 'utf8'), TICKET);

@@ -8,6 +8,7 @@ export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
 /** A mistake in how the command was called: printed as one line with a pointer to --help, exit 2. */
 export class UsageError extends Error {}
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one list holds commands of different argument types
 export interface CommandDef<T = any> {
   /** yargs' command string, e.g. `check [urls..]`. */
   command: string;

@@ -54,8 +54,6 @@ export interface PackageReport {
   files: PackageFile[];
 }
 
-const XML_TYPES = /^(application|text)\/([\w.+-]*\+)?xml$/;
-
 /** What the first bytes of an input are: a zip, a MIME package, or neither (a plain ticket). */
 export function detectPackage(head: Uint8Array): PackageKind | null {
   if (isZip(head)) return 'zip';

@@ -19,7 +19,6 @@ export interface Attribute {
   raw: string;
   /** Text offset of the first character after the opening quote. */
   valueStart: number;
-  quote: '"' | "'";
   /** Text offset for each index of `value` (absent when decoding changed nothing, then it is valueStart + index). */
   offsets?: number[];
   problems: AttributeProblem[];
@@ -139,7 +138,7 @@ export function findAttribute(text: string, start: number, name: string): Attrib
         return found;
       }
       const decoded = decodeAttributeValue(text, valueStart, valueEnd);
-      found = { name, raw: text.slice(valueStart, valueEnd), valueStart, quote, ...decoded };
+      found = { name, raw: text.slice(valueStart, valueEnd), valueStart, ...decoded };
       if (found.offsets === undefined) delete found.offsets;
     }
     i = valueEnd + 1;

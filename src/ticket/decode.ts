@@ -4,8 +4,6 @@ import { charsetForLabel, decodeBytes, type Charset } from '../escape/charsets.j
 export interface DecodedTicket {
   text: string;
   charset: Charset;
-  /** The label as declared, when there is a declaration with an encoding. */
-  declared?: string;
   bom: boolean;
   problems: DecodeProblem[];
 }
@@ -40,8 +38,7 @@ export function declaredEncoding(head: string): string | undefined {
 export function decodeTicket(input: string | Uint8Array): DecodedTicket {
   if (typeof input === 'string') {
     const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-    const declared = declaredEncoding(text);
-    return { text, charset: 'utf-8', bom: text !== input, problems: [], ...(declared ? { declared } : {}) };
+    return { text, charset: 'utf-8', bom: text !== input, problems: [] };
   }
   const sniffed = sniff(input);
   const body = input.subarray(sniffed.bom);
@@ -68,5 +65,5 @@ export function decodeTicket(input: string | Uint8Array): DecodedTicket {
     const before = decodeBytes(body.subarray(0, decoded.invalidAt), charset).text;
     problems.push({ code: 'invalid-encoding-bytes', offset: before.length, args: { charset: charset.toUpperCase(), byte: String(decoded.invalidAt + sniffed.bom) } });
   }
-  return { text: decoded.text, charset, bom: sniffed.bom > 0, problems, ...(declared ? { declared } : {}) };
+  return { text: decoded.text, charset, bom: sniffed.bom > 0, problems };
 }

@@ -116,7 +116,7 @@ export class ElementTree {
   attributesNamed(e: number, wanted: ReadonlySet<string>): Attribute[] {
     const out: Attribute[] = [];
     const text = this.text;
-    this.scanAttributes(e, (nameStart, nameEnd, valueStart, valueEnd, quote) => {
+    this.scanAttributes(e, (nameStart, nameEnd, valueStart, valueEnd) => {
       const name = text.slice(nameStart, nameEnd);
       if (!wanted.has(name)) return;
       const earlier = out.find((a) => a.name === name);
@@ -125,7 +125,7 @@ export class ElementTree {
         return;
       }
       const decoded = decodeAttributeValue(text, valueStart, valueEnd);
-      const attribute: Attribute = { name, raw: text.slice(valueStart, valueEnd), valueStart, quote, ...decoded };
+      const attribute: Attribute = { name, raw: text.slice(valueStart, valueEnd), valueStart, ...decoded };
       if (attribute.offsets === undefined) delete attribute.offsets;
       out.push(attribute);
     });
@@ -155,7 +155,7 @@ export class ElementTree {
   }
 
   /** Calls `visit` for each attribute of the start tag, with the offsets of its name and value. */
-  private scanAttributes(e: number, visit: (nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, quote: '"' | "'") => void): void {
+  private scanAttributes(e: number, visit: (nameStart: number, nameEnd: number, valueStart: number, valueEnd: number) => void): void {
     const text = this.text;
     const n = text.length;
     let i = this.starts[e]! + 1;
@@ -176,7 +176,7 @@ export class ElementTree {
       const valueStart = i + 1;
       const valueEnd = text.indexOf(quote, valueStart);
       if (valueEnd === -1) return;
-      visit(nameStart, nameEnd, valueStart, valueEnd, quote);
+      visit(nameStart, nameEnd, valueStart, valueEnd);
       i = valueEnd + 1;
     }
   }

@@ -39,7 +39,7 @@ interface Job {
   checkMs: number;
   waitSince?: number;
   missing: Missing[];
-  refs?: Map<string, Snapshot | null>;
+  refs?: Map<string, Snapshot | null> | undefined;
   refsSince?: number;
   rounds: number;
 }
