@@ -2,7 +2,7 @@
 // (nothing is downloaded: the browser is the system's). The expected values come from the CLI on the same
 // files, from the spec text, or from how a fixture was built; never from the page's own code.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

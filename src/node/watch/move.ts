@@ -4,7 +4,6 @@
 // everything is placed; the source is deleted by the caller after that.
 import { constants } from 'node:fs';
 import { copyFile, link, lstat, open, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 
 const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
 
