@@ -49,7 +49,7 @@ test('a file named on the command line is read wherever it is', () => {
   assert.equal(paths(run('node_modules/x/n.jdf', '.git/g.jdf', 'notes.txt')), ['node_modules/x/n.jdf', '.git/g.jdf', 'notes.txt']);
 });
 
-for (const [given, label] of [['empty', 'a folder without tickets'], ['nothing/**/*.jdf', 'a glob that matches nothing'], ['archive', 'a folder that is all ignored']]) {
+for (const [given, label] of [['empty', 'a folder without tickets'], ['nothing/**/*.jdf', 'a glob that matches nothing'], ['archive', 'a folder that is all ignored']] as const) {
   test(`${label}: "no tickets found in ${given}", exit 2, unless --no-error-on-unmatched-pattern`, () => {
     const r = run(given, 'a.jdf');
     assert.is(r.status, 2);
