@@ -47,7 +47,6 @@ function comparable(uri: string): string {
 }
 
 const CASE_INSENSITIVE = process.platform === 'win32' || process.platform === 'darwin';
-const fold = (p: string) => (CASE_INSENSITIVE ? p.toLowerCase() : p);
 
 function finding(code: string, ref: TicketReference, args: Record<string, string>, profile: Profile): LocatedFinding {
   const rule = rulesByCode.get(code)!;
