@@ -13,6 +13,7 @@ import { parseAuthority, parseReference } from '../uri/parse.js';
 import type { ViewTable } from '../views/types.js';
 import { resolveInside, stillInside, type Root } from './confine.js';
 import { lookThroughViews } from './view-paths.js';
+import { explainMissing } from './locate.js';
 
 export interface PrefixMap {
   /** A URL prefix, e.g. file://fileserver/Jobs/ */
@@ -150,6 +151,7 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
     while (next < refs.length) await handle(refs[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(64, refs.length) }, lane));
+  if (options.checkExists) await explainMissing(ticket, options);
 }
 
 interface LocatedFindingSpec {
