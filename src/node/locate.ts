@@ -160,21 +160,32 @@ export class Locator {
   }
 }
 
-/** The local path of a URL the way checkLocalFiles finds it: through the view table, else as a local file URL. */
-function localPathOf(url: string, options: LocateOptions): string | null {
+/**
+ * The local paths a URL may be at, the way checkLocalFiles looks: through the view table (the machine's
+ * prefixes in fallback order), else as a local file URL. Empty when it names no path here.
+ */
+export function localCandidates(url: string, options: LocateOptions): string[] {
   const platform = process.platform === 'win32' ? 'windows' : 'posix';
-  try {
-    const match = options.views ? matchView(url, options.views) : null;
-    if (match && options.views) {
-      const folder = options.documentUri?.slice(0, options.documentUri.lastIndexOf('/') + 1);
-      const first = machineCandidates(match, options.views, options.views.machine ?? DEFAULT_MACHINE, folder)[0];
-      return first ? path.resolve(fileUrlToPath(first.url, { platform })) : null;
+  const toPath = (u: string): string | null => {
+    try {
+      return path.resolve(fileUrlToPath(u, { platform }));
+    } catch (error) {
+      if (error instanceof PathConversionError) return null;
+      throw error;
     }
-    return path.resolve(fileUrlToPath(url, { platform }));
-  } catch (error) {
-    if (error instanceof PathConversionError) return null;
-    throw error;
+  };
+  const match = options.views ? matchView(url, options.views) : null;
+  if (match && options.views) {
+    const folder = options.documentUri?.slice(0, options.documentUri.lastIndexOf('/') + 1);
+    return machineCandidates(match, options.views, options.views.machine ?? DEFAULT_MACHINE, folder).map((c) => toPath(c.url)).filter((p): p is string => p !== null);
   }
+  if (!/^file:/i.test(url)) return [];
+  const one = toPath(url);
+  return one === null ? [] : [one];
+}
+
+function localPathOf(url: string, options: LocateOptions): string | null {
+  return localCandidates(url, options)[0] ?? null;
 }
 
 /** The value with its last `count` segments replaced by the names found, escaped; null when the value has fewer. */

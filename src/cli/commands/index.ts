@@ -5,6 +5,7 @@ import { check } from './check.js';
 import { validate } from './validate.js';
 import { fix } from './fix.js';
 import { rebase } from './rebase.js';
+import { relocate } from './relocate.js';
 import { toPath, fromPath } from './paths.js';
 import { resolve } from './resolve.js';
 import { pack } from './pack.js';
@@ -16,6 +17,7 @@ export const COMMANDS: readonly CommandDef[] = [
   validate,
   fix,
   rebase,
+  relocate,
   toPath,
   fromPath,
   resolve,

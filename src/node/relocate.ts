@@ -1,0 +1,240 @@
+// jdf-filespec relocate: a ticket and every local file it references, copied or moved into DIR with their
+// relative layout, the references rewritten relative to the ticket, and a manifest. All or nothing: everything
+// is staged in a new folder beside DIR and renamed into place at the end; on any failure the staging folder
+// is removed and the sources are as they were. Confined to --root on both sides.
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { chmod, copyFile, lstat, mkdir, readdir, realpath, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { escapeSegment } from '../escape/percent.js';
+import { redactPassword } from '../fileurl/redact.js';
+import { decodeTicket } from '../ticket/decode.js';
+import { applyEdits, escapeForAttribute, type Edit } from '../ticket/rewrite.js';
+import { validateTicket, type TicketReference } from '../ticket/validate.js';
+import type { ViewTable } from '../views/types.js';
+import { localCandidates } from './locate.js';
+import { readRegularFile } from './read-regular.js';
+
+export interface RelocateOptions {
+  to: string;
+  mode: 'copy' | 'move';
+  root?: string;
+  views?: ViewTable;
+  maxBytes?: number;
+}
+
+export interface ManifestEntry {
+  from: string;
+  to: string;
+  /** The references (line:column) that name it. */
+  references: string[];
+}
+
+export interface Manifest {
+  tool: 'jdf-filespec relocate';
+  mode: 'copy' | 'move';
+  ticket: { from: string; to: string };
+  files: ManifestEntry[];
+  /** References that were not moved with their file, and why; the value is kept (made absolute if it was relative). */
+  notMoved: Array<{ reference: string; value: string; reason: string }>;
+  /** With --move: sources that could not be removed after the copy was in place. */
+  leftInPlace?: Array<{ path: string; reason: string }>;
+}
+
+export class RelocateError extends Error {}
+
+const MANIFEST = 'jdf-filespec-relocate.json';
+
+const inside = (root: string, p: string) => {
+  const rel = path.relative(root, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+};
+
+/** A Directory that bases URLs (RunList, Preview), dropped once every URL is relative to the ticket. */
+const basesUrls = (ref: TicketReference) => ref.role === 'directory' && ref.attribute === 'Directory' && /\/(?:[\w-]+:)?(?:RunList|Preview)(?:\[[^\]]*\])?$/.test(ref.element);
+
+function attributeSpan(text: string, span: [number, number]): [number, number] {
+  let i = span[0] - 2;
+  while (i > 0 && /\s/.test(text[i]!)) i--;
+  if (text[i] !== '=') return span;
+  i--;
+  while (i > 0 && /\s/.test(text[i]!)) i--;
+  while (i > 0 && /[^\s<"'=]/.test(text[i - 1]!)) i--;
+  while (i > 0 && /\s/.test(text[i - 1]!)) i--;
+  return [i, span[1] + 1];
+}
+
+/** The deepest folder that holds every path. */
+function commonFolder(paths: string[]): string {
+  let common = path.dirname(paths[0]!).split(path.sep);
+  for (const p of paths.slice(1)) {
+    const parts = path.dirname(p).split(path.sep);
+    let k = 0;
+    while (k < common.length && k < parts.length && common[k] === parts[k]) k++;
+    common = common.slice(0, k);
+  }
+  return common.join(path.sep) || path.sep;
+}
+
+/** A relative URL from the folder `from` to the file `to` (both inside the new layout). */
+function relativeUrl(from: string, to: string): string {
+  return path.relative(from, to).split(path.sep).map((n) => (n === '..' ? n : escapeSegment(n))).join('/');
+}
+
+export async function relocate(ticketPath: string, options: RelocateOptions): Promise<Manifest> {
+  const root = options.root !== undefined ? await realpath(path.resolve(options.root)) : undefined;
+  const ticketReal = await realpath(path.resolve(ticketPath));
+  if (root !== undefined && !inside(root, ticketReal)) throw new RelocateError(`the ticket ${ticketPath} is outside --root`);
+  const dest = path.resolve(options.to);
+  const destParent = await realpath(path.dirname(dest)).catch(() => {
+    throw new RelocateError(`the folder ${path.dirname(dest)} (where ${options.to} would be) does not exist`);
+  });
+  const target = path.join(destParent, path.basename(dest));
+  if (root !== undefined && !inside(root, target)) throw new RelocateError(`--to ${options.to} is outside --root`);
+  try {
+    const info = await lstat(target);
+    if (!info.isDirectory() || (await readdir(target)).length > 0) throw new RelocateError(`${options.to} exists and is not an empty folder; relocate never overwrites`);
+  } catch (error) {
+    if (error instanceof RelocateError) throw error;
+  }
+
+  const read = await readRegularFile(ticketReal, options.maxBytes ?? 512 * 1024 * 1024);
+  if (!('bytes' in read)) throw new RelocateError(`the ticket ${ticketPath} is ${'tooLarge' in read ? 'over the size limit' : read.notRegular}`);
+  const decoded = decodeTicket(read.bytes);
+  if (decoded.problems.some((p) => p.code !== 'encoding-mismatch')) throw new RelocateError('the ticket does not decode in its declared encoding');
+  const documentUri = pathToFileURL(ticketReal).href;
+  const report = validateTicket(read.bytes, { documentUri });
+  const codes = new Set([...report.findings, ...report.references.flatMap((r) => r.findings)].map((f) => f.code));
+  if (['xml-malformed', 'xml-too-deep', 'file-too-large', 'duplicate-attribute'].some((c) => codes.has(c))) throw new RelocateError('the ticket is not well-formed XML');
+
+  // Which file each reference names here (the first candidate that is a regular file), and what cannot move.
+  const ticketFolder = path.dirname(ticketReal);
+  const bySpan = new Map<string, TicketReference[]>();
+  for (const ref of report.references) {
+    const key = `${ref.span[0]}:${ref.span[1]}`;
+    bySpan.set(key, [...(bySpan.get(key) ?? []), ref]);
+  }
+  const sources = new Map<string, string[]>(); // real path -> references
+  const plan: Array<{ ref: TicketReference; source?: string; keep?: string; drop?: true }> = [];
+  const notMoved: Manifest['notMoved'] = [];
+  const where = (r: TicketReference) => `${r.line}:${r.column}`;
+  for (const uses of bySpan.values()) {
+    const ref = uses[0]!;
+    if (ref.role === 'identifier') continue;
+    if (basesUrls(ref)) {
+      plan.push({ ref, drop: true });
+      continue;
+    }
+    if (ref.role !== 'url' || uses.some((u) => u.baseSource === 'container')) continue;
+    const resolved = new Set(uses.map((u) => u.resolved));
+    if (resolved.size !== 1 || ref.resolved === null) {
+      if (ref.kind !== 'absolute') throw new RelocateError(`${where(ref)}: ${ref.value} names different files through its rRefs; relocate cannot give it one value`);
+      continue;
+    }
+    let source: string | undefined;
+    let reason = 'not a local file';
+    for (const candidate of localCandidates(ref.resolved, { ...(options.views ? { views: options.views } : {}), documentUri })) {
+      try {
+        const real = await realpath(candidate);
+        if (root !== undefined && !inside(root, real)) {
+          reason = 'outside --root';
+          break;
+        }
+        if (!(await stat(real)).isFile()) {
+          reason = 'not a regular file';
+          continue;
+        }
+        source = real;
+        break;
+      } catch {
+        reason = 'missing';
+      }
+    }
+    if (source === undefined) {
+      const keep = ref.kind === 'absolute' ? undefined : ref.resolved;
+      notMoved.push({ reference: where(ref), value: redactPassword(keep ?? ref.value), reason });
+      plan.push({ ref, ...(keep !== undefined ? { keep } : {}) });
+      continue;
+    }
+    sources.set(source, [...(sources.get(source) ?? []), where(ref)]);
+    plan.push({ ref, source });
+  }
+
+  // The new layout: files under the ticket's folder keep their place beside it; the others keep their layout
+  // below their common folder, under "files/". Two sources never get one name (checked without case, for
+  // file systems that fold it).
+  const ticketName = path.basename(ticketReal);
+  const outsiders = [...sources.keys()].filter((s) => !inside(ticketFolder, s));
+  const outsideBase = outsiders.length > 0 ? commonFolder(outsiders) : '';
+  const layout = new Map<string, string>();
+  const taken = new Set<string>([ticketName.toLowerCase(), MANIFEST.toLowerCase()]);
+  for (const s of sources.keys()) {
+    let rel = inside(ticketFolder, s) ? path.relative(ticketFolder, s) : path.join('files', path.relative(outsideBase, s));
+    const { dir, name, ext } = path.parse(rel);
+    for (let k = 2; taken.has(rel.toLowerCase()); k++) rel = path.join(dir, `${name}~${k}${ext}`);
+    taken.add(rel.toLowerCase());
+    layout.set(s, rel);
+  }
+
+  // The rewritten ticket: each moved file relative to the ticket, the others absolute, the Directory dropped.
+  const edits: Edit[] = [];
+  for (const p of plan) {
+    const ref = p.ref;
+    const at = { line: ref.line, column: ref.column, element: ref.element, attribute: ref.attribute };
+    if (p.drop) {
+      const span = attributeSpan(decoded.text, ref.span);
+      edits.push({ ...at, span, from: decoded.text.slice(span[0], span[1]), to: '', written: '' });
+      continue;
+    }
+    const to = p.source !== undefined ? relativeUrl(path.dirname(path.join(target, ticketName)), path.join(target, layout.get(p.source)!)) : p.keep;
+    if (to === undefined) continue;
+    const quote = decoded.text[ref.span[0] - 1] === "'" ? "'" : '"';
+    edits.push({ ...at, span: ref.span, from: decoded.text.slice(ref.span[0], ref.span[1]), to, written: escapeForAttribute(to, quote, report.encoding) });
+  }
+  edits.sort((a, b) => a.span[0] - b.span[0]);
+  const rewritten = applyEdits(read.bytes, decoded.text, decoded.charset.toUpperCase(), decoded.bom, edits);
+
+  const manifest: Manifest = {
+    tool: 'jdf-filespec relocate',
+    mode: options.mode,
+    ticket: { from: ticketReal, to: path.join(target, ticketName) },
+    files: [...layout].map(([from, rel]) => ({ from, to: path.join(target, rel), references: sources.get(from)! })),
+    notMoved,
+  };
+
+  // Staged beside DIR (same file system, so the last step is one rename), then renamed into place.
+  const staging = path.join(destParent, `.${path.basename(target)}.jdf-filespec-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  await mkdir(staging, { mode: 0o700 });
+  try {
+    for (const [from, rel] of layout) {
+      const into = path.join(staging, rel);
+      await mkdir(path.dirname(into), { recursive: true });
+      await copyFile(from, into, constants.COPYFILE_EXCL);
+    }
+    await writeFile(path.join(staging, ticketName), rewritten, { flag: 'wx', mode: read.info.mode & 0o777 });
+    await writeFile(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2) + '\n', { flag: 'wx' });
+    await chmod(staging, 0o755);
+    // An empty DIR that exists is replaced by the rename (rmdir first: rename onto it is not portable).
+    await rmdir(target).catch(() => undefined);
+    await rename(staging, target);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  if (options.mode === 'move') {
+    const left: Array<{ path: string; reason: string }> = [];
+    for (const s of [...layout.keys(), ticketReal]) {
+      try {
+        await unlink(s);
+      } catch (error) {
+        left.push({ path: s, reason: (error as NodeJS.ErrnoException).code ?? String(error) });
+      }
+    }
+    if (left.length > 0) {
+      manifest.leftInPlace = left;
+      await writeFile(path.join(target, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+    }
+  }
+  return manifest;
+}
