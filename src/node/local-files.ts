@@ -14,6 +14,7 @@ import type { ViewTable } from '../views/types.js';
 import { resolveInside, stillInside, type Root } from './confine.js';
 import { lookThroughViews } from './view-paths.js';
 import { explainMissing } from './locate.js';
+import { checkIntegrity } from './integrity.js';
 
 export interface PrefixMap {
   /** A URL prefix, e.g. file://fileserver/Jobs/ */
@@ -33,6 +34,8 @@ export interface LocalFileOptions {
   views?: ViewTable;
   /** The ticket's own URL, for the table's "./" entries. */
   documentUri?: string;
+  /** Compare FileSpec/@CheckSum with the MD5 of each file (reads every byte). */
+  verifyChecksums?: boolean;
 }
 
 /** Parses "--map PREFIX=PATH". The split is at the first "=" after the URL's scheme, since a URL may hold "=". */
@@ -152,6 +155,7 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
   };
   await Promise.all(Array.from({ length: Math.min(64, refs.length) }, lane));
   if (options.checkExists) await explainMissing(ticket, options);
+  if (options.checkExists) await checkIntegrity(ticket, options);
 }
 
 interface LocatedFindingSpec {

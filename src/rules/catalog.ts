@@ -8,6 +8,7 @@ import { markupRules } from './markup.js';
 import { packageRules } from './package.js';
 import { viewsRules } from './views.js';
 import { internalRules } from './internal.js';
+import { integrityRules } from './integrity.js';
 import type { Rule, RuleMeta } from './types.js';
 
 /**
@@ -23,7 +24,7 @@ export const rules: readonly Rule[] = [
 ];
 
 /** Every rule of both scopes: those checkUrl runs on one value, and those validateTicket reports on a ticket. */
-export const allRules: readonly Rule[] = [...rules, ...ticketRules, ...markupRules, ...filesRules, ...packageRules, ...viewsRules, ...internalRules];
+export const allRules: readonly Rule[] = [...rules, ...ticketRules, ...markupRules, ...filesRules, ...packageRules, ...viewsRules, ...integrityRules, ...internalRules];
 
 export const rulesByCode: ReadonlyMap<string, Rule> = new Map(allRules.map((r) => [r.meta.code, r]));
 

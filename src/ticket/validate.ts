@@ -6,6 +6,7 @@ import { rulesByCode } from '../rules/catalog.js';
 import type { CheckOptions, Finding, Platform, Profile, ReferenceKind, Role } from '../rules/types.js';
 import { parseReference } from '../uri/parse.js';
 import type { MappedBy } from '../views/types.js';
+import { fileSpecFacts, type FileSpecFacts } from './filespec-facts.js';
 import { resolveReference } from '../uri/resolve.js';
 import type { Attribute } from './attributes.js';
 import { decodeTicket } from './decode.js';
@@ -55,6 +56,8 @@ export interface TicketReference {
   fixed?: string;
   /** With a view table: which view and entry it fell under, and the local path it was looked for at. */
   mappedBy?: MappedBy;
+  /** What the FileSpec declares about its file (FileSize, CheckSum, MimeType), for --check-exists to compare. */
+  fileSpec?: FileSpecFacts;
 }
 
 export interface TicketReport {
@@ -403,6 +406,8 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
     if (ctx.via !== undefined) ref.via = ctx.via;
     if (checked.scheme !== undefined) ref.scheme = checked.scheme;
     if (checked.fixed !== undefined) ref.fixed = checked.fixed;
+    const facts = role === 'url' ? fileSpecFacts(tree, element) : undefined;
+    if (facts) ref.fileSpec = facts;
     if (role === 'directory') directoryReferences.push({ e: element, ref });
     report.references.push(ref);
     return ref;
