@@ -2,6 +2,7 @@
 // (createTwoFilesPatch) writes it, keeping each line's own end (a CRLF line stays CRLF in the diff).
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { redactPassword, redactText } from '../fileurl/redact.js';
+import { redactSecrets } from '../fileurl/secrets.js';
 import type { Edit } from '../ticket/rewrite.js';
 
 /** `text` with each edit's span replaced by what `replace` gives for it. */
@@ -27,5 +28,5 @@ export function unifiedDiff(path: string, text: string, edits: readonly Edit[]):
   const absolute = path.startsWith('/');
   const name = path.split('\\').join('/');
   const patch = createTwoFilesPatch(absolute ? name : `a/${name}`, absolute ? name : `b/${name}`, before, after, undefined, undefined, { context: 3, headerOptions: FILE_HEADERS_ONLY });
-  return redactText(patch);
+  return redactSecrets(redactText(patch)); // and FileSpec/@Password, NetworkHeader values
 }

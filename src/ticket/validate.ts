@@ -2,6 +2,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { checkUrl } from '../check.js';
 import type { Locality } from '../fileurl/locality.js';
 import { redactPassword, redactText } from '../fileurl/redact.js';
+import { redactSecrets } from '../fileurl/secrets.js';
 import { rulesByCode } from '../rules/catalog.js';
 import type { CheckOptions, Finding, Platform, Profile, ReferenceKind, Role } from '../rules/types.js';
 import { parseReference } from '../uri/parse.js';
@@ -131,7 +132,7 @@ const NODE_ROOTS: ReadonlySet<string> = new Set(['JDF', 'XJDF']);
 function makeFinding(code: string, profile: Profile, args: Record<string, string | number>, at: { line: number; column: number }): LocatedFinding {
   const rule = rulesByCode.get(code)!;
   const severity = rule.meta.severity[profile] ?? 'error';
-  return { code, severity, message: redactText(rule.message(args)), spec: rule.meta.spec, line: at.line, column: at.column };
+  return { code, severity, message: redactSecrets(redactText(rule.message(args))), spec: rule.meta.spec, line: at.line, column: at.column };
 }
 
 /** The validator counts only "\n" as a line end: give it a copy where CR and CRLF end lines the same way (same length). */
