@@ -8,6 +8,7 @@ import type { Profile } from '../rules/types.js';
 import type { TicketReference, TicketReport } from '../ticket/validate.js';
 import type { ViewTable } from '../views/types.js';
 import { localCandidates } from './locate.js';
+import { pdfPageCount, rangesFit } from './pdf-pages.js';
 
 export interface IntegrityOptions {
   verifyChecksums?: boolean;
@@ -78,6 +79,13 @@ async function compare(ref: TicketReference, file: string, options: IntegrityOpt
   if (declaredKind !== undefined) {
     const actual = kindOfBytes(await head(file));
     if (actual !== declaredKind) out.push({ code: 'mime-type-mismatch', args: { declared: facts.MimeType!, actual: actual ?? 'none of PDF, PostScript, TIFF, JPEG, PNG, ZIP, XML', path: file } });
+  }
+  if ((facts.NPage !== undefined || facts.Pages !== undefined) && (declaredKind ?? kindOfBytes(await head(file))) === 'PDF') {
+    const count = await pdfPageCount(file);
+    if (count !== undefined) {
+      if (facts.Pages !== undefined && rangesFit(facts.Pages, count) === false) out.push({ code: 'page-count-mismatch', args: { what: 'RunList/@Pages', declared: facts.Pages, actual: String(count), path: file } });
+      else if (facts.Pages === undefined && /^\d+$/.test(facts.NPage!) && Number(facts.NPage) !== count) out.push({ code: 'page-count-mismatch', args: { what: 'RunList/@NPage', declared: facts.NPage!, actual: String(count), path: file } });
+    }
   }
   if (options.verifyChecksums && facts.CheckSum !== undefined) {
     const actual = await md5(file);

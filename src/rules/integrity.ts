@@ -20,4 +20,10 @@ export const mimeTypeMismatch = filesRule({
   severity: sev('warning', 'warning', 'warning'), flagged: 'MimeType="application/pdf" (the file starts with a JPEG marker)', clean: 'MimeType="application/pdf" (the file starts with %PDF-)',
 }, (a) => `MimeType says ${a.declared}, but ${a.path} looks like ${a.actual} by its first bytes.`);
 
-export const integrityRules = [fileSizeMismatch, checksumMismatch, mimeTypeMismatch];
+export const pageCountMismatch = filesRule({
+  code: 'page-count-mismatch', title: 'Pages differ from the PDF', spec: 'JDF 1.7 RunList/@NPage, RunList/@Pages',
+  description: "The RunList's NPage (when it selects no Pages) is not the PDF's page count, or its Pages name a page the PDF does not have. The count is read with pdf.js (optional dependency pdfjs-dist), which reads the page tree, not the whole file.",
+  severity: sev('error', 'error', 'error'), flagged: 'NPage="8" (the PDF has 6 pages)', clean: 'NPage="6" (the PDF has 6 pages)',
+}, (a) => `${a.what} says ${a.declared}, but ${a.path} has ${a.actual} pages.`);
+
+export const integrityRules = [fileSizeMismatch, checksumMismatch, mimeTypeMismatch, pageCountMismatch];
