@@ -95,6 +95,26 @@ test('--dry-run prints a diff and changes nothing; --backup keeps the original b
   assert.equal(readFileSync(file, 'utf8'), forRip);
 });
 
+test('--dry-run: a patch that git apply and patch accept, CRLF kept, giving the bytes rebase writes', () => {
+  const folder = realpathSync(mkdtempSync(path.join(top, 'patch-')));
+  const file = path.join(folder, 't.jdf');
+  writeFileSync(file, original);
+  const patchText = spawnSync(process.execPath, [main, 'rebase', 't.jdf', '--to', 'rip', '--dry-run'], { cwd: folder, encoding: 'utf8' }).stdout;
+  assert.match(patchText, '--- a/t.jdf\n+++ b/t.jdf\n');
+  assert.match(patchText, '+  <RunList ID="r" Directory="file:///mnt/jobs/4711/">\r\n');
+  writeFileSync(path.join(folder, 'p.patch'), patchText);
+  const git = spawnSync('git', ['apply', '--check', '--unsafe-paths', 'p.patch'], { cwd: folder, encoding: 'utf8' });
+  if (git.error) console.log('  (git not found: git apply not tried)');
+  else assert.equal(git.status, 0, git.stderr);
+  const patched = spawnSync('patch', ['-p1', '-i', 'p.patch'], { cwd: folder, encoding: 'utf8' });
+  if (patched.error) {
+    console.log('  (patch not found: not tried)');
+    return;
+  }
+  assert.equal(patched.status, 0, patched.stdout + patched.stderr);
+  assert.equal(readFileSync(file, 'utf8'), forRip);
+});
+
 test('--to-prefix, --absolute and --fold-directory', () => {
   const file = put(original);
   assert.equal(cli(['rebase', file, '--from', 'mis', '--to-prefix', '/data/4711-copy/']).status, 0);

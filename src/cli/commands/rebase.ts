@@ -11,7 +11,7 @@ export const rebase = defineCommand({
       .option('to-prefix', { type: 'string', describe: 'A prefix (URL or path) to rewrite to, instead of a view' })
       .option('absolute', { type: 'boolean', default: false, describe: 'Make relative references absolute too (default: they stay relative and follow their Directory)' })
       .option('fold-directory', { type: 'boolean', default: false, describe: 'Resolve the URLs under each RunList/Preview Directory and drop the Directory (before a JDF becomes XJDF, which has none)' })
-      .option('dry-run', { type: 'boolean', default: false, describe: 'Print a unified diff and change nothing' })
+      .option('dry-run', { type: 'boolean', default: false, describe: 'Print a unified diff (git apply and patch accept it) and change nothing' })
       .option('backup', { type: 'boolean', default: false, describe: 'Keep the original as FILE.orig' })
       .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above)' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: one more row of the table (PREFIX in the view "--map", PATH in the machine\'s view)' })
