@@ -16,15 +16,30 @@ const ours = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const npm = (args: string[], cwd: string) => spawnSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
 let installed = '';
 
+/**
+ * The app's lock file: jdf-filespec from the tarball, and every package our own lock file installs for production
+ * (neither dev nor devOptional), with its version, resolved URL and integrity. With a lock file npm needs no
+ * registry metadata, and `npm ci` of this checkout has put every tarball it names into npm's cache, so the install
+ * below runs with --offline on a fresh machine too (without the lock file, --offline fails there: npm ci caches
+ * tarballs, not the registry's package documents).
+ */
+function appLock(tarball: string) {
+  const ourLock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; devOptional?: boolean }> };
+  const production = Object.entries(ourLock.packages).filter(([where, meta]) => where.startsWith('node_modules/') && !meta.dev && !meta.devOptional);
+  const app = { name: 'consumer', version: '9.9.9', dependencies: { 'jdf-filespec': `file:${tarball}` } };
+  return { name: app.name, version: app.version, lockfileVersion: 3, requires: true, packages: { '': app, ...Object.fromEntries(production) } };
+}
+
 test.before(() => {
   const packed = npm(['pack', '--pack-destination', tmp, '--silent'], root);
   assert.is(packed.status, 0, packed.stderr);
   const tarball = path.join(tmp, readdirSync(tmp).find((n) => n.endsWith('.tgz'))!);
   execFileSync('mkdir', ['-p', app]);
   // A project with its own name and version: --version must not print these.
-  writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'consumer', version: '9.9.9', private: true, type: 'module' }));
-  const install = npm(['install', '--offline', '--no-package-lock', tarball], app);
-  assert.is(install.status, 0, `${install.stderr}\n(offline: npm's cache must hold the dependencies; one online 'npm install --prefer-offline' of the tarball fills it)`);
+  writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'consumer', version: '9.9.9', private: true, type: 'module', dependencies: { 'jdf-filespec': `file:${tarball}` } }));
+  writeFileSync(path.join(app, 'package-lock.json'), JSON.stringify(appLock(tarball)));
+  const install = npm(['install', '--offline'], app);
+  assert.is(install.status, 0, `${install.stderr}\n(offline: npm's cache must hold the tarballs of package-lock.json, as after 'npm ci' here)`);
   installed = path.join(app, 'node_modules', 'jdf-filespec');
 });
 
