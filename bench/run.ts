@@ -8,9 +8,11 @@ import { fileURLToPath } from 'node:url';
 import fastUri from 'fast-uri';
 import { XMLParser } from 'fast-xml-parser';
 import { checkUrl, resolveReference, validateTicket } from '../src/index.js';
+import { CHECK_CATEGORIES, RESOLVE_CATEGORIES, mixedValues, valuesOf, type Value } from './categories.js';
 import { resolveCorpus, smallTicket, ticket } from './corpus.js';
 import { formatTable, race, type Row } from './measure.js';
 import { memorySection } from './memory.js';
+import { SHAPES, SHAPE_DESCRIPTIONS, shapedTicket } from './shapes.js';
 import { packagesSection } from './packages.js';
 import { watchSection } from './watch.js';
 import { startupSection } from './startup.js';
@@ -67,15 +69,36 @@ if (want('resolve')) {
   for (const [r, e] of [...why].sort((x, y) => y[1].count - x[1].count).slice(0, 8)) notes.push(`  ${e.count} x ${r}\n      e.g. ${e.example}`);
 }
 
-// 2. check -----------------------------------------------------------------------------------------------------
+// 1b. resolve by category: every reference form on its own, against new URL (target >= 2x in each) -----------------
+if (want('resolve')) {
+  log('resolve: by category ...');
+  const whatwg = (ref: string, base: string) => { try { return new URL(ref, base).href; } catch { return null; } };
+  for (const [category, make] of Object.entries(RESOLVE_CATEGORIES)) {
+    const values = valuesOf(make, 5_000);
+    const times = race([
+      { name: 'ours', run: () => { for (const v of values) resolveReference(v.value, v.base); } },
+      { name: 'url', run: () => { for (const v of values) whatwg(v.value, v.base); } },
+    ], quick ? 9 : 21, 3);
+    const ratio = times.get('url')! / times.get('ours')!;
+    rows.push({ section: 'resolve', name: `${category}: resolveReference vs new URL`, value: values.length / (times.get('ours')! / 1000), unit: 'ops/s', ratio, target: '>= 2x', pass: ratio >= 2 });
+  }
+}
+
+// 2. check: checkUrl (findings and fixes included) against new URL(value, base) on the same values ------------------
 if (want('check')) {
-  log('check: checkUrl on the same corpus ...');
-  const pairs = resolveCorpus(10_000);
-  const times = race([
-    { name: 'with base', run: () => { for (const p of pairs) checkUrl(p.ref, { base: p.base }); } },
-    { name: 'without base', run: () => { for (const p of pairs) checkUrl(p.ref); } },
-  ], quick ? 7 : 15, 2);
-  for (const [name, ms] of times) rows.push({ section: 'check', name: `checkUrl ${name}`, value: pairs.length / (ms / 1000), unit: 'ops/s' });
+  log('check: checkUrl by category and on the real mix, against new URL ...');
+  const whatwg = (v: Value) => { try { return new URL(v.value, v.base).href; } catch { return null; } };
+  const sets: Array<[string, Value[], number]> = [['real mix of forms', mixedValues(10_000), 2]];
+  for (const [category, make] of Object.entries(CHECK_CATEGORIES)) sets.push([category, valuesOf(make, 3_000), 3]);
+  for (const [name, values, limit] of sets) {
+    const times = race([
+      { name: 'ours', run: () => { for (const v of values) checkUrl(v.value, { base: v.base }); } },
+      { name: 'url', run: () => { for (const v of values) whatwg(v); } },
+    ], quick ? 7 : 15, 2);
+    const ratio = times.get('ours')! / times.get('url')!;
+    const perValue = (times.get('ours')! * 1000) / values.length;
+    rows.push({ section: 'check', name: `${name}: checkUrl time / new URL time`, value: perValue, unit: 'us/value', ratio, target: `<= ${limit}x`, pass: ratio <= limit });
+  }
 }
 
 // 3. ticket ----------------------------------------------------------------------------------------------------
@@ -102,6 +125,32 @@ if (want('ticket')) {
   const big = Math.max(...sizes);
   const linear = perRef.get(big)! / perRef.get(10_000)!;
   rows.push({ section: 'ticket', name: `time per reference, ${big.toLocaleString('en')} vs 10,000`, value: linear, unit: 'x', target: '<= 1.3x', pass: linear <= 1.3 });
+}
+
+// 3b. ticket shapes: what hot folders really receive, against the raw default parse of the same bytes ------------
+if (want('ticket')) {
+  const sizes = quick ? [10_000] : [10_000, 100_000];
+  const perRef = new Map<number, number>();
+  for (const shape of SHAPES) {
+    for (const n of shape === 'mix' && !quick ? [...sizes, 1_000_000] : sizes) {
+      log(`ticket: ${shape}, ${n.toLocaleString('en')} FileSpecs ...`);
+      const text = shapedTicket(shape, n);
+      const bytes = new TextEncoder().encode(text);
+      const rounds = n >= 1_000_000 ? 3 : n >= 100_000 ? 5 : 15;
+      const times = race([
+        { name: 'ours', run: () => validateTicket(bytes, { documentUri: 'file:///srv/hot/ticket.jdf', maxBytes: 2 ** 31 }) },
+        { name: 'raw', run: () => new XMLParser({ ignoreAttributes: false }).parse(text) },
+      ], rounds, 1);
+      const ratio = times.get('raw')! / times.get('ours')!;
+      const floor = shape === 'mix' ? 1.5 : 1.0;
+      if (shape === 'mix') perRef.set(n, times.get('ours')! / n);
+      rows.push({ section: 'ticket', name: `${shape} (${SHAPE_DESCRIPTIONS[shape]}), ${n.toLocaleString('en')} FileSpecs: vs raw parse`, value: (times.get('ours')! * 1000) / n, unit: 'us/ref', ratio, target: `>= ${floor}x raw parse`, pass: ratio >= floor });
+    }
+  }
+  if (perRef.has(1_000_000)) {
+    const linear = perRef.get(1_000_000)! / perRef.get(10_000)!;
+    rows.push({ section: 'ticket', name: 'mix: time per reference, 1,000,000 vs 10,000', value: linear, unit: 'x', target: '<= 1.3x', pass: linear <= 1.3 });
+  }
 }
 
 // 4. memory, each figure from a process of its own (bench/memory.ts) --------------------------------------------
@@ -141,7 +190,7 @@ if (want('batch')) {
   }
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
   const tps = (ms: number) => count / (ms / 1000);
-  rows.push({ section: 'batch', name: `validate ${count} tickets, default parallelism`, value: tps(med(results.parallel)), unit: 'tickets/s', target: '>= 500/s', pass: tps(med(results.parallel)) >= 500 });
+  rows.push({ section: 'batch', name: `validate ${count} tickets, default parallelism`, value: tps(med(results.parallel)), unit: 'tickets/s', target: '>= 1200/s', pass: tps(med(results.parallel)) >= 1200 });
   rows.push({ section: 'batch', name: `validate ${count} tickets, --jobs 1`, value: tps(med(results.single)), unit: 'tickets/s' });
   rows.push({ section: 'batch', name: 'reports identical', value: outParallel === outSingle && outParallel.length > 0 ? 1 : 0, unit: '', pass: outParallel === outSingle && outParallel.length > 0 });
   rmSync(dir, { recursive: true, force: true });
