@@ -50,14 +50,15 @@ export function hasDotSegment(path: string): boolean {
   return false;
 }
 
-// RFC 3986 5.2.4. The buffers are an index into the input and a stack of output segments (each with its
-// leading "/"), so a megabyte of "../" costs linear time; the steps are the RFC's A to E.
+// RFC 3986 5.2.4. The input buffer is an index into the input; the output buffer is a stack of segments (each
+// with its leading "/"), kept as [start, end) ranges of the input, since every segment the steps move is a piece
+// of it. So a megabyte of "../" costs linear time and no segment is copied until the end; the steps are A to E.
 export function removeDotSegmentsTraced(input: string, keepDrive = false): DotSegmentsResult {
   if (!hasDotSegment(input)) return { path: input, aboveRoot: 0, removedDrive: false };
-  const output: string[] = [];
+  const output = new OutputBuffer(input);
   let aboveRoot = 0;
   let removedDrive = false;
-  const drive = driveSegmentLength(input) > 0 ? input.slice(0, 3) : undefined;
+  const driveEnd = driveSegmentLength(input);
   const n = input.length;
   let i = 0;
   while (i < n) {
@@ -71,14 +72,14 @@ export function removeDotSegmentsTraced(input: string, keepDrive = false): DotSe
     if (c0 === 0x2f && c1 === 0x2e) {
       // B. "/./" or "/." (complete segment) becomes "/"
       if (c2 === 0x2f) { i += 2; continue; }
-      if (c2 === -1) { output.push('/'); i = n; continue; }
+      if (c2 === -1) { output.push(i, i + 1); i = n; continue; }
       // C. "/../" or "/.." (complete segment) becomes "/", removing the last output segment
       if (c2 === 0x2e && (c3 === 0x2f || c3 === -1)) {
-        if (output.length === 0) aboveRoot++;
-        else if (output.length === 1 && output[0] === drive) {
+        if (output.size === 0) aboveRoot++;
+        else if (driveEnd > 0 && output.isOnly(0, driveEnd)) {
           if (!keepDrive) { removedDrive = true; output.pop(); } // RFC 8089 E.2.1 keeps the drive letter
         } else output.pop();
-        if (c3 === -1) { output.push('/'); i = n; } else i += 3;
+        if (c3 === -1) { output.push(i, i + 1); i = n; } else i += 3;
         continue;
       }
     }
@@ -87,10 +88,33 @@ export function removeDotSegmentsTraced(input: string, keepDrive = false): DotSe
     // E. move the first segment, with its leading "/", to the output
     let end = input.indexOf('/', c0 === 0x2f ? i + 1 : i);
     if (end === -1) end = n;
-    output.push(input.slice(i, end));
+    output.push(i, end);
     i = end;
   }
-  return { path: output.join(''), aboveRoot, removedDrive };
+  return { path: output.toString(), aboveRoot, removedDrive };
+}
+
+/** 5.2.4's output buffer: segments as [start, end) ranges of the input. */
+class OutputBuffer {
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+  constructor(private readonly input: string) {}
+  get size(): number { return this.starts.length; }
+  push(start: number, end: number): void { this.starts.push(start); this.ends.push(end); }
+  pop(): void { this.starts.pop(); this.ends.pop(); }
+  /** Whether the buffer holds exactly the one segment input[start, end). */
+  isOnly(start: number, end: number): boolean { return this.starts.length === 1 && this.starts[0] === start && this.ends[0] === end; }
+  /** The segments in order; neighbours in the input are copied as one piece. */
+  toString(): string {
+    let out = '';
+    for (let k = 0; k < this.starts.length; k++) {
+      const start = this.starts[k]!;
+      let end = this.ends[k]!;
+      while (k + 1 < this.starts.length && this.starts[k + 1] === end) end = this.ends[++k]!;
+      out += this.input.slice(start, end);
+    }
+    return out;
+  }
 }
 
 // RFC 3986 5.2.4
@@ -177,6 +201,10 @@ interface ParsedBase {
   components: UriComponents;
   /** scheme ":" ["//" authority] and the base path up to its last "/", when appending to it is all that 5.2 does. */
   mergePrefix: string | undefined;
+  /** scheme ":" ["//" authority]: mergePrefix without its path, when that path starts with "/". */
+  head: string | undefined;
+  /** merge(base, "") (RFC 3986 5.2.3): the base path up to its last "/", when it starts with "/". */
+  directory: string | undefined;
 }
 
 const BASE_CACHE_LIMIT = 256;
@@ -187,13 +215,17 @@ function parsedBase(base: string): ParsedBase {
   if (entry === undefined) {
     const components = parseReference(base);
     let mergePrefix: string | undefined;
+    let head: string | undefined;
+    let directory: string | undefined;
     if (components.scheme !== undefined) {
       const path = merge(components, '');
       if (!hasDotSegment(path) && !(components.authority === undefined && path.startsWith('//'))) {
-        mergePrefix = components.scheme + ':' + (components.authority !== undefined ? '//' + components.authority : '') + path;
+        const start = components.scheme + ':' + (components.authority !== undefined ? '//' + components.authority : '');
+        mergePrefix = start + path;
+        if (path.charCodeAt(0) === 0x2f) [head, directory] = [start, path];
       }
     }
-    entry = { components, mergePrefix };
+    entry = { components, mergePrefix, head, directory };
     if (baseCache.size >= BASE_CACHE_LIMIT) baseCache.clear();
     baseCache.set(base, entry);
   }
@@ -225,6 +257,51 @@ function appendToBase(reference: string, base: ParsedBase): string | undefined {
   return base.mergePrefix + reference;
 }
 
+/**
+ * A relative-path reference (RFC 3986 4.2: no scheme, no authority, not starting with "/") against a base whose
+ * merged directory starts with "/": 5.2.2 takes the base's scheme and authority, merges (5.2.3) and removes dot
+ * segments (5.2.4) from the path alone, and appends the reference's query and fragment as they are. Undefined for every other
+ * reference, and where the spec's recomposition (5.3) would have to guard a path starting with "//".
+ */
+function mergeRelativePath(reference: string, base: ParsedBase): string | undefined {
+  const { head, directory } = base;
+  if (head === undefined || directory === undefined || reference.length === 0) return undefined;
+  let end = reference.length;
+  for (let i = 0; i < reference.length; i++) {
+    const c = reference.charCodeAt(i);
+    if (c === 0x3f || c === 0x23) { end = i; break; } // "?" "#"
+    if (c === 0x3a && reference.lastIndexOf('/', i) === -1) return undefined; // ":" in the first segment
+  }
+  const first = reference.charCodeAt(0);
+  if (end === 0 || first === 0x2f) return undefined;
+  const path = walkSegments(reference, end, directory) ?? removeDotSegments(directory + reference.slice(0, end));
+  if (!base.components.authority && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) return undefined;
+  return head + path + reference.slice(end);
+}
+
+/**
+ * RFC 3986 5.2.4 on directory + reference[0, end), for a directory without dot segments: the reference's
+ * segments in turn, "." dropped, ".." removing the directory's last segment (none above the root), any other
+ * appended. Short references only: a pop searches the string built so far, which a hostile value could make long.
+ */
+function walkSegments(reference: string, end: number, directory: string): string | undefined {
+  if (end > 2048) return undefined;
+  let dir = directory;
+  for (let i = 0; ; ) {
+    let j = reference.indexOf('/', i);
+    if (j === -1 || j > end) j = end;
+    const last = j === end;
+    const length = j - i;
+    const dots = length === 1 && reference.charCodeAt(i) === 0x2e ? 1 : length === 2 && reference.charCodeAt(i) === 0x2e && reference.charCodeAt(i + 1) === 0x2e ? 2 : 0;
+    if (dots === 2) {
+      const up = dir.lastIndexOf('/', dir.length - 2);
+      dir = up === -1 ? '/' : dir.slice(0, up + 1);
+    } else if (dots === 0) dir += last ? reference.slice(i, j) : reference.slice(i, j + 1);
+    if (last) return dir;
+    i = j + 1;
+  }
+}
+
 /** The prefix a plain relative path is appended to (see appendToBase), or undefined when 5.2 does more than append. */
 export function mergePrefixOf(base: string): string | undefined {
   return parsedBase(base).mergePrefix;
@@ -237,7 +314,7 @@ export function mergePrefixOf(base: string): string | undefined {
 export function resolveReference(reference: string, base: string, options: ResolveOptions = {}): string {
   const parsed = parsedBase(base);
   if (options.drivePreserving !== true) {
-    const appended = appendToBase(reference, parsed);
+    const appended = appendToBase(reference, parsed) ?? mergeRelativePath(reference, parsed);
     if (appended !== undefined) return appended;
   }
   return recompose(transformReference(parseReference(reference), parsed.components, options));
