@@ -15,7 +15,7 @@ import type { UnreadablePath } from '../node/files.js';
 import { useColor } from './color.js';
 import { ruleCatalog } from '../rules/catalog.js';
 import type { ValidateOptions } from '../ticket/validate.js';
-import { parseUrlAttribute } from '../ticket/vocabulary.js';
+import { parseUrlAttribute, type VocabularyRow } from '../ticket/vocabulary.js';
 import { docsUrl, packageVersion } from './version.js';
 import { unmatched } from './unmatched.js';
 
@@ -52,16 +52,7 @@ export interface ValidateRun {
 
 /** Reads the tickets, validates each, prints the report; returns the exit code (2 when a path could not be read). */
 export async function runValidate(run: ValidateRun): Promise<number> {
-  const extra = [];
-  for (const text of run.urlAttributes ?? []) {
-    const row = parseUrlAttribute(text);
-    if (row === undefined) {
-      process.stderr.write(`jdf-filespec: --url-attribute takes ELEMENT/@ATTR or ELEMENT/@ATTR=directory (such as Device/@HDM:Hotfolder=directory), not "${text}"\n`);
-      return 2;
-    }
-    extra.push(row);
-  }
-  if (extra.length > 0) run = { ...run, options: { ...run.options, urlAttributes: extra } };
+  if (urlAttributeRows(run.urlAttributes ?? []) === undefined) return 2;
   if (run.local?.root !== undefined) {
     try {
       if (!(await stat(run.local.root)).isDirectory()) throw new Error('not a folder');
@@ -70,8 +61,12 @@ export async function runValidate(run: ValidateRun): Promise<number> {
       return 2;
     }
   }
-  const local = await withViews(run.config, run.local);
-  if (local === null) return 2;
+  const settings = await withViews(run.config, run.local);
+  if (settings === null) return 2;
+  const local = settings.local;
+  // The config's attributes, then those of --url-attribute (both checked by now).
+  const extra = urlAttributeRows([...settings.urlAttributes, ...(run.urlAttributes ?? [])])!;
+  if (extra.length > 0) run = { ...run, options: { ...run.options, urlAttributes: extra } };
   const expanded = await expandPaths(run.paths, { ...run.discovery, ...(run.stdinFilename !== undefined ? { stdinFilename: run.stdinFilename } : {}) });
   if (run.errorOnUnmatchedPattern !== false && unmatched(expanded.unmatched)) return 2;
   // A progress line on a terminal only: never in a pipe, never with machine formats.
@@ -103,6 +98,20 @@ export async function runValidate(run: ValidateRun): Promise<number> {
     return 1;
   }
   return exitCodeOf(report);
+}
+
+/** --url-attribute values as vocabulary rows; undefined after saying which one is malformed (a usage error). */
+export function urlAttributeRows(texts: readonly string[]): VocabularyRow[] | undefined {
+  const rows: VocabularyRow[] = [];
+  for (const text of texts) {
+    const row = parseUrlAttribute(text);
+    if (row === undefined) {
+      process.stderr.write(`jdf-filespec: --url-attribute takes ELEMENT/@ATTR or ELEMENT/@ATTR=directory (such as Device/@HDM:Hotfolder=directory), not "${text}"\n`);
+      return undefined;
+    }
+    rows.push(row);
+  }
+  return rows;
 }
 
 /** The report, in pieces (a report can outgrow one string), to standard output or to -o FILE; false when FILE could not be written. */

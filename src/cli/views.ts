@@ -13,11 +13,19 @@ export async function readConfig(explicit: string | undefined): Promise<LoadedCo
   }
 }
 
-/** `local` with the view table of the config and --map added; null when the config is not valid (usage error). */
-export async function withViews(explicit: string | undefined, local: LocalFileOptions | undefined): Promise<LocalFileOptions | undefined | null> {
+/** What the config adds to a run: the view table (with --map) in `local`, and the attributes it reads as URLs. */
+export interface ConfigSettings {
+  local: LocalFileOptions | undefined;
+  /** The config's urlAttributes (ELEMENT/@ATTR[=directory]), checked when it was read. */
+  urlAttributes: string[];
+}
+
+/** `local` with the view table of the config and --map added, and the config's urlAttributes; null when the config is not valid (usage error). */
+export async function withViews(explicit: string | undefined, local: LocalFileOptions | undefined): Promise<ConfigSettings | null> {
   const loaded = await readConfig(explicit);
   if (loaded === null) return null;
+  const urlAttributes = loaded?.config.urlAttributes ?? [];
   const views = viewTable(loaded, local?.maps ?? []);
-  if (!views) return local;
-  return { checkExists: false, maps: [], ...local, views };
+  if (!views) return { local, urlAttributes };
+  return { local: { checkExists: false, maps: [], ...local, views }, urlAttributes };
 }

@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import type { TimedEvent } from '../node/watch/events.js';
 import type { WatchOptions } from '../node/watch/options.js';
 import { startWatch, WatchSetupError } from '../node/watch/watch.js';
+import { parseUrlAttribute } from '../ticket/vocabulary.js';
 import { withViews } from './views.js';
 import { packageVersion } from './version.js';
 
@@ -15,9 +16,13 @@ export async function runWatch(run: WatchRun): Promise<number> {
     process.stderr.write(`jdf-filespec: --root ${run.local.root} is not a folder\n`);
     return 2;
   }
-  const local = await withViews(run.config, run.local);
-  if (local === null) return 2;
+  const settings = await withViews(run.config, run.local);
+  if (settings === null) return 2;
+  const local = settings.local;
   const { config: _config, ...options } = run;
+  // The config's urlAttributes (checked when it was read) are read in every ticket the step takes.
+  const extra = settings.urlAttributes.map((text) => parseUrlAttribute(text)!);
+  if (extra.length > 0) options.validate = { ...options.validate, urlAttributes: [...(options.validate.urlAttributes ?? []), ...extra] };
   let hot;
   try {
     hot = await startWatch({ ...options, ...(local ? { local } : {}), toolVersion: packageVersion() }, print);

@@ -2,7 +2,8 @@
 // the caller reads the file and hands over the schema (schemas/config.schema.json).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import jsonc from 'jsonc-parser';
-import { buildTable, type ViewsConfig } from '../views/build.js';
+import { parseUrlAttribute } from '../ticket/vocabulary.js';
+import { buildTable, type TableProblem, type ViewsConfig } from '../views/build.js';
 import type { ViewTable } from '../views/types.js';
 
 export interface ConfigProblem {
@@ -11,7 +12,10 @@ export interface ConfigProblem {
   message: string;
 }
 
-export type Config = ViewsConfig;
+export interface Config extends ViewsConfig {
+  /** ELEMENT/@ATTR[=directory], as --url-attribute takes them. */
+  urlAttributes?: string[];
+}
 
 export type ParsedConfig = { config: Config; table: ViewTable; problems: [] } | { problems: ConfigProblem[] };
 
@@ -98,7 +102,18 @@ export function parseConfig(text: string, schema: object, hostname = ''): Parsed
     return { problems: unique };
   }
   const config = value as Config;
-  const { table, problems } = buildTable(config, hostname);
+  const built = buildTable(config, hostname);
+  const table = built.table;
+  const problems = [...built.problems, ...urlAttributeProblems(config)];
   if (problems.length > 0) return { problems: problems.map((p) => ({ ...position(text, offsetOf(root, p.at, p.key)), message: `${shown(p.at)}: ${p.message}` })) };
   return { config, table, problems: [] };
+}
+
+/** Each urlAttributes entry must read as --url-attribute reads it. */
+function urlAttributeProblems(config: Config): TableProblem[] {
+  const problems: TableProblem[] = [];
+  (config.urlAttributes ?? []).forEach((text, k) => {
+    if (parseUrlAttribute(text) === undefined) problems.push({ at: ['urlAttributes', k], message: `'${text}' is not ELEMENT/@ATTR or ELEMENT/@ATTR=directory (such as Device/@HDM:Hotfolder=directory)` });
+  });
+  return problems;
 }
