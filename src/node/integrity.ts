@@ -19,16 +19,26 @@ export interface IntegrityOptions {
 
 type Kind = 'PDF' | 'PostScript' | 'TIFF' | 'JPEG' | 'PNG' | 'ZIP' | 'XML';
 
-/** The magic bytes of each type (ISO 32000-1 7.5.2; PLRM 3 5.1; TIFF 6.0 section 2; JFIF; PNG 5.2; APPNOTE 4.3.7; XML 1.0 2.8 and F.1). */
+/**
+ * The magic bytes of each type (ISO 32000-1 7.5.2; PLRM 3 5.1; TIFF 6.0 section 2; JFIF; PNG 5.2; APPNOTE 4.3.7;
+ * XML 1.0 2.8 and F.1), those at the very start first: a PDF header may stand anywhere in the first KiB, and so
+ * may the bytes of a PDF stored uncompressed in a zip, which is still a zip.
+ */
 const MAGIC: Array<{ kind: Kind; test: (b: Buffer) => boolean }> = [
-  { kind: 'PDF', test: (b) => b.subarray(0, 1024).includes('%PDF-') },
+  { kind: 'PDF', test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
   { kind: 'PostScript', test: (b) => b.subarray(0, 4).toString('latin1') === '%!PS' || b.readUInt32BE(0) === 0xc5d0d3c6 },
   { kind: 'TIFF', test: (b) => ['49492a00', '4d4d002a', '49492b00', '4d4d002b'].includes(b.subarray(0, 4).toString('hex')) },
   { kind: 'JPEG', test: (b) => b.subarray(0, 3).toString('hex') === 'ffd8ff' },
   { kind: 'PNG', test: (b) => b.subarray(0, 8).toString('hex') === '89504e470d0a1a0a' },
   { kind: 'ZIP', test: (b) => ['504b0304', '504b0506', '504b0708'].includes(b.subarray(0, 4).toString('hex')) },
-  { kind: 'XML', test: (b) => /^(\ufeff)?\s*</.test(b.toString('utf8')) || b.subarray(0, 4).toString('hex') === '3c003f00' || b.subarray(0, 4).toString('hex') === '003c003f' || b.subarray(0, 2).toString('hex') === 'fffe' || b.subarray(0, 2).toString('hex') === 'feff' },
+  { kind: 'XML', test: isXml },
+  { kind: 'PDF', test: (b) => b.subarray(0, 1024).includes('%PDF-') },
 ];
+
+function isXml(b: Buffer): boolean {
+  const hex = b.subarray(0, 4).toString('hex');
+  return /^(\ufeff)?\s*</.test(b.toString('utf8')) || hex === '3c003f00' || hex === '003c003f' || hex.startsWith('fffe') || hex.startsWith('feff');
+}
 
 /** The kind a declared MimeType stands for; undefined for types we have no magic for. */
 export function kindOfMimeType(mime: string): Kind | undefined {
@@ -45,7 +55,7 @@ export function kindOfMimeType(mime: string): Kind | undefined {
 
 /** The kind the first bytes show, or undefined. */
 export function kindOfBytes(head: Buffer): Kind | undefined {
-  if (head.length < 4) return head.length > 0 && MAGIC[6]!.test(head) ? 'XML' : undefined;
+  if (head.length < 4) return head.length > 0 && isXml(head) ? 'XML' : undefined;
   return MAGIC.find((m) => m.test(head))?.kind;
 }
 
