@@ -100,7 +100,10 @@ test('refused before anything is written: DIR not empty, outside --root, a file 
   assert.ok(JSON.parse(readFileSync(path.join(dest, 'jdf-filespec-relocate.json'), 'utf8')).notMoved.some((n: any) => n.reason === 'outside --root'));
 });
 
-// A failure half way: a source nobody may read. As root every file is readable, so the CLI runs as nobody.
+// A failure half way: a source nobody may read. Root reads every file through CAP_DAC_OVERRIDE and
+// CAP_DAC_READ_SEARCH, so as root the CLI runs without those two (setpriv): the mode-0000 file is EACCES to it,
+// while the checkout and the temporary folders stay reachable wherever they live (a 0700 folder, a private
+// TMPDIR). Not as another user: "nobody" cannot enter a private checkout (issue 19).
 test('a copy that fails half way leaves no DIR, no staging folder, and the sources as they were', () => {
   const j = job();
   const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
@@ -109,12 +112,13 @@ test('a copy that fails half way leaves no DIR, no staging folder, and the sourc
     console.log('  (skipped: running as root without setpriv)');
     return;
   }
-  for (const d of [j.hot, path.join(j.hot, 'a'), path.join(j.hot, 'b'), j.store, path.dirname(j.store), path.join(j.store, 'pages')]) chmodSync(d, 0o777);
-  for (const f of [j.ticket, path.join(j.hot, 'a', 'page.pdf'), path.join(j.store, 'pages', 'p 1.pdf'), path.join(j.store, 'cover.pdf')]) chmodSync(f, 0o644);
   chmodSync(path.join(j.hot, 'b', 'page.pdf'), 0o000);
   const dest = path.join(j.top, 'half');
   const command = [process.execPath, main, 'relocate', j.ticket, '--to', dest, '--move'];
-  const r = asRoot ? spawnSync(setpriv!, ['--reuid=65534', '--regid=65534', '--clear-groups', ...command], { encoding: 'utf8', cwd: j.top }) : spawnSync(command[0]!, command.slice(1), { encoding: 'utf8', cwd: j.top });
+  const dropRead = '-dac_override,-dac_read_search';
+  const r = asRoot
+    ? spawnSync(setpriv!, [`--bounding-set=${dropRead}`, `--inh-caps=${dropRead}`, ...command], { encoding: 'utf8', cwd: j.top })
+    : spawnSync(command[0]!, command.slice(1), { encoding: 'utf8', cwd: j.top });
   assert.equal(r.status, 2, r.stdout + r.stderr);
   assert.match(r.stderr, 'nothing was changed');
   assert.not.ok(existsSync(dest));
