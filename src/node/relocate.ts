@@ -9,12 +9,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { escapeSegment } from '../escape/percent.js';
 import { redactPassword } from '../fileurl/redact.js';
-import { decodeTicket, type DecodedTicket } from '../ticket/decode.js';
+import type { DecodedTicket } from '../ticket/decode.js';
 import { applyEdits, escapeForAttribute, type Edit } from '../ticket/rewrite.js';
-import { validateTicket, type TicketReference, type TicketReport } from '../ticket/validate.js';
+import type { TicketReference, TicketReport } from '../ticket/validate.js';
 import type { ViewTable } from '../views/types.js';
 import { localCandidates } from './locate.js';
 import { readRegularFile } from './read-regular.js';
+import { decodeToRewrite } from './rewrite-read.js';
 
 export interface RelocateOptions {
   to: string;
@@ -159,13 +160,9 @@ async function findPlaces(ticketPath: string, options: RelocateOptions): Promise
 async function readTicket(ticketReal: string, ticketPath: string, maxBytes: number): Promise<ReadTicket> {
   const read = await readRegularFile(ticketReal, maxBytes);
   if (!('bytes' in read)) throw new RelocateError(`the ticket ${ticketPath} is ${'tooLarge' in read ? 'over the size limit' : read.notRegular}`);
-  const decoded = decodeTicket(read.bytes);
-  if (decoded.problems.some((p) => p.code !== 'encoding-mismatch')) throw new RelocateError('the ticket does not decode in its declared encoding');
-  const documentUri = pathToFileURL(ticketReal).href;
-  const report = validateTicket(read.bytes, { documentUri });
-  const codes = new Set([...report.findings, ...report.references.flatMap((r) => r.findings)].map((f) => f.code));
-  if (['xml-malformed', 'xml-too-deep', 'file-too-large', 'duplicate-attribute'].some((c) => codes.has(c))) throw new RelocateError('the ticket is not well-formed XML');
-  return { bytes: read.bytes, mode: read.info.mode, decoded, report, documentUri };
+  const checked = decodeToRewrite(read.bytes, ticketReal, {});
+  if ('unfit' in checked) throw new RelocateError(checked.unfit === 'encoding' ? 'the ticket does not decode in its declared encoding' : 'the ticket is not well-formed XML');
+  return { bytes: read.bytes, mode: read.info.mode, ...checked, documentUri: pathToFileURL(ticketReal).href };
 }
 
 /** Which file each reference names here (the first candidate that is a regular file), and what cannot move. */
