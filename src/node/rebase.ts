@@ -7,7 +7,7 @@ import { applyEdits, type FixPlan } from '../ticket/rewrite.js';
 import type { ValidateOptions } from '../ticket/validate.js';
 import { planRebase, type RebaseOptions } from '../views/rebase.js';
 import type { ViewTable } from '../views/types.js';
-import { createExclusive, removeStaleTemps, tempName } from './fix.js';
+import { createExclusive, removeStaleTemps, tempName, type FixOutcome } from './fix.js';
 import { decodeToRewrite, readInPlace, UNFIT_IN_PLACE } from './rewrite-read.js';
 
 export interface RebaseFileOptions {
@@ -18,14 +18,8 @@ export interface RebaseFileOptions {
   validate: ValidateOptions;
 }
 
-export interface RebaseOutcome {
-  path: string;
-  plan: FixPlan;
-  text: string;
-  written: boolean;
-  backup?: string;
-  refused?: string;
-}
+/** What became of one ticket: as with fix. */
+export type RebaseOutcome = FixOutcome;
 
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 
