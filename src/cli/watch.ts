@@ -3,8 +3,9 @@
 // is taken up again at the next start).
 import { stat } from 'node:fs/promises';
 import type { TimedEvent } from '../node/watch/events.js';
+import { WatchSetupError } from '../node/watch/folders.js';
 import type { WatchOptions } from '../node/watch/options.js';
-import { startWatch, WatchSetupError } from '../node/watch/watch.js';
+import { startWatch } from '../node/watch/watch.js';
 import { parseUrlAttribute } from '../ticket/vocabulary.js';
 import { withViews } from './views.js';
 import { packageVersion } from './version.js';

@@ -9,12 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { redactPassword } from '../fileurl/redact.js';
-import { decodeTicket } from '../ticket/decode.js';
 import { applyEdits, planFixes, type FixPlan } from '../ticket/rewrite.js';
-import { validateTicket, type ValidateOptions } from '../ticket/validate.js';
-import { readRegularFile } from './read-regular.js';
+import type { ValidateOptions } from '../ticket/validate.js';
+import { decodeToRewrite, readInPlace, UNFIT_IN_PLACE } from './rewrite-read.js';
 
 export interface FixOutcome {
   path: string;
@@ -98,25 +96,14 @@ function isRunning(pid: number): boolean {
 export async function fixFile(file: string, options: FixOptions): Promise<FixOutcome> {
   const empty: FixPlan = { edits: [], skipped: [] };
   const refuse = (refused: string, text = ''): FixOutcome => ({ path: file, plan: empty, text, written: false, refused });
-  let read;
-  try {
-    read = await readRegularFile(file, options.validate.maxBytes ?? DEFAULT_MAX_BYTES, true);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return refuse('the ticket is a symbolic link; fix the file it points at');
-    throw error;
-  }
-  if ('notRegular' in read) return refuse(`the ticket is ${read.notRegular}, not a regular file`);
-  if ('tooLarge' in read) return refuse(`the file is ${read.tooLarge} bytes, over the limit`);
+  const read = await readInPlace(file, options.validate.maxBytes ?? DEFAULT_MAX_BYTES, 'fix');
+  if ('refused' in read) return refuse(read.refused);
   const { bytes, info } = read;
   // Replacing a file with another by rename would cut it from its other names: each would keep the old text.
   if (info.nlink > 1) return refuse(`the ticket has ${info.nlink} hard links, which a fix by rename would separate; fix a copy`);
-  const decoded = decodeTicket(bytes);
-  if (decoded.problems.some((p) => p.code !== 'encoding-mismatch')) return refuse('the file does not decode in its declared encoding', decoded.text);
-  const report = validateTicket(bytes, { ...options.validate, documentUri: pathToFileURL(path.resolve(file)).href });
-  const fileCodes = new Set([...report.findings, ...report.references.flatMap((r) => r.findings)].map((f) => f.code));
-  if (['xml-malformed', 'xml-too-deep', 'file-too-large', 'duplicate-attribute'].some((c) => fileCodes.has(c))) {
-    return refuse('the XML is not well-formed', decoded.text);
-  }
+  const checked = decodeToRewrite(bytes, file, options.validate);
+  if ('unfit' in checked) return refuse(UNFIT_IN_PLACE[checked.unfit], checked.text);
+  const { decoded, report } = checked;
   const plan = planFixes(decoded.text, report);
   for (const e of plan.edits) {
     e.from = redactPassword(e.from);

@@ -58,8 +58,8 @@ export async function* reusedChunks(access: RandomAccess & { readInto?: unknown 
   }
 }
 
-/** Whether a file is a package, from its first bytes (not its name). */
-export async function packageKindOf(file: string): Promise<PackageKind | null> {
+/** `use` on the file opened for reads at any offset, closed after; null when the file does not open. */
+async function withAccess<T>(file: string, use: (access: RandomAccess) => Promise<T | null>): Promise<T | null> {
   let access;
   try {
     access = await fileAccess(file);
@@ -67,10 +67,17 @@ export async function packageKindOf(file: string): Promise<PackageKind | null> {
     return null;
   }
   try {
-    return detectPackage(await access.read(0, 16 * 1024));
+    return await use(access);
   } finally {
     await access.close();
   }
+}
+
+const kindOfAccess = async (access: RandomAccess) => detectPackage(await access.read(0, 16 * 1024));
+
+/** Whether a file is a package, from its first bytes (not its name). */
+export async function packageKindOf(file: string): Promise<PackageKind | null> {
+  return withAccess(file, kindOfAccess);
 }
 
 /** Validates a package file; one report for the package itself, then one per ticket in it (`part` names it). */
@@ -129,17 +136,9 @@ export async function checkContainerMembers(ticket: TicketReport, local: LocalFi
 }
 
 async function zipNames(file: string): Promise<Set<string> | null> {
-  let access;
-  try {
-    access = await fileAccess(file);
-  } catch {
-    return null;
-  }
-  try {
-    if ((await packageKindOf(file)) !== 'zip') return null;
+  return withAccess(file, async (access) => {
+    if ((await kindOfAccess(access)) !== 'zip') return null;
     const directory = await readZipDirectory(access);
     return new Set(directory.entries.map((e) => e.name));
-  } finally {
-    await access.close();
-  }
+  });
 }

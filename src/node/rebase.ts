@@ -2,16 +2,13 @@
 // byte-exact outside the changed values, the ticket read as a regular file, the backup and the temporary
 // file created exclusively, and the ticket replaced by one rename, only if it did not change meanwhile.
 import { lstat, rename, unlink } from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { redactPassword } from '../fileurl/redact.js';
-import { decodeTicket } from '../ticket/decode.js';
 import { applyEdits, type FixPlan } from '../ticket/rewrite.js';
-import { validateTicket, type ValidateOptions } from '../ticket/validate.js';
+import type { ValidateOptions } from '../ticket/validate.js';
 import { planRebase, type RebaseOptions } from '../views/rebase.js';
 import type { ViewTable } from '../views/types.js';
-import { createExclusive, removeStaleTemps, tempName } from './fix.js';
-import { readRegularFile } from './read-regular.js';
+import { createExclusive, removeStaleTemps, tempName, type FixOutcome } from './fix.js';
+import { decodeToRewrite, readInPlace, UNFIT_IN_PLACE } from './rewrite-read.js';
 
 export interface RebaseFileOptions {
   table: ViewTable;
@@ -21,14 +18,8 @@ export interface RebaseFileOptions {
   validate: ValidateOptions;
 }
 
-export interface RebaseOutcome {
-  path: string;
-  plan: FixPlan;
-  text: string;
-  written: boolean;
-  backup?: string;
-  refused?: string;
-}
+/** What became of one ticket: as with fix. */
+export type RebaseOutcome = FixOutcome;
 
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 
@@ -36,21 +27,12 @@ const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 export async function planRebaseFile(file: string, options: Omit<RebaseFileOptions, 'dryRun' | 'backup'>): Promise<(RebaseOutcome & { bytes: Uint8Array; charset: string; bom: boolean; info: import('node:fs').Stats }) | RebaseOutcome> {
   const empty: FixPlan = { edits: [], skipped: [] };
   const refuse = (refused: string, text = ''): RebaseOutcome => ({ path: file, plan: empty, text, written: false, refused });
-  let read;
-  try {
-    read = await readRegularFile(file, options.validate.maxBytes ?? DEFAULT_MAX_BYTES, true);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return refuse('the ticket is a symbolic link; rebase the file it points at');
-    throw error;
-  }
-  if ('notRegular' in read) return refuse(`the ticket is ${read.notRegular}, not a regular file`);
-  if ('tooLarge' in read) return refuse(`the file is ${read.tooLarge} bytes, over the limit`);
+  const read = await readInPlace(file, options.validate.maxBytes ?? DEFAULT_MAX_BYTES, 'rebase');
+  if ('refused' in read) return refuse(read.refused);
   const { bytes, info } = read;
-  const decoded = decodeTicket(bytes);
-  if (decoded.problems.some((p) => p.code !== 'encoding-mismatch')) return refuse('the file does not decode in its declared encoding', decoded.text);
-  const report = validateTicket(bytes, { ...options.validate, documentUri: pathToFileURL(path.resolve(file)).href });
-  const codes = new Set([...report.findings, ...report.references.flatMap((r) => r.findings)].map((f) => f.code));
-  if (['xml-malformed', 'xml-too-deep', 'file-too-large', 'duplicate-attribute'].some((c) => codes.has(c))) return refuse('the XML is not well-formed', decoded.text);
+  const checked = decodeToRewrite(bytes, file, options.validate);
+  if ('unfit' in checked) return refuse(UNFIT_IN_PLACE[checked.unfit], checked.text);
+  const { decoded, report } = checked;
   const plan = planRebase(decoded.text, report, options.table, options.rebase);
   return { path: file, plan, text: decoded.text, written: false, bytes, charset: decoded.charset.toUpperCase(), bom: decoded.bom, info };
 }

@@ -9,12 +9,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { escapeSegment } from '../escape/percent.js';
 import { redactPassword } from '../fileurl/redact.js';
-import { decodeTicket } from '../ticket/decode.js';
+import type { DecodedTicket } from '../ticket/decode.js';
 import { applyEdits, escapeForAttribute, type Edit } from '../ticket/rewrite.js';
-import { validateTicket, type TicketReference } from '../ticket/validate.js';
+import type { TicketReference, TicketReport } from '../ticket/validate.js';
 import type { ViewTable } from '../views/types.js';
 import { localCandidates } from './locate.js';
 import { readRegularFile } from './read-regular.js';
+import { decodeToRewrite } from './rewrite-read.js';
 
 export interface RelocateOptions {
   to: string;
@@ -82,7 +83,61 @@ function relativeUrl(from: string, to: string): string {
   return path.relative(from, to).split(path.sep).map((n) => (n === '..' ? n : escapeSegment(n))).join('/');
 }
 
+/** Where things are: the real ticket, the folder DIR goes into, DIR itself; both sides inside --root. */
+interface Places {
+  root: string | undefined;
+  ticketReal: string;
+  destParent: string;
+  target: string;
+}
+
+/** The ticket as read and validated. */
+interface ReadTicket {
+  bytes: Uint8Array;
+  mode: number;
+  decoded: DecodedTicket;
+  report: TicketReport;
+  documentUri: string;
+}
+
+/** What happens to one reference: its file moves (source), it keeps a value (keep), or it is dropped. */
+interface Step {
+  ref: TicketReference;
+  source?: string;
+  keep?: string;
+  drop?: true;
+}
+
+interface Plan {
+  steps: Step[];
+  /** real path -> the references (line:column) that name it */
+  sources: Map<string, string[]>;
+  notMoved: Manifest['notMoved'];
+}
+
+const where = (r: TicketReference) => `${r.line}:${r.column}`;
+
 export async function relocate(ticketPath: string, options: RelocateOptions): Promise<Manifest> {
+  const places = await findPlaces(ticketPath, options);
+  const ticket = await readTicket(places.ticketReal, ticketPath, options.maxBytes ?? 512 * 1024 * 1024);
+  const plan = await planReferences(ticket, places, options.views);
+  const ticketName = path.basename(places.ticketReal);
+  const layout = newLayout(plan.sources, path.dirname(places.ticketReal), ticketName);
+  const rewritten = rewriteTicket(ticket, plan.steps, layout, places.target);
+  const manifest: Manifest = {
+    tool: 'jdf-filespec relocate',
+    mode: options.mode,
+    ticket: { from: places.ticketReal, to: path.join(places.target, ticketName) },
+    files: [...layout].map(([from, rel]) => ({ from, to: path.join(places.target, rel), references: plan.sources.get(from)! })),
+    notMoved: plan.notMoved,
+  };
+  await stageAndPlace(places, layout, { name: ticketName, bytes: rewritten, mode: ticket.mode }, manifest);
+  if (options.mode === 'move') await removeSources([...layout.keys(), places.ticketReal], places.target, manifest);
+  return manifest;
+}
+
+/** The real ticket and DIR, both inside --root; DIR is new or an empty folder. */
+async function findPlaces(ticketPath: string, options: RelocateOptions): Promise<Places> {
   const root = options.root !== undefined ? await realpath(path.resolve(options.root)) : undefined;
   const ticketReal = await realpath(path.resolve(ticketPath));
   if (root !== undefined && !inside(root, ticketReal)) throw new RelocateError(`the ticket ${ticketPath} is outside --root`);
@@ -98,32 +153,27 @@ export async function relocate(ticketPath: string, options: RelocateOptions): Pr
   } catch (error) {
     if (error instanceof RelocateError) throw error;
   }
+  return { root, ticketReal, destParent, target };
+}
 
-  const read = await readRegularFile(ticketReal, options.maxBytes ?? 512 * 1024 * 1024);
+/** The ticket's bytes, decoded and validated; refused unless it decodes and is well-formed. */
+async function readTicket(ticketReal: string, ticketPath: string, maxBytes: number): Promise<ReadTicket> {
+  const read = await readRegularFile(ticketReal, maxBytes);
   if (!('bytes' in read)) throw new RelocateError(`the ticket ${ticketPath} is ${'tooLarge' in read ? 'over the size limit' : read.notRegular}`);
-  const decoded = decodeTicket(read.bytes);
-  if (decoded.problems.some((p) => p.code !== 'encoding-mismatch')) throw new RelocateError('the ticket does not decode in its declared encoding');
-  const documentUri = pathToFileURL(ticketReal).href;
-  const report = validateTicket(read.bytes, { documentUri });
-  const codes = new Set([...report.findings, ...report.references.flatMap((r) => r.findings)].map((f) => f.code));
-  if (['xml-malformed', 'xml-too-deep', 'file-too-large', 'duplicate-attribute'].some((c) => codes.has(c))) throw new RelocateError('the ticket is not well-formed XML');
+  const checked = decodeToRewrite(read.bytes, ticketReal, {});
+  if ('unfit' in checked) throw new RelocateError(checked.unfit === 'encoding' ? 'the ticket does not decode in its declared encoding' : 'the ticket is not well-formed XML');
+  return { bytes: read.bytes, mode: read.info.mode, ...checked, documentUri: pathToFileURL(ticketReal).href };
+}
 
-  // Which file each reference names here (the first candidate that is a regular file), and what cannot move.
-  const ticketFolder = path.dirname(ticketReal);
-  const bySpan = new Map<string, TicketReference[]>();
-  for (const ref of report.references) {
-    const key = `${ref.span[0]}:${ref.span[1]}`;
-    bySpan.set(key, [...(bySpan.get(key) ?? []), ref]);
-  }
-  const sources = new Map<string, string[]>(); // real path -> references
-  const plan: Array<{ ref: TicketReference; source?: string; keep?: string; drop?: true }> = [];
-  const notMoved: Manifest['notMoved'] = [];
-  const where = (r: TicketReference) => `${r.line}:${r.column}`;
-  for (const uses of bySpan.values()) {
+/** Which file each reference names here (the first candidate that is a regular file), and what cannot move. */
+async function planReferences(ticket: ReadTicket, places: Places, views: ViewTable | undefined): Promise<Plan> {
+  const plan: Plan = { steps: [], sources: new Map(), notMoved: [] };
+  const lookup = { ...(views ? { views } : {}), documentUri: ticket.documentUri };
+  for (const uses of usesBySpan(ticket.report.references)) {
     const ref = uses[0]!;
     if (ref.role === 'identifier') continue;
     if (basesUrls(ref)) {
-      plan.push({ ref, drop: true });
+      plan.steps.push({ ref, drop: true });
       continue;
     }
     if (ref.role !== 'url' || uses.some((u) => u.baseSource === 'container')) continue;
@@ -132,39 +182,54 @@ export async function relocate(ticketPath: string, options: RelocateOptions): Pr
       if (ref.kind !== 'absolute') throw new RelocateError(`${where(ref)}: ${ref.value} names different files through its rRefs; relocate cannot give it one value`);
       continue;
     }
-    let source: string | undefined;
-    let reason = 'not a local file';
-    for (const candidate of localCandidates(ref.resolved, { ...(options.views ? { views: options.views } : {}), documentUri })) {
-      try {
-        const real = await realpath(candidate);
-        if (root !== undefined && !inside(root, real)) {
-          reason = 'outside --root';
-          break;
-        }
-        if (!(await stat(real)).isFile()) {
-          reason = 'not a regular file';
-          continue;
-        }
-        source = real;
-        break;
-      } catch {
-        reason = 'missing';
-      }
-    }
-    if (source === undefined) {
+    const found = await findSource(localCandidates(ref.resolved, lookup), places.root);
+    if ('reason' in found) {
       const keep = ref.kind === 'absolute' ? undefined : ref.resolved;
-      notMoved.push({ reference: where(ref), value: redactPassword(keep ?? ref.value), reason });
-      plan.push({ ref, ...(keep !== undefined ? { keep } : {}) });
+      plan.notMoved.push({ reference: where(ref), value: redactPassword(keep ?? ref.value), reason: found.reason });
+      plan.steps.push({ ref, ...(keep !== undefined ? { keep } : {}) });
       continue;
     }
-    sources.set(source, [...(sources.get(source) ?? []), where(ref)]);
-    plan.push({ ref, source });
+    plan.sources.set(found.source, [...(plan.sources.get(found.source) ?? []), where(ref)]);
+    plan.steps.push({ ref, source: found.source });
   }
+  return plan;
+}
 
-  // The new layout: files under the ticket's folder keep their place beside it; the others keep their layout
-  // below their common folder, under "files/". Two sources never get one name (checked without case, for
-  // file systems that fold it).
-  const ticketName = path.basename(ticketReal);
+/** The references grouped by the span of their value (one attribute seen through several rRefs is one group). */
+function usesBySpan(references: readonly TicketReference[]): TicketReference[][] {
+  const bySpan = new Map<string, TicketReference[]>();
+  for (const ref of references) {
+    const key = `${ref.span[0]}:${ref.span[1]}`;
+    bySpan.set(key, [...(bySpan.get(key) ?? []), ref]);
+  }
+  return [...bySpan.values()];
+}
+
+/** The first candidate that is a regular file inside --root, or why there is none. */
+async function findSource(candidates: Iterable<string>, root: string | undefined): Promise<{ source: string } | { reason: string }> {
+  let reason = 'not a local file';
+  for (const candidate of candidates) {
+    try {
+      const real = await realpath(candidate);
+      if (root !== undefined && !inside(root, real)) return { reason: 'outside --root' };
+      if (!(await stat(real)).isFile()) {
+        reason = 'not a regular file';
+        continue;
+      }
+      return { source: real };
+    } catch {
+      reason = 'missing';
+    }
+  }
+  return { reason };
+}
+
+/**
+ * The new layout (real path -> path inside DIR): files under the ticket's folder keep their place beside it;
+ * the others keep their layout below their common folder, under "files/". Two sources never get one name
+ * (checked without case, for file systems that fold it).
+ */
+function newLayout(sources: Map<string, string[]>, ticketFolder: string, ticketName: string): Map<string, string> {
   const outsiders = [...sources.keys()].filter((s) => !inside(ticketFolder, s));
   const outsideBase = outsiders.length > 0 ? commonFolder(outsiders) : '';
   const layout = new Map<string, string>();
@@ -176,34 +241,36 @@ export async function relocate(ticketPath: string, options: RelocateOptions): Pr
     taken.add(rel.toLowerCase());
     layout.set(s, rel);
   }
+  return layout;
+}
 
-  // The rewritten ticket: each moved file relative to the ticket, the others absolute, the Directory dropped.
+/** The rewritten ticket: each moved file relative to the ticket, the others absolute, the Directory dropped. */
+function rewriteTicket(ticket: ReadTicket, steps: readonly Step[], layout: Map<string, string>, target: string): Uint8Array {
+  const { text } = ticket.decoded;
   const edits: Edit[] = [];
-  for (const p of plan) {
+  for (const p of steps) {
     const ref = p.ref;
     const at = { line: ref.line, column: ref.column, element: ref.element, attribute: ref.attribute };
     if (p.drop) {
-      const span = attributeSpan(decoded.text, ref.span);
-      edits.push({ ...at, span, from: decoded.text.slice(span[0], span[1]), to: '', written: '' });
+      const span = attributeSpan(text, ref.span);
+      edits.push({ ...at, span, from: text.slice(span[0], span[1]), to: '', written: '' });
       continue;
     }
-    const to = p.source !== undefined ? relativeUrl(path.dirname(path.join(target, ticketName)), path.join(target, layout.get(p.source)!)) : p.keep;
+    const to = p.source !== undefined ? relativeUrl(target, path.join(target, layout.get(p.source)!)) : p.keep;
     if (to === undefined) continue;
-    const quote = decoded.text[ref.span[0] - 1] === "'" ? "'" : '"';
-    edits.push({ ...at, span: ref.span, from: decoded.text.slice(ref.span[0], ref.span[1]), to, written: escapeForAttribute(to, quote, report.encoding) });
+    const quote = text[ref.span[0] - 1] === "'" ? "'" : '"';
+    edits.push({ ...at, span: ref.span, from: text.slice(ref.span[0], ref.span[1]), to, written: escapeForAttribute(to, quote, ticket.report.encoding) });
   }
   edits.sort((a, b) => a.span[0] - b.span[0]);
-  const rewritten = applyEdits(read.bytes, decoded.text, decoded.charset.toUpperCase(), decoded.bom, edits);
+  return applyEdits(ticket.bytes, text, ticket.decoded.charset.toUpperCase(), ticket.decoded.bom, edits);
+}
 
-  const manifest: Manifest = {
-    tool: 'jdf-filespec relocate',
-    mode: options.mode,
-    ticket: { from: ticketReal, to: path.join(target, ticketName) },
-    files: [...layout].map(([from, rel]) => ({ from, to: path.join(target, rel), references: sources.get(from)! })),
-    notMoved,
-  };
-
-  // Staged beside DIR (same file system, so the last step is one rename), then renamed into place.
+/**
+ * Staged beside DIR (same file system, so the last step is one rename), then renamed into place; on any
+ * failure the staging folder is removed.
+ */
+async function stageAndPlace(places: Places, layout: Map<string, string>, ticket: { name: string; bytes: Uint8Array; mode: number }, manifest: Manifest): Promise<void> {
+  const { destParent, target } = places;
   const staging = path.join(destParent, `.${path.basename(target)}.jdf-filespec-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
   await mkdir(staging, { mode: 0o700 });
   try {
@@ -212,7 +279,7 @@ export async function relocate(ticketPath: string, options: RelocateOptions): Pr
       await mkdir(path.dirname(into), { recursive: true });
       await copyFile(from, into, constants.COPYFILE_EXCL);
     }
-    await writeFile(path.join(staging, ticketName), rewritten, { flag: 'wx', mode: read.info.mode & 0o777 });
+    await writeFile(path.join(staging, ticket.name), ticket.bytes, { flag: 'wx', mode: ticket.mode & 0o777 });
     await writeFile(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2) + '\n', { flag: 'wx' });
     await chmod(staging, 0o755);
     // An empty DIR that exists is replaced by the rename (rmdir first: rename onto it is not portable).
@@ -222,19 +289,20 @@ export async function relocate(ticketPath: string, options: RelocateOptions): Pr
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
-  if (options.mode === 'move') {
-    const left: Array<{ path: string; reason: string }> = [];
-    for (const s of [...layout.keys(), ticketReal]) {
-      try {
-        await unlink(s);
-      } catch (error) {
-        left.push({ path: s, reason: (error as NodeJS.ErrnoException).code ?? String(error) });
-      }
-    }
-    if (left.length > 0) {
-      manifest.leftInPlace = left;
-      await writeFile(path.join(target, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+}
+
+/** With --move, once the copy is in place: the sources removed; those that stay are added to the manifest. */
+async function removeSources(sources: string[], target: string, manifest: Manifest): Promise<void> {
+  const left: Array<{ path: string; reason: string }> = [];
+  for (const s of sources) {
+    try {
+      await unlink(s);
+    } catch (error) {
+      left.push({ path: s, reason: (error as NodeJS.ErrnoException).code ?? String(error) });
     }
   }
-  return manifest;
+  if (left.length > 0) {
+    manifest.leftInPlace = left;
+    await writeFile(path.join(target, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+  }
 }

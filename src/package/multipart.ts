@@ -1,8 +1,13 @@
 // A streaming reader for MIME multipart bodies (RFC 2046 5.1), fed a chunk at a time. It holds at most one
 // header block and a delimiter's length of body, never a part: bodies go to the handler, decoded, as they come.
-import { countLines, encoder, latin1, Needle } from './bytes.js';
-import { boundaryProblem, field, parseContentId, parseDisposition, parseHeaderBlock, parseMediaType, type HeaderField, type MediaType } from './headers.js';
-import { decoderFor, KNOWN_ENCODINGS, type TransferDecoder } from './transfer.js';
+// This file is the reader's states (top header, preamble, part headers, body, epilogue); held.ts keeps the bytes
+// and their places, delimiter.ts scans for boundaries, part.ts reads a part's head and decodes its body.
+import { latin1 } from './bytes.js';
+import { afterDelimiter, CR, DASH, Delimiter, headerEnd, LF } from './delimiter.js';
+import { HeldBytes } from './held.js';
+import { boundaryProblem, field, parseHeaderBlock, parseMediaType, type HeaderField, type MediaType } from './headers.js';
+import { PartBody, partHead } from './part.js';
+import { KNOWN_ENCODINGS } from './transfer.js';
 
 export interface Place {
   /** Byte offset in the package. */
@@ -57,25 +62,13 @@ export const DEFAULT_MULTIPART_LIMITS: MultipartLimits = { maxHeaderBytes: 64 * 
 
 type State = 'top' | 'preamble' | 'headers' | 'body' | 'epilogue' | 'stopped';
 
-const CR = 13;
-const LF = 10;
-const DASH = 45;
-
 export class MultipartReader {
   private state: State;
-  private pending: Uint8Array = new Uint8Array(0);
-  /** Package offset of pending[0], and the line it is on. */
-  private base = 0;
-  private line = 1;
-  private lineStart = 0;
-  private boundary: string | undefined;
-  private needle: Needle | undefined;
-  private part: PartHead | undefined;
-  private decoder: TransferDecoder | undefined;
-  /** The handler still wants the current part's bytes. */
-  private wanted = true;
-  private encodedBytes = 0;
-  private decodedBytes = 0;
+  private readonly held = new HeldBytes();
+  private delimiter: Delimiter | undefined;
+  private body: PartBody | undefined;
+  /** Whether the first held byte starts a line where a delimiter may stand with no line break before it (the start of a body). */
+  private atBodyStart = false;
   private parts = 0;
   private readonly limits: MultipartLimits;
 
@@ -84,7 +77,7 @@ export class MultipartReader {
     if (contentType !== undefined) {
       this.state = 'preamble';
       this.atBodyStart = true;
-      this.takeBoundary(parseMediaType(contentType), this.place(0));
+      this.takeBoundary(parseMediaType(contentType), this.held.place(0));
     } else {
       this.state = 'top';
     }
@@ -96,139 +89,82 @@ export class MultipartReader {
   }
 
   get boundaryValue(): string | undefined {
-    return this.boundary;
+    return this.delimiter?.boundary;
   }
 
   push(chunk: Uint8Array): void {
     if (this.state === 'stopped' || chunk.length === 0) return;
-    this.pending = this.pending.length === 0 ? chunk : this.join(chunk);
+    this.held.add(chunk);
     this.run(false);
-    // What is held back must survive the caller reusing its chunk.
-    if (this.pending.length > 0 && this.pending.buffer !== this.scratch.buffer) {
-      const held = this.pending;
-      this.pending = new Uint8Array(0);
-      this.pending = this.join(held);
-    }
+    this.held.keep();
   }
 
   end(): void {
     if (this.state === 'stopped') return;
     this.run(true);
-    const at = this.place(this.base + this.pending.length);
+    const at = this.held.place(this.held.base + this.held.bytes.length);
     if (this.state === 'top' || this.state === 'preamble') {
-      if (this.boundary !== undefined) this.handler.problem('mime-boundary-missing', { detail: `the boundary "${this.boundary}" never appears in the body, so the package has no parts` }, at);
+      if (this.delimiter !== undefined) this.handler.problem('mime-boundary-missing', { detail: `the boundary "${this.delimiter.boundary}" never appears in the body, so the package has no parts` }, at);
       else if (this.state === 'top') this.handler.problem('mime-boundary-missing', { detail: 'the header never ends' }, at);
     } else if (this.state === 'headers' || this.state === 'body') {
-      this.handler.problem('mime-unclosed', { boundary: this.boundary ?? '' }, at, this.part);
-      if (this.part) this.finishPart(false);
+      this.handler.problem('mime-unclosed', { boundary: this.delimiter?.boundary ?? '' }, at, this.body?.head);
+      if (this.body) this.finishPart(false);
     }
     this.state = 'stopped';
   }
 
   /** Stops reading (a limit was passed); what comes later is ignored. */
   stop(): void {
-    if (this.part) this.finishPart(false);
+    if (this.body) this.finishPart(false);
     this.state = 'stopped';
-    this.pending = new Uint8Array(0);
-  }
-
-  private place(offset: number): Place {
-    const rel = offset - this.base;
-    if (rel <= 0) return { offset, line: this.line, column: offset - this.lineStart + 1 };
-    const { lines, lastLineStart } = countLines(this.pending, 0, Math.min(rel, this.pending.length));
-    if (lines === 0) return { offset, line: this.line, column: offset - this.lineStart + 1 };
-    return { offset, line: this.line + lines, column: offset - (this.base + lastLineStart) + 1 };
-  }
-
-  /** One buffer, reused, for what was held back and the next chunk: a body streams through without garbage. */
-  private scratch = new Uint8Array(0);
-
-  private join(chunk: Uint8Array): Uint8Array {
-    const held = this.pending.length;
-    const need = held + chunk.length;
-    if (this.scratch.length < need) {
-      const grown = new Uint8Array(Math.max(need, this.scratch.length * 2));
-      grown.set(this.pending);
-      this.scratch = grown;
-    } else if (this.pending.buffer === this.scratch.buffer) {
-      this.scratch.copyWithin(0, this.pending.byteOffset - this.scratch.byteOffset, this.pending.byteOffset - this.scratch.byteOffset + held);
-    } else {
-      this.scratch.set(this.pending);
-    }
-    this.scratch.set(chunk, held);
-    return this.scratch.subarray(0, need);
-  }
-
-  /** Drops the first n pending bytes, keeping the line count. */
-  private consume(n: number): void {
-    if (n <= 0) return;
-    const { lines, lastLineStart } = countLines(this.pending, 0, n);
-    if (lines > 0) {
-      this.line += lines;
-      this.lineStart = this.base + lastLineStart;
-    }
-    this.base += n;
-    this.pending = this.pending.subarray(n);
+    this.held.clear();
   }
 
   private run(final: boolean): void {
     for (;;) {
-      const before = this.pending.length;
+      const before = this.held.bytes.length;
       const state = this.state;
       if (state === 'top') this.readTop(final);
       else if (state === 'preamble') this.readPreamble(final);
       else if (state === 'headers') this.readHeaders(final);
       else if (state === 'body') this.readBody(final);
-      else if (state === 'epilogue') this.consume(this.pending.length);
-      if (this.state === 'stopped' || (this.state === state && this.pending.length === before)) return;
+      else if (state === 'epilogue') this.held.consume(this.held.bytes.length);
+      if (this.state === 'stopped' || (this.state === state && this.held.bytes.length === before)) return;
     }
-  }
-
-  /** The end of a header block: the index just past its blank line, and the block's own end. */
-  private headerEnd(): { blockEnd: number; next: number } | null {
-    const p = this.pending;
-    if (p[0] === LF) return { blockEnd: 0, next: 1 };
-    if (p[0] === CR && p[1] === LF) return { blockEnd: 0, next: 2 };
-    let i = p.indexOf(LF);
-    while (i !== -1) {
-      if (p[i + 1] === LF) return { blockEnd: i + 1, next: i + 2 };
-      if (p[i + 1] === CR && p[i + 2] === LF) return { blockEnd: i + 1, next: i + 3 };
-      if (i + 2 >= p.length) return null;
-      i = p.indexOf(LF, i + 1);
-    }
-    return null;
   }
 
   private readTop(final: boolean): void {
+    const p = this.held.bytes;
     // RFC 2046 5.1.1: a body that starts with a delimiter line has no header; the boundary is that line's.
-    if (this.pending.length >= 2 && this.pending[0] === DASH && this.pending[1] === DASH) {
-      const eol = this.pending.indexOf(LF);
+    if (p.length >= 2 && p[0] === DASH && p[1] === DASH) {
+      const eol = p.indexOf(LF);
       if (eol === -1 && !final) return;
-      const first = latin1(this.pending, 2, eol === -1 ? this.pending.length : eol).replace(/\r$/, '').trimEnd();
+      const first = latin1(p, 2, eol === -1 ? p.length : eol).replace(/\r$/, '').trimEnd();
       this.handler.top?.([], null);
-      this.handler.problem('mime-boundary-missing', { detail: `the package has no Content-Type header; the boundary "${first}" is taken from its first line` }, this.place(this.base));
-      this.setBoundary(first);
+      this.handler.problem('mime-boundary-missing', { detail: `the package has no Content-Type header; the boundary "${first}" is taken from its first line` }, this.held.place(this.held.base));
+      this.delimiter = new Delimiter(first);
       this.state = 'preamble';
       this.atBodyStart = true;
       return;
     }
-    const end = this.headerEnd();
-    if (end === null) {
-      if (this.pending.length > this.limits.maxHeaderBytes) this.overLimit(`the package header is longer than ${this.limits.maxHeaderBytes} bytes`, this.place(this.base));
-      return;
-    }
-    if (end.blockEnd > this.limits.maxHeaderBytes) {
-      this.overLimit(`the package header is longer than ${this.limits.maxHeaderBytes} bytes`, this.place(this.base));
-      return;
-    }
-    const { fields } = parseHeaderBlock(latin1(this.pending, 0, end.blockEnd));
+    const end = headerEnd(p);
+    if (this.headerTooLong(end, 'the package header') || end === null) return;
+    const { fields } = parseHeaderBlock(latin1(p, 0, end.blockEnd));
     const type = parseMediaType(field(fields, 'content-type'));
     this.handler.top?.(fields, type);
-    const at = this.place(this.base);
-    this.consume(end.next);
+    const at = this.held.place(this.held.base);
+    this.held.consume(end.next);
     this.state = 'preamble';
     this.atBodyStart = true;
     this.takeBoundary(type, at);
+  }
+
+  /** A header block (its end, or none yet) longer than the limit stops the reading. */
+  private headerTooLong(end: { blockEnd: number } | null, what: string): boolean {
+    const length = end === null ? this.held.bytes.length : end.blockEnd;
+    if (length <= this.limits.maxHeaderBytes) return false;
+    this.overLimit(`${what} is longer than ${this.limits.maxHeaderBytes} bytes`, this.held.place(this.held.base));
+    return true;
   }
 
   private takeBoundary(type: MediaType | null, at: Place): void {
@@ -243,48 +179,25 @@ export class MultipartReader {
     }
     const problem = boundaryProblem(boundary);
     if (problem) this.handler.problem('mime-boundary-invalid', { boundary, problem }, at);
-    if (boundary.length > 0) this.setBoundary(boundary);
-  }
-
-  private setBoundary(boundary: string): void {
-    this.boundary = boundary;
-    this.needle = new Needle(encoder.encode('\n--' + boundary));
-  }
-
-  /**
-   * What follows "--boundary" at index i: the close delimiter, the end of a delimiter line (transport padding
-   * then a line break, RFC 2046 5.1.1), not a delimiter at all (the line goes on), or not known yet.
-   */
-  private classify(i: number, final: boolean): { kind: 'close' } | { kind: 'next'; next: number } | { kind: 'not' } | { kind: 'more' } {
-    const p = this.pending;
-    if (i + 2 > p.length) return final ? (i === p.length ? { kind: 'next', next: p.length } : { kind: 'not' }) : { kind: 'more' };
-    if (p[i] === DASH && p[i + 1] === DASH) return { kind: 'close' };
-    let j = i;
-    while (j < p.length && (p[j] === 32 || p[j] === 9)) j++;
-    if (j === p.length) return final ? { kind: 'next', next: j } : { kind: 'more' };
-    if (p[j] === LF) return { kind: 'next', next: j + 1 };
-    if (p[j] === CR) {
-      if (j + 1 === p.length) return final ? { kind: 'next', next: j + 1 } : { kind: 'more' };
-      if (p[j + 1] === LF) return { kind: 'next', next: j + 2 };
-    }
-    return { kind: 'not' };
+    if (boundary.length > 0) this.delimiter = new Delimiter(boundary);
   }
 
   private readPreamble(final: boolean): void {
-    if (this.needle === undefined) {
-      this.consume(this.pending.length);
+    const delimiter = this.delimiter;
+    if (delimiter === undefined) {
+      this.held.consume(this.held.bytes.length);
       return;
     }
-    const blen = this.needle.bytes.length - 1; // "--boundary"
+    const blen = delimiter.length;
     let from = 0;
     for (;;) {
-      const start = this.findDelimiter(from, final);
+      const start = delimiter.find(this.held.bytes, from, final, this.atBodyStart);
       if (start === -2) return;
       if (start === -1) {
-        this.skip(Math.max(0, this.pending.length - blen - 1));
+        this.skip(Math.max(0, this.held.bytes.length - blen - 1));
         return;
       }
-      const c = this.classify(start + blen, final);
+      const c = afterDelimiter(this.held.bytes, start + blen, final);
       if (c.kind === 'more') { this.skip(start - 1); return; }
       if (c.kind === 'not') { from = start + 1; continue; }
       if (c.kind === 'close') {
@@ -298,79 +211,34 @@ export class MultipartReader {
     }
   }
 
-  /** Whether pending[0] starts a line where a delimiter may stand with no line break before it (the start of a body). */
-  private atBodyStart = false;
-
   private skip(n: number): void {
     if (n > 0) this.atBodyStart = false;
-    this.consume(n);
-  }
-
-  /**
-   * The index of the next "--boundary" at the start of a line, at or after `from`: -1 when there is none in
-   * what is pending, -2 when more input is needed to tell.
-   */
-  private findDelimiter(from: number, final: boolean): number {
-    if (from === 0 && this.atBodyStart) {
-      const blen = this.needle!.bytes.length - 1;
-      if (this.pending.length < blen && !final) return -2;
-      if (this.startsWithDelimiter()) return 0;
-    }
-    return this.findNeedle(from);
-  }
-
-  private startsWithDelimiter(): boolean {
-    const n = this.needle!.bytes;
-    for (let k = 1; k < n.length; k++) if (this.pending[k - 1] !== n[k]) return false;
-    return true;
-  }
-
-  /** The index of "--boundary" that starts a line at or after `from`, or -1. */
-  private findNeedle(from: number): number {
-    const i = this.needle!.find(this.pending, Math.max(0, from - 1));
-    return i === -1 ? -1 : i + 1;
+    this.held.consume(n);
   }
 
   private readHeaders(final: boolean): void {
-    const end = this.headerEnd();
+    const end = headerEnd(this.held.bytes);
+    if (this.headerTooLong(end, 'a part header')) return;
     if (end === null) {
-      if (this.pending.length > this.limits.maxHeaderBytes) this.overLimit(`a part header is longer than ${this.limits.maxHeaderBytes} bytes`, this.place(this.base));
-      else if (final) {
-        // The package ends inside a header block: read what there is, as a part with no body.
-        this.startPart(this.pending.length, this.pending.length);
-      }
-      return;
-    }
-    if (end.blockEnd > this.limits.maxHeaderBytes) {
-      this.overLimit(`a part header is longer than ${this.limits.maxHeaderBytes} bytes`, this.place(this.base));
+      // The package ends inside a header block: read what there is, as a part with no body.
+      if (final) this.startPart(this.held.bytes.length, this.held.bytes.length);
       return;
     }
     if (this.parts >= this.limits.maxParts) {
-      this.overLimit(`the package has more than ${this.limits.maxParts} parts`, this.place(this.base));
+      this.overLimit(`the package has more than ${this.limits.maxParts} parts`, this.held.place(this.held.base));
       return;
     }
     this.startPart(end.blockEnd, end.next);
   }
 
   private startPart(blockEnd: number, next: number): void {
-    const at = this.place(this.base);
-    const { fields } = parseHeaderBlock(latin1(this.pending, 0, blockEnd));
-    const disposition = parseDisposition(field(fields, 'content-disposition'));
-    const encoding = (field(fields, 'content-transfer-encoding') ?? '7bit').toLowerCase();
-    const part: PartHead = { index: this.parts++, fields, contentType: parseMediaType(field(fields, 'content-type')), encoding, at };
-    const id = parseContentId(field(fields, 'content-id'));
-    if (id !== undefined) part.contentId = id;
-    const location = field(fields, 'content-location');
-    if (location !== undefined) part.location = location.replace(/\s+/g, '');
-    if (disposition?.filename !== undefined) part.filename = disposition.filename;
-    this.part = part;
-    this.decoder = decoderFor(encoding);
-    this.wanted = true;
-    this.encodedBytes = 0;
-    this.decodedBytes = 0;
+    const at = this.held.place(this.held.base);
+    const { fields } = parseHeaderBlock(latin1(this.held.bytes, 0, blockEnd));
+    const part = partHead(this.parts++, fields, at);
+    this.body = new PartBody(part, this.handler);
     this.handler.partStart(part);
-    if (!KNOWN_ENCODINGS.has(encoding)) this.handler.problem('mime-unknown-encoding', { encoding }, at, part);
-    this.consume(next);
+    if (!KNOWN_ENCODINGS.has(part.encoding)) this.handler.problem('mime-unknown-encoding', { encoding: part.encoding }, at, part);
+    this.held.consume(next);
     this.state = 'body';
     this.atBodyStart = true;
   }
@@ -378,52 +246,36 @@ export class MultipartReader {
   private emit(n: number): void {
     if (n <= 0) return;
     this.atBodyStart = false;
-    const data = this.pending.subarray(0, n);
-    this.encodedBytes += n;
-    if (this.encodedBytes > this.limits.maxPartBytes) {
-      this.overLimit(`a part is longer than ${this.limits.maxPartBytes} bytes`, this.part!.at);
+    if (!this.body!.add(this.held.bytes.subarray(0, n), this.limits.maxPartBytes)) {
+      this.overLimit(`a part is longer than ${this.limits.maxPartBytes} bytes`, this.body!.head.at);
       return;
     }
-    if (this.wanted) {
-      const decoded = this.decoder!.push(data);
-      if (decoded.length > 0) {
-        this.decodedBytes += decoded.length;
-        if (this.handler.partData(this.part!, decoded) === false) this.wanted = false;
-      }
-    } else {
-      this.decodedBytes += this.decoder!.count(data);
-    }
-    this.consume(n);
+    this.held.consume(n);
   }
 
   private finishPart(closed: boolean): void {
-    const part = this.part!;
-    const { rest, problem } = this.decoder!.end() as { rest: Uint8Array; problem?: 'truncated' | 'invalid-chars' };
-    if (rest.length > 0) {
-      this.decodedBytes += rest.length;
-      if (this.wanted) this.handler.partData(part, rest);
-    }
-    const end: PartEnd = { encodedBytes: this.encodedBytes, decodedBytes: this.decodedBytes, closed };
-    if (problem) end.problem = problem;
-    this.part = undefined;
-    this.decoder = undefined;
-    this.handler.partEnd(part, end);
+    const body = this.body!;
+    const end = body.end(closed);
+    this.body = undefined;
+    this.handler.partEnd(body.head, end);
   }
 
   private readBody(final: boolean): void {
-    const blen = this.needle!.bytes.length - 1;
+    const delimiter = this.delimiter!;
+    const blen = delimiter.length;
     let from = 0;
     for (;;) {
-      const start = this.findDelimiter(from, final);
+      const p = this.held.bytes;
+      const start = delimiter.find(p, from, final, this.atBodyStart);
       if (start === -2) return;
       if (start === -1) {
         // Hold back what could be the start of a delimiter (its CR LF and "--boundary").
-        this.emit(final ? this.pending.length : this.pending.length - blen - 2);
+        this.emit(final ? p.length : p.length - blen - 2);
         return;
       }
       // RFC 2046 5.1.1: the CRLF before "--boundary" belongs to the delimiter (a bare LF is accepted).
-      const bodyEnd = start === 0 ? 0 : start >= 2 && this.pending[start - 2] === CR ? start - 2 : start - 1;
-      const c = this.classify(start + blen, final);
+      const bodyEnd = start === 0 ? 0 : start >= 2 && p[start - 2] === CR ? start - 2 : start - 1;
+      const c = afterDelimiter(p, start + blen, final);
       if (c.kind === 'more') { this.emit(bodyEnd); return; }
       if (c.kind === 'not') { from = start + 1; continue; }
       this.emit(bodyEnd);
@@ -431,10 +283,10 @@ export class MultipartReader {
       this.finishPart(true);
       const restart = start - bodyEnd;
       if (c.kind === 'close') {
-        this.consume(restart + blen + 2);
+        this.held.consume(restart + blen + 2);
         this.state = 'epilogue';
       } else {
-        this.consume(c.next - bodyEnd);
+        this.held.consume(c.next - bodyEnd);
         this.state = 'headers';
       }
       return;
@@ -442,7 +294,7 @@ export class MultipartReader {
   }
 
   private overLimit(what: string, at: Place): void {
-    this.handler.problem('package-limit', { what }, at, this.part);
+    this.handler.problem('package-limit', { what }, at, this.body?.head);
     this.stop();
   }
 }

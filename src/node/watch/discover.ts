@@ -61,84 +61,96 @@ const nativeFactory: WatcherFactory = (folder) => {
   return events;
 };
 
-export async function discover(folder: string, options: { poll?: boolean; pollMs: number; factory?: WatcherFactory }, on: DiscoveryHandlers): Promise<Discovery> {
-  let mode: 'events' | 'polling' = 'polling';
-  let watcher: FolderEvents | undefined;
-  let swept = false;
+/** What discovery knows between events and sweeps. */
+interface State {
+  readonly folder: string;
+  readonly pollMs: number;
+  readonly on: DiscoveryHandlers;
+  mode: 'events' | 'polling';
+  watcher: FolderEvents | undefined;
+  swept: boolean;
   /** Tickets in IN that an event named, and tickets the sweep found that no event named (and when). */
-  const announced = new Set<string>();
-  const unannounced = new Map<string, number>();
+  announced: Set<string>;
+  unannounced: Map<string, number>;
+}
 
-  const toPolling = (reason: string) => {
-    watcher?.close();
-    watcher = undefined;
-    mode = 'polling';
-    unannounced.clear();
-    on.polling(reason);
-  };
-
+export async function discover(folder: string, options: { poll?: boolean; pollMs: number; factory?: WatcherFactory }, on: DiscoveryHandlers): Promise<Discovery> {
+  const state: State = { folder, pollMs: options.pollMs, on, mode: 'polling', watcher: undefined, swept: false, announced: new Set(), unannounced: new Map() };
   const fsType = options.poll === undefined ? await networkFileSystem(folder) : null;
-  if (options.poll) mode = 'polling';
-  else if (fsType) toPolling(`IN is on a network file system (${fsType}), where events from other machines do not arrive`);
-  else {
-    try {
-      watcher = (options.factory ?? nativeFactory)(folder);
-      mode = 'events';
-      watcher.on('name', (name: string) => {
-        if (!isTicketName(name)) return;
-        const file = path.join(folder, name);
-        announced.add(file);
-        unannounced.delete(file);
-        on.seen(file);
-      });
-      watcher.on('error', (error: Error) => toPolling(`file-system events failed: ${error.message}`));
-    } catch (error) {
-      toPolling(`file-system events are not available here: ${(error as Error).message}`);
-    }
-  }
+  if (options.poll) state.mode = 'polling';
+  else if (fsType) toPolling(state, `IN is on a network file system (${fsType}), where events from other machines do not arrive`);
+  else watchEvents(state, options.factory ?? nativeFactory);
 
-  const sweep = async () => {
-    let names: string[];
-    try {
-      names = await readdir(folder);
-    } catch (error) {
-      on.error(error as Error);
-      return;
-    }
-    const now = Date.now();
-    const present = new Set<string>();
-    for (const name of names) {
-      if (!isTicketName(name)) continue;
-      const file = path.join(folder, name);
-      present.add(file);
-      on.seen(file);
-      // Files there at the first sweep were there before the watch began: no event is owed for them.
-      if (!swept) announced.add(file);
-      else if (mode === 'events' && !announced.has(file) && !unannounced.has(file)) unannounced.set(file, now);
-    }
-    for (const f of announced) if (!present.has(f)) announced.delete(f);
-    swept = true;
-    // A ticket the sweep found that no event named within a poll interval (whether it is still there or has
-    // been taken since): events do not arrive here.
-    for (const [file, first] of unannounced) {
-      if (now - first < options.pollMs) continue;
-      toPolling(`no file-system event named ${path.basename(file)} within ${options.pollMs} ms`);
-      break;
-    }
-  };
-  let sweeping: Promise<void> = sweep();
+  let sweeping: Promise<void> = sweep(state);
   const timer = setInterval(() => {
-    sweeping = sweeping.then(sweep);
+    sweeping = sweeping.then(() => sweep(state));
   }, options.pollMs);
 
   return {
     get mode() {
-      return mode;
+      return state.mode;
     },
     async close() {
       clearInterval(timer);
       await sweeping;
-      watcher?.close();
+      state.watcher?.close();
     },
   };
+}
+
+function toPolling(state: State, reason: string): void {
+  state.watcher?.close();
+  state.watcher = undefined;
+  state.mode = 'polling';
+  state.unannounced.clear();
+  state.on.polling(reason);
+}
+
+/** Events on IN: each ticket an event names is seen at once (and owes the sweep nothing). */
+function watchEvents(state: State, factory: WatcherFactory): void {
+  try {
+    state.watcher = factory(state.folder);
+    state.mode = 'events';
+    state.watcher.on('name', (name: string) => {
+      if (!isTicketName(name)) return;
+      const file = path.join(state.folder, name);
+      state.announced.add(file);
+      state.unannounced.delete(file);
+      state.on.seen(file);
+    });
+    state.watcher.on('error', (error: Error) => toPolling(state, `file-system events failed: ${error.message}`));
+  } catch (error) {
+    toPolling(state, `file-system events are not available here: ${(error as Error).message}`);
+  }
+}
+
+/** The names in IN: each ticket is seen; in events mode, one that no event named within a poll interval means polling. */
+async function sweep(state: State): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(state.folder);
+  } catch (error) {
+    state.on.error(error as Error);
+    return;
+  }
+  const now = Date.now();
+  const present = new Set<string>();
+  for (const name of names) {
+    if (!isTicketName(name)) continue;
+    const file = path.join(state.folder, name);
+    present.add(file);
+    state.on.seen(file);
+    // Files there at the first sweep were there before the watch began: no event is owed for them.
+    if (!state.swept) state.announced.add(file);
+    else if (state.mode === 'events' && !state.announced.has(file) && !state.unannounced.has(file)) state.unannounced.set(file, now);
+  }
+  for (const f of state.announced) if (!present.has(f)) state.announced.delete(f);
+  state.swept = true;
+  // A ticket the sweep found that no event named within a poll interval (whether it is still there or has
+  // been taken since): events do not arrive here.
+  for (const [file, first] of state.unannounced) {
+    if (now - first < state.pollMs) continue;
+    toPolling(state, `no file-system event named ${path.basename(file)} within ${state.pollMs} ms`);
+    break;
+  }
 }

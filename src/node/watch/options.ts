@@ -67,12 +67,3 @@ export function timingsOf(o: WatchOptions): Timings {
     concurrency: Math.max(1, o.concurrency ?? 4),
   };
 }
-
-const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000 };
-
-/** "500ms", "3s", "1.5m", "2h", or a bare number of seconds; NaN for anything else. */
-export function parseDuration(text: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|min|h)?\s*$/i.exec(text);
-  if (!m) return NaN;
-  return Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()]!;
-}

@@ -3,6 +3,7 @@
 // heartbeat other watchers go by.
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Job } from './job.js';
 import type { Missing } from './referenced.js';
 
 export interface Status {
@@ -20,7 +21,23 @@ export interface Status {
 }
 
 /** At most this many names per list: a monitor wants a picture, not a copy of the folder. */
-export const LIST_LIMIT = 100;
+const LIST_LIMIT = 100;
+
+/** The status's lists: tickets settling (or queued), being checked, and waiting for their files. */
+export function jobLists(unclaimed: readonly Job[], claimed: readonly Job[], waitForFilesMs: number): Pick<Status, 'settling' | 'checking' | 'waiting'> {
+  const all = [...unclaimed, ...claimed];
+  const settling = all.filter((j) => j.stage === 'settling' || j.stage === 'queued');
+  return {
+    settling: { count: settling.length, tickets: settling.slice(0, LIST_LIMIT).map((j) => j.name) },
+    checking: all.filter((j) => j.stage === 'checking').slice(0, LIST_LIMIT).map((j) => j.name),
+    waiting: claimed.filter((j) => j.stage === 'waiting').slice(0, LIST_LIMIT).map((j) => ({
+      ticket: j.name,
+      since: new Date(j.waitSince ?? j.arrived).toISOString(),
+      until: new Date((j.waitSince ?? j.arrived) + waitForFilesMs).toISOString(),
+      missing: j.missing,
+    })),
+  };
+}
 
 export async function writeStatus(files: readonly string[], status: Status): Promise<void> {
   const text = JSON.stringify(status, null, 2) + '\n';

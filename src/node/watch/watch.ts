@@ -1,48 +1,26 @@
 // The hot folder: tickets appear in IN, settle, parse, are claimed into the work folder, wait for their files,
 // are checked as `validate` checks them, and are routed to OK or ERROR with their reports. Each stage is a
-// room of its own (settle, claim, referenced, route, ...); this file only moves tickets between them.
-import { mkdir, rm, stat } from 'node:fs/promises';
+// room of its own (discover, settle, checking, claim, waiting, route, status, ...); this file only moves tickets
+// between them.
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { countFindings, type Counts } from '../../report/check-text.js';
+import { countFindings } from '../../report/check-text.js';
 import { allFindings, type FileReport } from '../../report/report.js';
-import { validateSources } from '../batch.js';
-import { Claims, type Claim } from './claim.js';
+import { localChecks, notYetWhole, unreadableReport, validateJob } from './checking.js';
+import { Claims } from './claim.js';
 import { discover, type Discovery, type WatcherFactory } from './discover.js';
 import type { EventSink, WatchEvent } from './events.js';
+import { prepareFolders, type Folders } from './folders.js';
 import { runHook } from './hooks.js';
+import { newJob, type Job } from './job.js';
 import { Names } from './names.js';
 import { timingsOf, type Timings, type WatchOptions } from './options.js';
 import { newOwner, retireOwner, STATUS_NAME, type Owner } from './owner.js';
-import { missingOf, presentFiles, type Missing } from './referenced.js';
 import { writeReports } from './reports.js';
-import { place, readRecord, routeSuffixes, type RouteRecord, type Verdict } from './route.js';
-import { sameSnapshot, Settling, snapshot, type Snapshot } from './settle.js';
-import { LIST_LIMIT, writeStatus, type Status } from './status.js';
-
-/** A folder set-up the watcher cannot work with: the CLI's usage error. */
-export class WatchSetupError extends Error {}
-
-/** Findings that mean the bytes are not a whole XML document yet. */
-const INCOMPLETE = new Set(['xml-empty', 'xml-malformed', 'invalid-encoding-bytes']);
-
-interface Job {
-  name: string;
-  /** Where it arrived (IN/name): the base of its relative references, wherever it is now. */
-  source: string;
-  claim?: Claim;
-  stage: 'settling' | 'queued' | 'checking' | 'waiting';
-  settle: Settling;
-  /** When to look at it next. */
-  due: number;
-  arrived: number;
-  checkMs: number;
-  waitSince?: number;
-  missing: Missing[];
-  refs?: Map<string, Snapshot | null> | undefined;
-  refsSince?: number;
-  rounds: number;
-}
+import { place, readRecord, routeSuffixes, verdictOf, type RouteRecord } from './route.js';
+import { sameSnapshot, Settling, snapshot } from './settle.js';
+import { jobLists, writeStatus, type Status } from './status.js';
+import { waitForFiles } from './waiting.js';
 
 export interface HotFolder {
   readonly owner: string;
@@ -63,29 +41,6 @@ export async function startWatch(options: WatchOptions, sink: EventSink, interna
   const claims = new Claims(folders.work, owner);
   await claims.open();
   return new Watcher(options, folders, t, owner, claims, sink).start(internals);
-}
-
-interface Folders {
-  in: string;
-  ok: string;
-  error: string;
-  work: string;
-}
-
-async function prepareFolders(o: WatchOptions): Promise<Folders> {
-  const f: Folders = { in: path.resolve(o.in), ok: path.resolve(o.ok), error: path.resolve(o.error), work: path.resolve(o.work ?? path.join(o.in, '.jdf-filespec')) };
-  let inInfo;
-  try {
-    inInfo = await stat(f.in);
-  } catch {
-    throw new WatchSetupError(`the hot folder ${f.in} does not exist`);
-  }
-  if (!inInfo.isDirectory()) throw new WatchSetupError(`the hot folder ${f.in} is not a folder`);
-  if (f.ok === f.in || f.error === f.in) throw new WatchSetupError('--ok and --error must be other folders than the hot folder');
-  if (f.work === f.ok || f.work === f.error || f.work === f.in) throw new WatchSetupError('--work must be a folder of its own');
-  for (const dir of [f.ok, f.error, f.work]) await mkdir(dir, { recursive: true });
-  if ((await stat(f.work)).dev !== inInfo.dev) throw new WatchSetupError(`--work ${f.work} must be on the same file system as the hot folder, so that a ticket is claimed by one rename`);
-  return f;
 }
 
 class Watcher implements HotFolder {
@@ -146,14 +101,12 @@ class Watcher implements HotFolder {
       if (job.stage === 'settling') job.due = Math.min(job.due, Date.now());
       return;
     }
-    const now = Date.now();
-    this.unclaimed.set(file, { name: path.basename(file), source: file, stage: 'settling', settle: new Settling(), due: now, arrived: now, checkMs: 0, missing: [], rounds: 0 });
+    this.unclaimed.set(file, newJob(file));
   }
 
   private async adoptOrphans(): Promise<void> {
     for (const claim of await this.claims.orphans(this.t.staleMs)) {
-      const now = Date.now();
-      this.claimed.add({ name: claim.name, source: path.join(this.f.in, claim.name), claim, stage: 'settling', settle: new Settling(), due: now, arrived: now, checkMs: 0, missing: [], rounds: 0 });
+      this.claimed.add(newJob(path.join(this.f.in, claim.name), claim));
       this.emit({ event: 'resumed', ticket: claim.name, claim: claim.dir });
     }
   }
@@ -225,38 +178,6 @@ class Watcher implements HotFolder {
 
   // Checking ------------------------------------------------------------------------------------------------------
 
-  /**
-   * The ticket (or each part of a package) checked as `validate` checks it, read from wherever it is now, with
-   * its base where it arrived. Without `withLocal`, no file it references is looked at (that is for after the claim).
-   */
-  private async validate(job: Job, withLocal: boolean): Promise<FileReport[] | { unreadable: string }> {
-    const started = Date.now();
-    const read = job.claim?.file ?? job.source;
-    const local = withLocal && this.localChecks() ? this.o.local : undefined;
-    const results = await validateSources([{ path: read, documentUri: pathToFileURL(job.source).href }], this.o.validate, this.o.maxBytes, local);
-    job.checkMs += Date.now() - started;
-    const files: FileReport[] = [];
-    for (const r of results) {
-      if ('reason' in r) return { unreadable: r.reason };
-      files.push({ ...r, path: job.source + r.path.slice(read.length) }); // a package part keeps its " [part NAME]"
-    }
-    return files.length > 0 ? files : { unreadable: 'nothing read' };
-  }
-
-  private localChecks(): boolean {
-    const l = this.o.local;
-    return !!l && (l.checkExists || l.root !== undefined || l.views !== undefined);
-  }
-
-  /** Not a whole document yet, and not still for long enough to be called broken: look again later. */
-  private notYetWhole(job: Job, files: FileReport[] | { unreadable: string }): boolean {
-    const incomplete = 'unreadable' in files || files.some((file) => file.findings.some((f) => INCOMPLETE.has(f.code)));
-    if (!incomplete || Date.now() - job.settle.since >= this.t.parseWaitMs) return false;
-    job.stage = 'settling';
-    job.due = job.settle.since + this.t.parseWaitMs;
-    return true;
-  }
-
   private async check(job: Job): Promise<void> {
     if (job.claim) {
       // No ticket in the claim: it was placed (the ticket is released first) or never moved in (a crash just after mkdir).
@@ -264,15 +185,15 @@ class Watcher implements HotFolder {
       const record = await readRecord(job.claim);
       if (record) return this.finishRoute(job, record);
     }
-    let files = await this.validate(job, job.claim !== undefined);
-    if (this.notYetWhole(job, files)) return;
+    let files = await validateJob(job, this.o, job.claim !== undefined);
+    if (notYetWhole(job, files, this.t.parseWaitMs)) return;
     if (!job.claim) {
       if (!(await this.claim(job))) return;
       if (job.stage === 'settling') return; // what was claimed is not what was settled: settle it in the work folder
-      if (this.localChecks()) files = await this.validate(job, true);
+      if (localChecks(this.o.local)) files = await validateJob(job, this.o, true);
     }
     const reports = 'unreadable' in files ? [unreadableReport(job, files.unreadable)] : files;
-    if (await this.waitForFiles(job, reports)) return;
+    if (await waitForFiles(job, reports, this.o.local, this.t, (event) => this.emit(event))) return;
     await this.route(job, reports);
   }
 
@@ -292,58 +213,12 @@ class Watcher implements HotFolder {
     return true;
   }
 
-  /** With --check-exists and --wait-for-files: true while the ticket waits for its files (missing, or not settled). */
-  private async waitForFiles(job: Job, reports: FileReport[]): Promise<boolean> {
-    const local = this.o.local;
-    if (!local?.checkExists || this.t.waitForFilesMs <= 0) return false;
-    const now = Date.now();
-    job.waitSince ??= now;
-    const timeLeft = job.waitSince + this.t.waitForFilesMs - now;
-    const missing = reports.flatMap(missingOf);
-    if (timeLeft <= 0) {
-      job.missing = missing;
-      return false;
-    }
-    if (missing.length > 0) {
-      if (job.missing.length === 0) this.emit({ event: 'waiting', ticket: job.name, missing });
-      job.missing = missing;
-      job.refs = undefined;
-      return this.waitAgain(job, now + Math.min(timeLeft, this.backoff(job)));
-    }
-    job.missing = [];
-    const refs = new Map<string, Snapshot | null>();
-    for (const p of reports.flatMap((r) => presentFiles(r, local))) refs.set(p, await snapshot(p));
-    if (!job.refs || !sameRefs(job.refs, refs)) {
-      job.refs = refs;
-      job.refsSince = now;
-    }
-    if (now - job.refsSince! >= this.t.settleMs) return false;
-    return this.waitAgain(job, Math.min(job.waitSince + this.t.waitForFilesMs, job.refsSince! + this.t.settleMs));
-  }
-
-  private backoff(job: Job): number {
-    return Math.min(this.t.recheckMs * 5, this.t.recheckMs * 1.5 ** job.rounds++);
-  }
-
-  private waitAgain(job: Job, due: number): true {
-    job.stage = 'waiting';
-    job.due = due;
-    return true;
-  }
-
   // Routing -------------------------------------------------------------------------------------------------------
-
-  private verdict(counts: Counts, job: Job): { to: Verdict; reason: string } {
-    if (job.missing.length > 0) return { to: 'error', reason: `${job.missing.length} referenced file(s) still missing after ${this.t.waitForFilesMs} ms` };
-    if (counts.error > 0) return { to: 'error', reason: `${counts.error} error finding(s)` };
-    if (this.o.maxWarnings !== undefined && counts.warning > this.o.maxWarnings) return { to: 'error', reason: `${counts.warning} warnings, more than --max-warnings ${this.o.maxWarnings}` };
-    return { to: 'ok', reason: counts.warning > 0 ? `${counts.warning} warning(s), no error` : 'no error finding' };
-  }
 
   private async route(job: Job, reports: FileReport[]): Promise<void> {
     const claim = job.claim!;
     const counts = countFindings(reports.flatMap((r) => [...allFindings(r)]));
-    const { to, reason } = this.verdict(counts, job);
+    const { to, reason } = verdictOf(counts, job.missing.length, this.t.waitForFilesMs, this.o.maxWarnings);
     const formats = this.o.reportFormats ?? ['json'];
     await writeReports(claim.dir, reports, formats, this.o.toolVersion);
     const name = await this.names.propose(to === 'ok' ? this.f.ok : this.f.error, claim.name, routeSuffixes(formats));
@@ -372,8 +247,6 @@ class Watcher implements HotFolder {
   // Status and stopping ---------------------------------------------------------------------------------------------
 
   private status(): Status {
-    const settling = [...this.unclaimed.values(), ...this.claimed].filter((j) => j.stage === 'settling' || j.stage === 'queued');
-    const all = [...this.unclaimed.values(), ...this.claimed];
     return {
       owner: this.owner,
       pid: process.pid,
@@ -383,14 +256,7 @@ class Watcher implements HotFolder {
       updated: new Date().toISOString(),
       stopping: this.stopping,
       routed: { ...this.routed },
-      settling: { count: settling.length, tickets: settling.slice(0, LIST_LIMIT).map((j) => j.name) },
-      checking: all.filter((j) => j.stage === 'checking').slice(0, LIST_LIMIT).map((j) => j.name),
-      waiting: [...this.claimed].filter((j) => j.stage === 'waiting').slice(0, LIST_LIMIT).map((j) => ({
-        ticket: j.name,
-        since: new Date(j.waitSince ?? j.arrived).toISOString(),
-        until: new Date((j.waitSince ?? j.arrived) + this.t.waitForFilesMs).toISOString(),
-        missing: j.missing,
-      })),
+      ...jobLists([...this.unclaimed.values()], [...this.claimed], this.t.waitForFilesMs),
     };
   }
 
@@ -414,23 +280,4 @@ class Watcher implements HotFolder {
     retireOwner(this.ownerOf);
     this.emit({ event: 'stopped', ok: this.routed.ok, error: this.routed.error, waiting });
   }
-}
-
-function sameRefs(a: Map<string, Snapshot | null>, b: Map<string, Snapshot | null>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [k, v] of a) {
-    const w = b.get(k);
-    if (!b.has(k) || (v === null ? w !== null : !sameSnapshot(v, w))) return false;
-  }
-  return true;
-}
-
-/** A ticket that could not be read at all: routed to ERROR with one finding that says why. */
-function unreadableReport(job: Job, reason: string): FileReport {
-  return {
-    path: job.source,
-    encoding: 'unknown',
-    references: [],
-    findings: [{ code: 'file-unreadable', severity: 'error', message: `The ticket could not be read: ${reason}`, spec: 'JDF appendix 4.6', line: 1, column: 1 }],
-  };
 }

@@ -1,0 +1,52 @@
+// Checking: the ticket (or each part of a package) checked as `validate` checks it, read from wherever it is
+// now, with its base where it arrived; and whether its bytes are a whole document yet.
+import { pathToFileURL } from 'node:url';
+import type { FileReport } from '../../report/report.js';
+import { validateSources } from '../batch.js';
+import type { LocalFileOptions } from '../local-files.js';
+import type { Job } from './job.js';
+import type { WatchOptions } from './options.js';
+
+/** Findings that mean the bytes are not a whole XML document yet. */
+const INCOMPLETE = new Set(['xml-empty', 'xml-malformed', 'invalid-encoding-bytes']);
+
+export type Checked = FileReport[] | { unreadable: string };
+
+/** Whether any check of the referenced files was asked for. */
+export function localChecks(local: LocalFileOptions | undefined): boolean {
+  return !!local && (local.checkExists || local.root !== undefined || local.views !== undefined);
+}
+
+/** Without `withLocal`, no file the ticket references is looked at (that is for after the claim). */
+export async function validateJob(job: Job, o: WatchOptions, withLocal: boolean): Promise<Checked> {
+  const started = Date.now();
+  const read = job.claim?.file ?? job.source;
+  const local = withLocal && localChecks(o.local) ? o.local : undefined;
+  const results = await validateSources([{ path: read, documentUri: pathToFileURL(job.source).href }], o.validate, o.maxBytes, local);
+  job.checkMs += Date.now() - started;
+  const files: FileReport[] = [];
+  for (const r of results) {
+    if ('reason' in r) return { unreadable: r.reason };
+    files.push({ ...r, path: job.source + r.path.slice(read.length) }); // a package part keeps its " [part NAME]"
+  }
+  return files.length > 0 ? files : { unreadable: 'nothing read' };
+}
+
+/** Not a whole document yet, and not still for long enough to be called broken: look again later. */
+export function notYetWhole(job: Job, files: Checked, parseWaitMs: number): boolean {
+  const incomplete = 'unreadable' in files || files.some((file) => file.findings.some((f) => INCOMPLETE.has(f.code)));
+  if (!incomplete || Date.now() - job.settle.since >= parseWaitMs) return false;
+  job.stage = 'settling';
+  job.due = job.settle.since + parseWaitMs;
+  return true;
+}
+
+/** A ticket that could not be read at all: routed to ERROR with one finding that says why. */
+export function unreadableReport(job: Job, reason: string): FileReport {
+  return {
+    path: job.source,
+    encoding: 'unknown',
+    references: [],
+    findings: [{ code: 'file-unreadable', severity: 'error', message: `The ticket could not be read: ${reason}`, spec: 'JDF appendix 4.6', line: 1, column: 1 }],
+  };
+}

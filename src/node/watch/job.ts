@@ -1,0 +1,29 @@
+// A ticket in the watcher's hands: where it arrived, its claim once taken, and where it is on its way.
+import path from 'node:path';
+import type { Claim } from './claim.js';
+import type { Missing } from './referenced.js';
+import { Settling, type Snapshot } from './settle.js';
+
+export interface Job {
+  name: string;
+  /** Where it arrived (IN/name): the base of its relative references, wherever it is now. */
+  source: string;
+  claim?: Claim;
+  stage: 'settling' | 'queued' | 'checking' | 'waiting';
+  settle: Settling;
+  /** When to look at it next. */
+  due: number;
+  arrived: number;
+  checkMs: number;
+  waitSince?: number;
+  missing: Missing[];
+  refs?: Map<string, Snapshot | null> | undefined;
+  refsSince?: number;
+  rounds: number;
+}
+
+/** A ticket just seen in IN (IN/name), or one taken up again in its claim folder; it settles first. */
+export function newJob(source: string, claim?: Claim): Job {
+  const now = Date.now();
+  return { name: claim?.name ?? path.basename(source), source, ...(claim ? { claim } : {}), stage: 'settling', settle: new Settling(), due: now, arrived: now, checkMs: 0, missing: [], rounds: 0 };
+}

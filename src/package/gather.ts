@@ -1,0 +1,82 @@
+// Gathering a package's parts (MIME parts or zip entries) as their bytes stream past: the first bytes, to tell
+// what each is, and all of a part while it may be a ticket or a nested package; the rest is only counted.
+import { concat } from './bytes.js';
+import { detectPackage } from './detect.js';
+import { declaredByName, declaredByType, mismatch, sniff, SNIFF_BYTES, TYPE_OF, type Sniffed } from './magic.js';
+import type { PartSummary } from './validate.js';
+
+/** A part on its way through: its first bytes (to sniff), and all of it while it may be a ticket or a nested package. */
+export interface Gathered {
+  summary: PartSummary;
+  at: { line: number; column: number };
+  head: Uint8Array[];
+  headBytes: number;
+  kept: Uint8Array[] | null;
+  keptBytes: number;
+  /** The part is a package too. */
+  nested: boolean;
+  declared?: Sniffed;
+  declaredText?: string;
+}
+
+export class Gatherer {
+  readonly parts: Gathered[] = [];
+  constructor(private readonly maxTicket: number, private readonly maxNested: number, private readonly onLimit: (g: Gathered, what: string) => void) {}
+
+  start(summary: PartSummary, at: { line: number; column: number }, declaredType: string | undefined, nestedType: boolean): Gathered {
+    const g: Gathered = { summary, at, head: [], headBytes: 0, kept: [], keptBytes: 0, nested: nestedType };
+    const declared = declaredType !== undefined ? declaredByType(declaredType) : declaredByName(summary.name);
+    if (declared) { g.declared = declared; g.declaredText = declaredType ?? `.${summary.name.split('.').pop()}`; }
+    // Known binary content is never kept; everything else is kept until its first bytes say what it is.
+    if (declared && declared !== 'xml') g.kept = null;
+    this.parts.push(g);
+    return g;
+  }
+
+  /** Takes a part's bytes; false once none more are wanted (its first bytes are in, and it is neither kept nor a ticket). */
+  data(g: Gathered, d: Uint8Array): boolean {
+    if (g.headBytes < SNIFF_BYTES) {
+      const piece = d.subarray(0, SNIFF_BYTES - g.headBytes);
+      g.head.push(new Uint8Array(piece)); // a copy (Buffer#slice would be a view)
+      g.headBytes += piece.length;
+    }
+    g.summary.size += d.length;
+    if (g.kept === null) return g.headBytes < SNIFF_BYTES;
+    if (g.headBytes >= SNIFF_BYTES && g.summary.sniffed === undefined) this.decide(g);
+    if (g.kept === null) return false;
+    const max = g.nested ? this.maxNested : this.maxTicket;
+    if (g.keptBytes + d.length > max) {
+      g.kept = null;
+      this.onLimit(g, g.nested ? `the nested package ${g.summary.name} is over ${max} bytes and was not read` : `the part ${g.summary.name} is over ${max} bytes (--max-bytes) and was not read as a ticket`);
+      return false;
+    }
+    g.kept.push(new Uint8Array(d));
+    g.keptBytes += d.length;
+    return true;
+  }
+
+  /** Once its first bytes are in: keep XML (a ticket) and packages, drop the rest. */
+  decide(g: Gathered): void {
+    const head = concat(g.head, g.headBytes);
+    const sniffed = sniff(head);
+    if (sniffed !== undefined) g.summary.sniffed = sniffed;
+    if (sniffed === 'zip' || detectPackage(head) === 'mime') g.nested = true;
+    if (sniffed !== 'xml' && !g.nested) g.kept = null;
+  }
+
+  end(g: Gathered): void {
+    if (g.summary.sniffed === undefined) this.decide(g);
+    if (g.summary.sniffed === undefined && g.headBytes > 0) {
+      const s = sniff(concat(g.head, g.headBytes));
+      if (s) g.summary.sniffed = s;
+    }
+  }
+}
+
+/** A part whose bytes are not what its Content-Type (or, in a zip, its name) declares. */
+export function checkDeclared(g: Gathered, add: (code: string, args: Record<string, string | number>) => void): void {
+  if (g.headBytes === 0 && g.summary.size === 0) return;
+  if (mismatch(g.declared, g.summary.sniffed)) {
+    add('content-type-mismatch', { part: g.summary.name, declared: g.declaredText ?? TYPE_OF[g.declared!], actual: g.summary.sniffed ? TYPE_OF[g.summary.sniffed] : 'nothing we know' });
+  }
+}
