@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import { marked } from 'marked';
 
@@ -12,7 +13,20 @@ const out = new URL('dist/', here);
 /** The budget for the page's JavaScript, gzipped. */
 const BUDGET = 150 * 1024;
 
-/** Smaller stand-ins for two of whatwg-url's dependencies (see src/shims/). */
+/**
+ * The config schema's validator, made by Ajv now (the page's policy refuses the new Function that Ajv compiles
+ * with), with the options src/config/parse.ts compiles it with: the same checks, the same errors.
+ */
+function configValidatorSource() {
+  const require = createRequire(import.meta.url);
+  const { Ajv } = require('ajv');
+  const standaloneCode = require('ajv/dist/standalone').default;
+  const schema = JSON.parse(readFileSync(new URL('../schemas/config.schema.json', here), 'utf8'));
+  const ajv = new Ajv({ allErrors: true, strict: true, code: { source: true, esm: true } });
+  return standaloneCode(ajv, ajv.compile(schema));
+}
+
+/** Smaller stand-ins for two of whatwg-url's dependencies (see src/shims/), and the generated config validator. */
 const shims = {
   name: 'shims',
   setup(build) {
@@ -20,6 +34,10 @@ const shims = {
     build.onResolve({ filter: /^tr46$/ }, to('tr46.ts'));
     build.onResolve({ filter: /^@exodus\/bytes\/whatwg\.js$/ }, to('percent.ts'));
     build.onResolve({ filter: /^@exodus\/bytes\/encoding\.js$/ }, to('empty.ts'));
+    // jsonc-parser's ES module has no default export, which src/config/check.ts imports (Node gives the CommonJS one's).
+    build.onResolve({ filter: /^jsonc-parser$/ }, (args) => (args.importer.endsWith('jsonc-parser.ts') ? undefined : to('jsonc-parser.ts')()));
+    build.onResolve({ filter: /\/config-validator\.js$/ }, () => ({ path: 'config-validator', namespace: 'generated' }));
+    build.onLoad({ filter: /^config-validator$/, namespace: 'generated' }, () => ({ contents: configValidatorSource(), loader: 'js', resolveDir: new URL('..', here).pathname }));
   },
 };
 

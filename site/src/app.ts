@@ -1,7 +1,8 @@
 // The page: takes tickets (dropped, chosen or pasted), has the worker check them, and shows the results.
 import { byId, h, plural } from './dom.js';
 import { FindingsList } from './findings-list.js';
-import type { FromWorker, PageOptions, ToWorker, Validated, Fixed } from './protocol.js';
+import { showMapped } from './mapped-list.js';
+import type { ConfigChecked, FromWorker, PageOptions, PageViews, ToWorker, Validated, Fixed } from './protocol.js';
 import { SourceView } from './source-view.js';
 import { renderUrlResult } from './url-box.js';
 
@@ -57,6 +58,7 @@ function received(m: FromWorker): void {
   busy.delete(m.id);
   if (m.type === 'validated') validated(m);
   else if (m.type === 'fixed') fixed(m);
+  else if (m.type === 'config-checked') configChecked(m);
   else if (m.type === 'url-checked') {
     if (m.id === urlRequest) byId('url-result').replaceChildren(...renderUrlResult(m));
   }
@@ -83,7 +85,14 @@ function options(): PageOptions {
     base: byId<HTMLInputElement>('opt-base').value,
     drivePreserving: byId<HTMLInputElement>('opt-drive').checked,
     strictXml: byId<HTMLInputElement>('opt-strict').checked,
+    ...(config ? { views: withMachine(config.views, byId<HTMLSelectElement>('opt-machine').value) } : {}),
   };
+}
+
+/** The table with the view picked as this machine's ("" for none). */
+function withMachine(views: PageViews, machine: string): PageViews {
+  const { machine: _config, ...table } = views.table;
+  return { ...views, table: machine === '' ? table : { ...table, machine } };
 }
 
 function sizeOf(n: number): string {
@@ -152,6 +161,7 @@ function select(t: Ticket): void {
   byId('source').setAttribute('aria-label', `Source of ${t.name}`);
   source.show(r.text, r.rows, r.findings);
   list.show(r.findings);
+  showMapped(r.mapped, config !== null);
   document.body.dataset.shown = String(t.id);
 }
 
@@ -243,12 +253,80 @@ byId('paste-check').addEventListener('click', () => {
 });
 
 // Options: the shown ticket and the URL box are checked again with the new ones.
-for (const id of ['opt-profile', 'opt-platform', 'opt-version', 'opt-base', 'opt-drive', 'opt-strict']) {
+for (const id of ['opt-profile', 'opt-platform', 'opt-version', 'opt-base', 'opt-drive', 'opt-strict', 'opt-machine']) {
   byId(id).addEventListener('change', () => {
+    if (id === 'opt-machine') configSummary();
     for (const t of tickets) check(t);
     checkUrlNow();
   });
 }
+
+// The views config: loaded or pasted, checked by the worker as validate --config checks the file.
+let config: { name: string; views: PageViews; viewNames: string[]; storages: number; urlAttributes: number } | null = null;
+let configRequest = { id: 0, name: '', pasted: false };
+
+function sendConfig(name: string, text: string, pasted: boolean): void {
+  configRequest = { id: nextId++, name, pasted };
+  byId('config-status').replaceChildren(h('p', {}, `Checking ${name}…`));
+  worker.postMessage({ type: 'config', id: configRequest.id, text } satisfies ToWorker);
+}
+
+function configChecked(m: ConfigChecked): void {
+  if (m.id !== configRequest.id) return;
+  const { name, pasted } = configRequest;
+  const textarea = byId<HTMLTextAreaElement>('config-text');
+  if ('problems' in m) {
+    // The config in use (if any) stays; the new one's problems are listed where they are.
+    if (pasted) textarea.setAttribute('aria-invalid', 'true');
+    byId('config-status').replaceChildren(
+      h('p', { class: 'bad' }, `Not valid: ${name} (${plural(m.problems.length, 'problem')})${config ? `; still using ${config.name}` : ''}`),
+      h('ul', { id: 'config-problems' }, ...m.problems.map((p) => h('li', { 'data-line': p.line, 'data-column': p.column }, h('span', { class: 'where' }, `${p.line}:${p.column}`), ' ', h('span', { class: 'message' }, p.message)))),
+    );
+    return;
+  }
+  textarea.removeAttribute('aria-invalid');
+  config = { name, views: m.views, viewNames: m.viewNames, storages: m.storages, urlAttributes: m.urlAttributes };
+  const machine = byId<HTMLSelectElement>('opt-machine');
+  const own = m.views.table.machine;
+  // The config's machine for any host ("*", or its one name), else none: a page has no host name.
+  machine.replaceChildren(
+    ...(own === undefined ? [h('option', { value: '' }, 'none (no local paths)')] : []),
+    ...m.viewNames.map((v) => h('option', { value: v }, v)),
+  );
+  machine.value = own ?? '';
+  machine.disabled = false;
+  byId('config-remove').hidden = false;
+  configSummary();
+  for (const t of tickets) check(t);
+}
+
+/** One line: what the config holds, and which view this machine is. */
+function configSummary(): void {
+  if (!config) return;
+  const machine = byId<HTMLSelectElement>('opt-machine').value;
+  const attributes = config.urlAttributes > 0 ? `, ${plural(config.urlAttributes, 'URL attribute')}` : '';
+  byId('config-status').replaceChildren(
+    h('p', { id: 'config-summary' }, `Using ${config.name}: ${plural(config.viewNames.length, 'view')} (${config.viewNames.join(', ')}), ${plural(config.storages, 'storage row')}${attributes}; this machine's view: ${machine === '' ? 'none' : machine}.`),
+  );
+}
+
+byId<HTMLInputElement>('config-file').addEventListener('change', (event) => {
+  const input = event.target as HTMLInputElement;
+  const file = input.files?.[0];
+  if (file) void file.text().then((text) => sendConfig(file.name, text, false)).then(() => (input.value = ''));
+});
+byId('config-use').addEventListener('click', () => sendConfig('pasted config', byId<HTMLTextAreaElement>('config-text').value, true));
+byId('config-remove').addEventListener('click', () => {
+  config = null;
+  configRequest = { id: 0, name: '', pasted: false };
+  const machine = byId<HTMLSelectElement>('opt-machine');
+  machine.replaceChildren(h('option', { value: '' }, 'no config'));
+  machine.disabled = true;
+  byId('config-remove').hidden = true;
+  byId('config-text').removeAttribute('aria-invalid');
+  byId('config-status').replaceChildren(h('p', {}, 'No views config: references are not mapped.'));
+  for (const t of tickets) check(t);
+});
 
 // Check one URL.
 let urlRequest = 0;

@@ -1,5 +1,12 @@
 // The messages between the page and its worker. The worker runs the library; the page only shows results.
 import type { CheckResult, Platform, Profile, Role } from '../../src/index.js';
+import type { MappedBy, ViewTable } from '../../src/views/types.js';
+
+/** A checked config: its view table (with the view the user picked as this machine's) and its urlAttributes. */
+export interface PageViews {
+  table: ViewTable;
+  urlAttributes: string[];
+}
 
 /** The options of `validate` and `check` that the page offers. */
 export interface PageOptions {
@@ -11,6 +18,14 @@ export interface PageOptions {
   base: string;
   drivePreserving: boolean;
   strictXml: boolean;
+  /** From a config file: references are mapped through its table, its urlAttributes read as URLs. */
+  views?: PageViews;
+}
+
+/** How a reference maps through the view table: the data of validate's JSON, and its line of text. */
+export interface PageMapping {
+  mappedBy: MappedBy;
+  text: string;
 }
 
 /** One finding as the page lists it: the library's finding, where it is, and the reference it belongs to. */
@@ -29,6 +44,18 @@ export interface PageFinding {
   /** Where the reference's value ends (line, column just past it). */
   endLine?: number;
   endColumn?: number;
+  /** The reference's row of the view table, when a config maps it. */
+  mapping?: PageMapping;
+}
+
+/** A reference the view table maps, with or without findings. */
+export interface PageReference extends PageMapping {
+  line: number;
+  column: number;
+  element: string;
+  attribute: string;
+  value: string;
+  resolved: string;
 }
 
 /**
@@ -58,7 +85,15 @@ export interface Validated {
   root?: string;
   references: number;
   findings: PageFinding[];
+  /** The references the config's view table maps (none without a config). */
+  mapped: PageReference[];
 }
+
+/** A config checked: its problems with line and column, or its table and a few facts for the summary. */
+export type ConfigChecked = { type: 'config-checked'; id: number } & (
+  | { problems: Array<{ line: number; column: number; message: string }> }
+  | { views: PageViews; viewNames: string[]; storages: number; urlAttributes: number }
+);
 
 export interface Fixed {
   type: 'fixed';
@@ -100,13 +135,14 @@ export interface Progress {
   phase: string;
 }
 
-export type FromWorker = Validated | Fixed | UrlChecked | Progress;
+export type FromWorker = Validated | Fixed | UrlChecked | Progress | ConfigChecked;
 
 export type ToWorker =
   | { type: 'validate'; id: number; name: string; bytes: ArrayBuffer; options: PageOptions }
   | { type: 'validate-text'; id: number; name: string; text: string; options: PageOptions }
   | { type: 'fix'; id: number; name: string; input: ArrayBuffer | string; options: PageOptions }
-  | { type: 'check-url'; id: number; url: string; base: string; role: Role; options: PageOptions };
+  | { type: 'check-url'; id: number; url: string; base: string; role: Role; options: PageOptions }
+  | { type: 'config'; id: number; text: string };
 
 /** Characters a display row holds at most. */
 export const ROW_CHARS = 1000;

@@ -1,84 +1,16 @@
-// jdf-filespec.config.json: JSON text to a checked config, or problems each with its line and column. Pure:
-// the caller reads the file and hands over the schema (schemas/config.schema.json).
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import jsonc from 'jsonc-parser';
-import { parseUrlAttribute } from '../ticket/vocabulary.js';
-import { buildTable, type TableProblem, type ViewsConfig } from '../views/build.js';
-import type { ViewTable } from '../views/types.js';
+// jdf-filespec.config.json with its schema (schemas/config.schema.json): the schema compiled once by Ajv, the
+// checks in check.ts. Pure: the caller reads the file and the schema.
+import { Ajv, type ValidateFunction } from 'ajv';
+import { checkConfig, type ParsedConfig } from './check.js';
 
-export interface ConfigProblem {
-  line: number;
-  column: number;
-  message: string;
-}
-
-export interface Config extends ViewsConfig {
-  /** ELEMENT/@ATTR[=directory], as --url-attribute takes them. */
-  urlAttributes?: string[];
-}
-
-export type ParsedConfig = { config: Config; table: ViewTable; problems: [] } | { problems: ConfigProblem[] };
-
-type Path = Array<string | number>;
-
-/** 1-based line and column (UTF-16 code units) of an offset. */
-function position(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let start = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      start = i + 1;
-    }
-  }
-  return { line, column: offset - start + 1 };
-}
-
-/** Where a JSON path sits in the text: the value, or with `key` the property name. */
-function offsetOf(root: jsonc.Node | undefined, path: Path, key = false): number {
-  if (!root) return 0;
-  const node = jsonc.findNodeAtLocation(root, path);
-  if (!node) return path.length > 0 ? offsetOf(root, path.slice(0, -1)) : 0;
-  if (key && node.parent?.type === 'property') return node.parent.offset;
-  return node.offset;
-}
-
-function pointerPath(pointer: string, root: jsonc.Node | undefined): Path {
-  if (pointer === '') return [];
-  const out: Path = [];
-  for (const raw of pointer.slice(1).split('/')) {
-    const name = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    const parent = root ? jsonc.findNodeAtLocation(root, out) : undefined;
-    out.push(parent?.type === 'array' ? Number(name) : name);
-  }
-  return out;
-}
-
-const shown = (path: Path) => (path.length === 0 ? 'the config' : path.map(String).join('.'));
-
-function schemaProblem(text: string, root: jsonc.Node | undefined, e: ErrorObject): ConfigProblem {
-  let path = pointerPath(e.instancePath, root);
-  let message = e.message ?? 'is not valid';
-  if (e.keyword === 'additionalProperties') {
-    const name = String((e.params as { additionalProperty: string }).additionalProperty);
-    path = [...path, name];
-    message = 'is not a setting jdf-filespec knows';
-    return { ...position(text, offsetOf(root, path, true)), message: `${shown(path)}: ${message}` };
-  }
-  if (e.keyword === 'propertyNames') {
-    const name = String((e.params as { propertyName: string }).propertyName);
-    path = [...path, name];
-    return { ...position(text, offsetOf(root, path, true)), message: `${shown(path)}: '${name}' is not a valid name (letters, digits, "_", "." and "-", not first)` };
-  }
-  if (e.keyword === 'enum') message += `: ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
-  return { ...position(text, offsetOf(root, path)), message: `${shown(path)}: ${message}` };
-}
+export type { Config } from './check.js';
 
 const compiled = new WeakMap<object, ValidateFunction>();
 
 function validatorFor(schema: object): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) {
+    // site/build.mjs generates the page's validator with the same options.
     validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
     compiled.set(schema, validate);
   }
@@ -87,33 +19,5 @@ function validatorFor(schema: object): ValidateFunction {
 
 /** Parses and checks a config: strict JSON (no comments, no trailing commas), the schema, then the table's own rules. */
 export function parseConfig(text: string, schema: object, hostname = ''): ParsedConfig {
-  const errors: jsonc.ParseError[] = [];
-  const root = jsonc.parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  if (errors.length > 0 || !root) {
-    const problems = errors.map((e) => ({ ...position(text, e.offset), message: `not valid JSON: ${jsonc.printParseErrorCode(e.error)}` }));
-    return { problems: problems.length > 0 ? problems : [{ line: 1, column: 1, message: 'not valid JSON: the file is empty' }] };
-  }
-  const value: unknown = jsonc.getNodeValue(root);
-  const validate = validatorFor(schema);
-  if (!validate(value)) {
-    // oneOf reports every branch, and a bad property name twice (its pattern, then propertyNames): one line each.
-    const problems = (validate.errors ?? []).filter((e) => (e.keyword !== 'oneOf' || validate.errors!.length === 1) && e.propertyName === undefined).map((e) => schemaProblem(text, root, e));
-    const unique = problems.filter((p, k) => problems.findIndex((q) => q.line === p.line && q.column === p.column && q.message === p.message) === k);
-    return { problems: unique };
-  }
-  const config = value as Config;
-  const built = buildTable(config, hostname);
-  const table = built.table;
-  const problems = [...built.problems, ...urlAttributeProblems(config)];
-  if (problems.length > 0) return { problems: problems.map((p) => ({ ...position(text, offsetOf(root, p.at, p.key)), message: `${shown(p.at)}: ${p.message}` })) };
-  return { config, table, problems: [] };
-}
-
-/** Each urlAttributes entry must read as --url-attribute reads it. */
-function urlAttributeProblems(config: Config): TableProblem[] {
-  const problems: TableProblem[] = [];
-  (config.urlAttributes ?? []).forEach((text, k) => {
-    if (parseUrlAttribute(text) === undefined) problems.push({ at: ['urlAttributes', k], message: `'${text}' is not ELEMENT/@ATTR or ELEMENT/@ATTR=directory (such as Device/@HDM:Hotfolder=directory)` });
-  });
-  return problems;
+  return checkConfig(text, validatorFor(schema), hostname);
 }

@@ -6,13 +6,13 @@
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeSegment, escapeSegment } from '../escape/percent.js';
-import { fileUrlToPath, PathConversionError } from '../paths/convert.js';
 import { rulesByCode } from '../rules/catalog.js';
 import type { Profile } from '../rules/types.js';
 import type { TicketReference, TicketReport } from '../ticket/validate.js';
 import { resolveReference } from '../uri/resolve.js';
-import { machineCandidates, matchView } from '../views/index.js';
-import { DEFAULT_MACHINE, type ViewTable } from '../views/types.js';
+import { mapReference } from '../views/map.js';
+import type { ViewTable } from '../views/types.js';
+import { localPathHere } from './view-paths.js';
 
 export interface LocateOptions {
   root?: string;
@@ -165,22 +165,10 @@ export class Locator {
  * prefixes in fallback order), else as a local file URL. Empty when it names no path here.
  */
 export function localCandidates(url: string, options: LocateOptions): string[] {
-  const platform = process.platform === 'win32' ? 'windows' : 'posix';
-  const toPath = (u: string): string | null => {
-    try {
-      return path.resolve(fileUrlToPath(u, { platform }));
-    } catch (error) {
-      if (error instanceof PathConversionError) return null;
-      throw error;
-    }
-  };
-  const match = options.views ? matchView(url, options.views) : null;
-  if (match && options.views) {
-    const folder = options.documentUri?.slice(0, options.documentUri.lastIndexOf('/') + 1);
-    return machineCandidates(match, options.views, options.views.machine ?? DEFAULT_MACHINE, folder).map((c) => toPath(c.url)).filter((p): p is string => p !== null);
-  }
+  const mapped = options.views ? mapReference(url, options.views, localPathHere, options.documentUri) : null;
+  if (mapped) return mapped.local.map((c) => c.path);
   if (!/^file:/i.test(url)) return [];
-  const one = toPath(url);
+  const one = localPathHere(url);
   return one === null ? [] : [one];
 }
 

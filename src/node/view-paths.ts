@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileUrlToPath, PathConversionError } from '../paths/convert.js';
 import type { TicketReference } from '../ticket/validate.js';
 import { parseAuthority, parseReference } from '../uri/parse.js';
-import { machineCandidates, matchView } from '../views/index.js';
-import { DEFAULT_MACHINE, type MappedBy, type ViewTable } from '../views/types.js';
+import { mapReference } from '../views/map.js';
+import type { ViewTable } from '../views/types.js';
 
 export interface FileProblem {
   code: string;
@@ -19,6 +19,16 @@ export interface ViewLookupOptions {
   documentUri?: string;
 }
 
+/** A file URL as a path on this machine (made absolute), or null when it names none here. */
+export function localPathHere(url: string): string | null {
+  try {
+    return path.resolve(fileUrlToPath(url, { platform: process.platform === 'win32' ? 'windows' : 'posix' }));
+  } catch (error) {
+    if (error instanceof PathConversionError) return null;
+    throw error;
+  }
+}
+
 const NETWORK = new Set(['http', 'https', 'ftp', 'ftps', 'sftp']);
 
 /**
@@ -27,31 +37,20 @@ const NETWORK = new Set(['http', 'https', 'ftp', 'ftps', 'sftp']);
  */
 export async function lookThroughViews(ref: TicketReference, options: ViewLookupOptions, examine: (local: string) => Promise<FileProblem | null>): Promise<FileProblem | null | undefined> {
   if (ref.resolved === null) return undefined;
-  const match = options.views ? matchView(ref.resolved, options.views) : null;
-  if (match && options.views) {
-    const table = options.views;
-    const machine = table.machine ?? DEFAULT_MACHINE;
-    const mappedBy: MappedBy = { view: match.entry.view, storage: match.storage.name, entry: match.entry.prefix, index: match.entry.index };
+  const mapped = options.views ? mapReference(ref.resolved, options.views, localPathHere, options.documentUri) : null;
+  if (mapped) {
+    const mappedBy = mapped.mappedBy;
     ref.mappedBy = mappedBy;
-    const folder = options.documentUri?.slice(0, options.documentUri.lastIndexOf('/') + 1);
-    const platform = process.platform === 'win32' ? 'windows' : 'posix';
     let first: { path: string; entry: string; problem: FileProblem | null } | undefined;
-    for (const candidate of machineCandidates(match, table, machine, folder)) {
-      let local: string;
-      try {
-        local = path.resolve(fileUrlToPath(candidate.url, { platform }));
-      } catch (error) {
-        if (error instanceof PathConversionError) continue;
-        throw error;
-      }
-      const problem = await examine(local);
-      first ??= { path: local, entry: candidate.entry.prefix, problem };
+    for (const candidate of mapped.local) {
+      const problem = await examine(candidate.path);
+      first ??= { ...candidate, problem };
       if (problem === null) {
-        Object.assign(mappedBy, { path: local, machineEntry: candidate.entry.prefix });
+        Object.assign(mappedBy, { path: candidate.path, machineEntry: candidate.entry });
         return null;
       }
     }
-    if (!first) return options.checkExists ? { code: 'not-in-machine-view', args: { view: mappedBy.view, storage: mappedBy.storage, entry: mappedBy.entry, machine } } : null;
+    if (!first) return options.checkExists ? { code: 'not-in-machine-view', args: { view: mappedBy.view, storage: mappedBy.storage, entry: mappedBy.entry, machine: mapped.machine } } : null;
     Object.assign(mappedBy, { path: first.path, machineEntry: first.entry });
     return first.problem;
   }

@@ -3,4 +3,5 @@ export type { MappedBy, Storage, ViewEntry, ViewOptions, ViewTable } from './typ
 export { DEFAULT_MACHINE } from './types.js';
 export { matchView, splitUrl, type ViewMatch } from './match.js';
 export { entriesOf, inView, machineCandidates } from './translate.js';
+export { mapReference, mappedByUnchecked, type MappedReference } from './map.js';
 export { buildTable, machineView, prefixUrl, withMaps, type TableProblem, type ViewsConfig } from './build.js';

@@ -367,6 +367,142 @@ test('accessibility (axe-core, WCAG 2.1 A and AA): a ticket with a finding selec
   }
 });
 
+interface Mappings {
+  /** Each mapped reference's mappedBy, by "line:column attribute". */
+  list: Record<string, unknown>;
+  /** Each finding's reference's mappedBy (null: none), as "line:column code", sorted. */
+  findings: Array<[string, unknown]>;
+}
+
+const inOrder = (list: Array<[string, unknown]>) => list.map((x) => [JSON.stringify(x), x] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((x) => x[1]);
+
+/** The mapping of each reference the CLI's view table maps, by place, from validate --format json. */
+function cliMappings(args: string[]): Mappings {
+  const report = JSON.parse(cli(['validate', ...args, '--format', 'json', '--exit-zero']));
+  const list: Record<string, unknown> = {};
+  const findings: Array<[string, unknown]> = report.files[0].findings.map((f: Seen) => [`${f.line}:${f.column} ${f.code}`, null]);
+  for (const r of report.files[0].references) {
+    if (r.mappedBy) list[`${r.line}:${r.column} ${r.attribute}`] = r.mappedBy;
+    for (const f of r.findings) findings.push([`${f.line}:${f.column} ${f.code}`, r.mappedBy ?? null]);
+  }
+  return { list, findings: inOrder(findings) };
+}
+
+/** The same from the page: its list of mapped references (every page of it drawn), and each finding's line. */
+async function pageMappings(p: Page): Promise<Mappings & { texts: string[] }> {
+  while (await p.locator('#findings button.more:visible').count()) await p.locator('#findings button.more:visible').first().click();
+  while (await p.locator('#mapped-more:visible').count()) await p.click('#mapped-more');
+  const items = await p.$$eval('#mapped li[data-mapped-by]', (lis) => lis.map((li) => {
+    const e = li as HTMLElement;
+    const attribute = /\/@([^ ]+)$/.exec(e.querySelector('code')!.textContent!)![1];
+    return { key: `${e.dataset.line}:${e.dataset.column} ${attribute}`, mappedBy: JSON.parse(e.dataset.mappedBy!), text: e.querySelector('.text')!.textContent! };
+  }));
+  const findings = await p.$$eval('#findings li.finding', (lis) => lis.map((li) => {
+    const e = li as HTMLElement;
+    const mapped = e.querySelector<HTMLElement>('.mapped');
+    return [`${e.dataset.line}:${e.dataset.column} ${e.dataset.code}`, mapped ? JSON.parse(mapped.dataset.mappedBy!) : null] as [string, unknown];
+  }));
+  return { list: Object.fromEntries(items.map((i) => [i.key, i.mappedBy])), findings: inOrder(findings), texts: items.map((i) => i.text) };
+}
+
+const sampleConfig = path.join(samplesDir, 'jdf-filespec.config.json');
+
+test('views config: loaded from a file, every sample\'s mappedBy is validate --config\'s (list, findings, text); urlAttributes apply', async () => {
+  const p = await context.newPage();
+  try {
+    await p.goto(pageUrl);
+    await p.waitForFunction(() => document.body.dataset.ready === 'true');
+    await p.fill('#opt-base', samplesBase);
+    await p.press('#opt-base', 'Tab');
+    await p.setInputFiles('#config-file', sampleConfig);
+    await p.waitForSelector('#config-summary');
+    // The config's machine for any other host ("*": rip), as validate picks on a host the config does not name.
+    assert.is(await p.locator('#config-summary').textContent(), "Using jdf-filespec.config.json: 4 views (mis, rip, mac, web), 2 storage rows; this machine's view: rip.");
+    assert.is(await p.locator('#opt-machine').inputValue(), 'rip');
+    let mapped = 0;
+    for (const name of samples) {
+      await drop(p, name, readFileSync(path.join(samplesDir, name)));
+      const file = path.join(samplesDir, name);
+      const expected = cliMappings([file, '--config', sampleConfig]);
+      const got = await pageMappings(p);
+      assert.equal(got.list, expected.list, `${name}: the mapped references`);
+      assert.equal(got.findings, expected.findings, `${name}: each finding's reference`);
+      // The words are validate --references's line under each reference.
+      const text = cli(['validate', file, '--config', sampleConfig, '--references', '--exit-zero']);
+      assert.equal(got.texts, text.split('\n').filter((l) => /^\s+mapped by /.test(l)).map((l) => l.trim()), `${name}: the text`);
+      mapped += Object.keys(expected.list).length;
+    }
+    assert.ok(mapped >= 5, `the samples have references under the config's rows (${mapped})`);
+    // urlAttributes: a vendor attribute read as a Directory, its finding and its mapping as validate gives them.
+    const config = path.join(work, 'vendor.config.json');
+    writeFileSync(config, JSON.stringify({ ...JSON.parse(readFileSync(sampleConfig, 'utf8')), $schema: undefined, urlAttributes: ['Device/@HDM:Hotfolder=directory'] }, null, 2));
+    await p.setInputFiles('#config-file', config);
+    await p.waitForFunction(() => document.getElementById('config-summary')?.textContent?.includes('1 URL attribute'));
+    const vendor = path.join(work, 'vendor.jdf');
+    writeFileSync(vendor, '<?xml version="1.0" encoding="UTF-8"?>\n<JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" xmlns:HDM="www.heidelberg.com/schema/HDM" ID="n1" Type="Product" Version="1.4">\n' +
+      '<ResourcePool><Device ID="D1" Class="Implementation" HDM:Hotfolder="file://fileserver/Jobs/hot folder"/></ResourcePool></JDF>\n');
+    await drop(p, 'vendor.jdf', readFileSync(vendor));
+    await idle(p, samples.length + 1);
+    assert.equal(await pageFindings(p), cliFindings([vendor, '--config', config, '--base', samplesBase]));
+    const expected = cliMappings([vendor, '--config', config]);
+    assert.equal(Object.keys(expected.list), ['3:69 HDM:Hotfolder'], 'the vendor attribute is a reference, and mapped');
+    const got = await pageMappings(p);
+    assert.equal([got.list, got.findings], [expected.list, expected.findings]);
+    // Another view as this machine's: mac, whose path is its one prefix.
+    await p.selectOption('#opt-machine', 'mac');
+    await p.waitForFunction(() => document.querySelector('#mapped li[data-mapped-by]')?.getAttribute('data-mapped-by')?.includes('/Volumes/Jobs/'));
+    assert.equal(JSON.parse((await p.locator('#mapped li[data-mapped-by]').first().getAttribute('data-mapped-by'))!).path, '/Volumes/Jobs/hot folder');
+    assert.equal(await accessibilityViolations(p), []);
+    await p.click('#config-remove');
+    await idle(p, samples.length + 1);
+    assert.is(await p.locator('#mapped-box').isHidden(), true);
+    assert.is(await p.locator('#findings .mapped').count(), 0);
+  } finally {
+    await p.close();
+  }
+});
+
+/** validate --config FILE's problems with a bad config: "line:column: message" each, from its usage error. */
+function cliConfigProblems(file: string): string[] {
+  const r = spawnSync(process.execPath, [path.join(root, 'dist/src/cli/main.js'), 'validate', path.join(samplesDir, 'table4-bad.jdf'), '--config', file], { encoding: 'utf8' });
+  assert.is(r.status, 2, r.stderr);
+  return r.stderr.split('\n').filter((l) => l.startsWith(`  ${file}:`)).map((l) => l.slice(file.length + 3));
+}
+
+test('views config: a malformed one shows each problem at the line and column validate --config prints (pasted or loaded)', async () => {
+  const p = await context.newPage();
+  try {
+    await p.goto(pageUrl);
+    await p.waitForFunction(() => document.body.dataset.ready === 'true');
+    const bad: Array<[string, string]> = [
+      ['schema.config.json', '{\n  "views": { "mis": { "caseFolding": "yes" } },\n  "storage": { "jobs": { "mis": [] } },\n  "color": true\n}\n'],
+      ['json.config.json', '{\n  "views": { "mis": {}, },\n}\n'],
+      ['table.config.json', '{\n  "machine": "rip",\n  "views": { "mis": {} },\n  "storage": { "jobs": { "mis": "jobs/", "mac": "/Volumes/Jobs/" } },\n  "urlAttributes": ["Device@Hotfolder"]\n}\n'],
+    ];
+    await p.locator('#config-paste-box summary').click();
+    for (const [k, [name, text]] of bad.entries()) {
+      const file = path.join(work, name);
+      writeFileSync(file, text);
+      const expected = cliConfigProblems(file);
+      assert.ok(expected.length > 0, name);
+      if (k % 2 === 0) {
+        await p.fill('#config-text', text);
+        await p.click('#config-use');
+      } else await p.setInputFiles('#config-file', file);
+      await p.waitForFunction((n) => document.querySelector('#config-status .bad')?.textContent?.includes(n), k % 2 === 0 ? 'pasted config' : name);
+      const got = await p.$$eval('#config-problems li', (lis) => lis.map((li) => `${(li as HTMLElement).dataset.line}:${(li as HTMLElement).dataset.column}: ${li.querySelector('.message')!.textContent}`));
+      assert.equal(got, expected, name);
+      // Announced (the status region holds them) and tied to the text box it is about.
+      assert.is(await p.locator('#config-status[role="status"] #config-problems').count(), 1);
+      if (k % 2 === 0) assert.is(await p.locator('#config-text').getAttribute('aria-invalid'), 'true');
+    }
+    assert.is(await p.locator('#opt-machine').isDisabled(), true, 'no config is in use');
+    assert.equal(await accessibilityViolations(p), []);
+  } finally {
+    await p.close();
+  }
+});
+
 test('the rule links land on a section of rules.html for every rule', () => {
   const html = readFileSync(path.join(dist, 'rules.html'), 'utf8');
   for (const rule of ruleCatalog) assert.ok(html.includes(`id="${rule.code}"`), rule.code);
