@@ -1,6 +1,7 @@
 import { localityOf, type Locality } from './fileurl/locality.js';
 import { redactPassword, stripPassword } from './fileurl/redact.js';
 import { rules } from './rules/catalog.js';
+import { createFinding, severityUnder } from './rules/finding.js';
 import { isWindowsReservedName } from './rules/structure.js';
 import type { CheckContext, CheckOptions, Finding, ReferenceKind, Severity } from './rules/types.js';
 import { parseAuthority, parseReference } from './uri/parse.js';
@@ -71,16 +72,15 @@ function runRules(value: string, options: CheckOptions, converge = true): { ctx:
   const ctx = buildContext(value, options);
   const findings: Finding[] = [];
   for (const rule of rules) {
-    const profileSeverity = rule.meta.severity[ctx.profile];
     rule.check(ctx, (report) => {
-      const severity = report.severity === undefined ? profileSeverity : report.severity;
+      const severity = severityUnder(rule.meta, ctx.profile, report.severity);
       if (severity === null) return;
-      const args: Record<string, string | number> = {};
-      for (const [k, v] of Object.entries(report.args ?? {})) args[k] = typeof v === 'string' ? redactPassword(v) : v;
-      const finding: Finding = { code: rule.meta.code, severity, message: rule.message(args), spec: rule.meta.spec };
-      if (report.fix !== undefined && report.fix !== value) finding.fix = stripPassword(report.fix);
-      if (report.offset !== undefined) finding.offset = report.offset;
-      findings.push(finding);
+      findings.push(createFinding(rule.meta.code, report.args, {
+        profile: ctx.profile,
+        severity,
+        ...(report.offset !== undefined ? { offset: report.offset } : {}),
+        ...(report.fix !== undefined && report.fix !== value ? { fix: report.fix } : {}),
+      }));
     });
   }
   if (converge) convergeFixes(value, options, findings);

@@ -1,7 +1,8 @@
 // validatePackage: opens a MIME (RFC 2046, RFC 2387) or zip package, validates every ticket in it, and checks
 // the package against its tickets: every cid: names a part, every part is used, every relative reference
 // inside a zip names an entry. Streams: only ticket parts (and small nested packages) are held in memory.
-import { rulesByCode } from '../rules/catalog.js';
+import type { RuleCode } from '../rules/codes.js';
+import { createFinding } from '../rules/finding.js';
 import type { Profile } from '../rules/types.js';
 import { validateTicket, type LocatedFinding, type TicketReport, type ValidateOptions } from '../ticket/validate.js';
 import { TICKET_ROOTS } from '../ticket/vocabulary.js';
@@ -114,8 +115,7 @@ async function* chunksOf(src: RandomAccess): AsyncIterable<Uint8Array> {
 }
 
 function finding(code: string, profile: Profile | undefined, args: Record<string, string | number>, at: { line: number; column: number }): LocatedFinding {
-  const rule = rulesByCode.get(code)!;
-  return { code, severity: rule.meta.severity[profile ?? 'jdf'] ?? 'error', message: rule.message(args), spec: rule.meta.spec, line: at.line, column: at.column };
+  return createFinding(code as RuleCode, args, { profile: profile ?? 'jdf', at });
 }
 
 function emptyReport(kind: PackageKind): PackageReport {

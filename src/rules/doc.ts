@@ -26,3 +26,16 @@ export function renderRulesDoc(catalog: readonly RuleMeta[]): string {
   }
   return out.join('\n');
 }
+
+/** src/rules/codes.ts, made from the catalog only (a test fails when the committed file differs). */
+export function renderRuleCodes(catalog: readonly RuleMeta[]): string {
+  return [
+    '// Generated from the rule catalog by `npm run docs`; do not edit by hand (test/docs.test.ts fails when it is stale).',
+    '// When a new rule\'s code does not compile yet, `node dist/scripts/gen-rules-doc.js` writes this file from the last build.',
+    '',
+    '/** Every rule code of the catalog, in catalog order. */',
+    'export type RuleCode =',
+    ...catalog.map((m, i) => `  | '${m.code}'${i === catalog.length - 1 ? ';' : ''}`),
+    '',
+  ].join('\n');
+}

@@ -1,5 +1,6 @@
 import type { AuthorityParts, UriComponents } from '../uri/components.js';
 import type { ResolutionTrace } from '../uri/resolve.js';
+import type { RuleCode } from './codes.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 /** `jdf`: the JDF file-URL appendix (default). `rfc8089`: RFC 8089 section 2. `lenient`: RFC 8089 appendices E and F accepted as warnings. */
@@ -12,12 +13,23 @@ export type Role = 'url' | 'directory';
 export const PROFILES: readonly Profile[] = ['jdf', 'rfc8089', 'lenient'];
 export const PLATFORMS: readonly Platform[] = ['any', 'windows', 'mac', 'unix'];
 
+/** What a finding says beyond its code: the values its sentence is made from (strings masked, never a password). */
+export type FindingArgs = Record<string, string | number>;
+
 export interface Finding {
-  /** Stable rule code, e.g. `unescaped-space`. */
+  /**
+   * Stable rule code, e.g. `unescaped-space`: always a RuleCode (createFinding takes nothing else). Typed as a
+   * string until the ticket walker, rebase and relocate build and compare codes as RuleCodes.
+   */
   code: string;
   severity: Severity;
-  /** One sentence: what is wrong and how to fix it. Never holds a password. */
+  /** One sentence: what is wrong and how to fix it, made from `code` and `args` (src/rules/finding.ts). Never holds a password. */
   message: string;
+  /**
+   * The values the message is made from, by name (each rule's `message` says which). Every finding made by
+   * createFinding has them; optional only until the ticket walker builds its findings with createFinding too.
+   */
+  args?: FindingArgs;
   /** The spec section the rule comes from. */
   spec?: string;
   /** The whole value with this one problem corrected, where that is safe. */
@@ -32,7 +44,7 @@ export interface RuleExample {
 }
 
 export interface RuleMeta {
-  code: string;
+  code: RuleCode;
   /**
    * `url`: found by checkUrl in one value; `ticket`: found by validateTicket in a whole ticket (examples are
    * ticket texts); `files`: found by looking at the file system (validate --check-exists, --root; examples are prose);
@@ -55,7 +67,7 @@ export interface RuleMeta {
 export interface Report {
   offset?: number;
   fix?: string;
-  args?: Record<string, string | number>;
+  args?: FindingArgs;
   /** Overrides the profile's severity (platform- or version-dependent rules); `null` drops the report. */
   severity?: Severity | null;
 }
@@ -106,6 +118,6 @@ export interface CheckContext {
 
 export interface Rule {
   meta: RuleMeta;
-  message(args: Record<string, string | number>): string;
+  message(args: FindingArgs): string;
   check(ctx: CheckContext, report: (report: Report) => void): void;
 }
