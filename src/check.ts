@@ -2,7 +2,8 @@ import { localityOf, type Locality } from './fileurl/locality.js';
 import { redactPassword, stripPassword } from './fileurl/redact.js';
 import { rules } from './rules/catalog.js';
 import { createFinding, severityUnder } from './rules/finding.js';
-import { isWindowsReservedName } from './rules/structure.js';
+import { isDriveScheme } from './rules/drive-letter.js';
+import { isWindowsReservedName } from './rules/segments.js';
 import type { CheckContext, CheckOptions, Finding, ReferenceKind, Severity } from './rules/types.js';
 import { parseAuthority, parseReference } from './uri/parse.js';
 import { mergePrefixOf, resolveReference, resolveWithTrace } from './uri/resolve.js';
@@ -49,7 +50,7 @@ function buildContext(value: string, options: CheckOptions): CheckContext {
     ref,
     scheme,
     kind,
-    isFileLike: scheme === undefined || scheme === 'file' || scheme.length === 1,
+    isFileLike: scheme === undefined || scheme === 'file' || isDriveScheme(scheme),
     authority: ref.authority !== undefined ? parseAuthority(ref.authority) : undefined,
     pathStart,
     authorityStart,

@@ -1,7 +1,10 @@
 import { characterRules, surroundingWhitespace } from './characters.js';
 import { directoryRules } from './directory.js';
 import { resolutionRules } from './resolution.js';
-import { structureRules } from './structure.js';
+import { authorityWithoutPath, emptySegmentAfterHost, fileWithoutAuthority, invalidHost, passwordInUserinfo, portInFileUrl, userinfoInFileUrl } from './authority.js';
+import { driveLetterAsHost, driveLetterAsScheme, driveWithoutSlash, rootWithoutDrive, uncInAuthority, uncPathAsUrl, uncPathInPath, verticalLineDrive } from './drive.js';
+import { colonInFirstSegment, doubledScheme, emptyUrl, fileRelativePath, schemeSyntax, unknownScheme, urlTooLong } from './scheme.js';
+import { dotSegmentInAbsolute, escapedSlash, windowsReservedName } from './segments.js';
 import { ticketRules } from './ticket.js';
 import { filesRules } from './files.js';
 import { markupRules } from './markup.js';
@@ -10,6 +13,18 @@ import { viewsRules } from './views.js';
 import { internalRules } from './internal.js';
 import { integrityRules } from './integrity.js';
 import type { Rule, RuleMeta } from './types.js';
+
+/**
+ * The shape of the reference, from four rooms (scheme.ts, authority.ts, drive.ts, segments.ts) in one order:
+ * the order findings are listed and fixes applied, which the fixes depend on (a drive taken as scheme is
+ * repaired before the characters after it are judged).
+ */
+const structureRules: readonly Rule[] = [
+  urlTooLong, emptyUrl, driveLetterAsScheme, uncPathAsUrl, colonInFirstSegment, unknownScheme, schemeSyntax, doubledScheme,
+  emptySegmentAfterHost, uncInAuthority, uncPathInPath, driveLetterAsHost, driveWithoutSlash, fileWithoutAuthority, fileRelativePath,
+  passwordInUserinfo, userinfoInFileUrl, portInFileUrl, invalidHost, authorityWithoutPath, verticalLineDrive, dotSegmentInAbsolute,
+  escapedSlash, rootWithoutDrive, windowsReservedName,
+];
 
 /**
  * Every rule, in the order their findings are listed and their fixes applied: white space first, then the

@@ -1,6 +1,7 @@
 // Characters a URL may not hold raw: the appendix section 3 and Table 1, RFC 3986 section 2.
 import { decodeSegment, escapeChar, escapeNonAscii, isTripletAt } from '../escape/percent.js';
 import { isControl } from '../escape/tables.js';
+import { drivePipeIndex } from './drive-letter.js';
 import { examples, replaceChars, sev, showChar } from './helpers.js';
 import type { CheckContext, Report, Rule, RuleMeta } from './types.js';
 
@@ -142,17 +143,6 @@ export const unsafeCharacter = charRule(
   },
   escapeChar,
 );
-
-/** Index in core of the "|" of a drive letter such as "c|" (RFC 8089 E.2.2), or -1. */
-export function drivePipeIndex(ctx: CheckContext): number {
-  const pathInCore = ctx.pathStart - ctx.lead;
-  const p = ctx.ref.path;
-  if (p.length >= 3 && p[0] === '/' && /[A-Za-z]/.test(p[1]!) && p[2] === '|') return pathInCore + 2;
-  if (ctx.scheme === 'file' && p.length >= 2 && /[A-Za-z]/.test(p[0]!) && p[1] === '|') return pathInCore + 1;
-  const host = ctx.ref.authority;
-  if (host !== undefined && /^[A-Za-z]\|/.test(host)) return ctx.authorityStart - ctx.lead + 1;
-  return -1;
-}
 
 export const semicolon = charRule(
   {
