@@ -4,6 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkUrl, ruleCatalog, validateTicket, type Finding } from '../src/index.js';
 import { loadData } from './helpers.js';
+import { ruleTester } from './rule-tester.js';
 
 const codes = (findings: Finding[], min: 'error' | 'warning' | 'info' = 'info') =>
   findings.filter((f) => min === 'info' || f.severity === 'error' || (min === 'warning' && f.severity === 'warning')).map((f) => f.code);
@@ -11,38 +12,42 @@ const codes = (findings: Finding[], min: 'error' | 'warning' | 'info' = 'info') 
 // Ticket rules whose cases are bytes, not text: ticket.test.ts covers them (invalid UTF-8, BOM mismatch, --max-bytes).
 const BYTE_CASES = new Set(['invalid-encoding-bytes', 'unsupported-encoding', 'encoding-mismatch', 'file-too-large']);
 
-/** The codes a rule example yields: checkUrl for URL rules, validateTicket for ticket rules. */
-function codesFor(meta: (typeof ruleCatalog)[number], ex: (typeof meta.examples.flagged)[number]): string[] {
-  if (meta.scope !== 'ticket') return codes(checkUrl(ex.value, ex.options).findings);
-  const r = validateTicket(ex.value, { documentUri: 'file:///pub/hot-folder/ticket.jdf', platform: 'unix' });
+// URL rules: their documented examples are their cases, each flagged one pinning offset (and fix, for a fixable rule).
+for (const meta of ruleCatalog.filter((m) => m.scope === undefined || m.scope === 'url')) {
+  test(`${meta.code}: documents what it flags and what it must not flag`, () => {
+    assert.ok(meta.examples.flagged.length > 0, 'every rule shows what it flags');
+    assert.ok(meta.examples.clean.length > 0, 'every rule shows what it must not flag');
+    if (meta.fixable) assert.ok(meta.examples.flagged.some((e) => typeof e.fix === 'string'), 'a fixable rule shows a fix');
+  });
+  ruleTester(meta.code, (value, options) => checkUrl(value, options).findings, {
+    valid: meta.examples.clean,
+    invalid: meta.examples.flagged,
+    fixable: meta.fixable,
+  });
+}
+
+/** The codes a ticket rule's example yields. */
+function ticketCodes(meta: (typeof ruleCatalog)[number], value: string): string[] {
+  if (meta.code === 'no-base') return validateTicket(value).references.flatMap((x) => x.findings.map((f) => f.code));
+  const r = validateTicket(value, { documentUri: 'file:///pub/hot-folder/ticket.jdf', platform: 'unix' });
   return [...r.findings, ...r.references.flatMap((x) => x.findings)].map((f) => f.code);
 }
 
-// Package rules' examples are packages: test/package-rules.test.ts reads them.
-for (const meta of ruleCatalog.filter((m) => m.scope !== 'files' && m.scope !== 'package')) {
+// Ticket rules' examples are tickets; package rules' are packages (test/package-rules.test.ts reads them); file rules' are prose.
+for (const meta of ruleCatalog.filter((m) => m.scope === 'ticket')) {
   test(`${meta.code}: flags its examples`, () => {
     assert.ok(meta.examples.flagged.length > 0 || BYTE_CASES.has(meta.code), 'every rule shows what it flags');
     for (const ex of meta.examples.flagged) {
-      const found = meta.code === 'no-base' ? validateTicket(ex.value).references.flatMap((x) => x.findings.map((f) => f.code)) : codesFor(meta, ex);
+      const found = ticketCodes(meta, ex.value);
       assert.ok(found.includes(meta.code), `${JSON.stringify(ex.value)} should give ${meta.code}, got ${found}`);
     }
   });
   test(`${meta.code}: does not flag its clean examples`, () => {
     assert.ok(meta.examples.clean.length > 0, 'every rule shows what it must not flag');
     for (const ex of meta.examples.clean) {
-      assert.not.ok(codesFor(meta, ex).includes(meta.code), `${JSON.stringify(ex.value)} must not give ${meta.code}`);
+      assert.not.ok(ticketCodes(meta, ex.value).includes(meta.code), `${JSON.stringify(ex.value)} must not give ${meta.code}`);
     }
   });
-  if (meta.fixable) {
-    test(`${meta.code}: its fix removes the finding`, () => {
-      for (const ex of meta.examples.flagged) {
-        const f = checkUrl(ex.value, ex.options).findings.find((x) => x.code === meta.code)!;
-        if (f.fix === undefined) continue;
-        const again = checkUrl(f.fix, ex.options);
-        assert.not.ok(codes(again.findings).includes(meta.code), `${JSON.stringify(f.fix)} still gives ${meta.code}`);
-      }
-    });
-  }
 }
 
 test('catalog: codes are unique kebab-case, every entry is complete', () => {

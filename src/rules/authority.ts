@@ -13,7 +13,7 @@ export const emptySegmentAfterHost: Rule = {
     spec: 'RFC 8089 2; RFC 3986 3.3',
     severity: sev('warning', 'warning', 'warning'),
     fixable: true,
-    examples: examples([{ value: 'file://host//share/a.pdf' }], [{ value: 'file://host/share/a.pdf' }, { value: 'file:////host/share/a.pdf', options: { profile: 'lenient' } }]),
+    examples: examples([{ value: 'file://host//share/a.pdf', offset: 11, fix: 'file://host/share/a.pdf' }], [{ value: 'file://host/share/a.pdf' }, { value: 'file:////host/share/a.pdf', options: { profile: 'lenient' } }]),
   },
   message: (a) => `The path after the host '${a.host}' starts with '//', an empty segment; write file://${a.host}/... with one '/'.`,
   check(ctx, report) {
@@ -32,7 +32,7 @@ export const fileWithoutAuthority: Rule = {
     spec: 'JDF appendix 2.1; JDF appendix 4.3, Table 4 example 21; RFC 8089 2',
     severity: sev('error', null, null),
     fixable: true,
-    examples: examples([{ value: 'file:/c:/folder/a.pdf' }, { value: 'file:/path/to/file' }], [{ value: 'file:///c:/folder/a.pdf' }, { value: 'file:/path/to/file', options: { profile: 'rfc8089' } }]),
+    examples: examples([{ value: 'file:/c:/folder/a.pdf', offset: 5, fix: 'file:///c:/folder/a.pdf' }, { value: 'file:/path/to/file', offset: 5, fix: 'file:///path/to/file' }], [{ value: 'file:///c:/folder/a.pdf' }, { value: 'file:/path/to/file', options: { profile: 'rfc8089' } }]),
   },
   message: () => "The host part is missing: a file URL starts with 'file://'; write file:/// (empty host) or file://localhost/.",
   check(ctx, report) {
@@ -50,7 +50,7 @@ export const passwordInUserinfo: Rule = {
     spec: 'RFC 3986 3.2.1; RFC 8089 E.1',
     severity: sev('error', 'error', 'error'),
     fixable: true,
-    examples: examples([{ value: 'file://user:secret@host.example.com/path/to/file' }, { value: 'ftp://u:p@cip4.org/a.pdf' }], [{ value: 'file://user@host.example.com/path/to/file' }]),
+    examples: examples([{ value: 'file://user:secret@host.example.com/path/to/file', offset: 7, fix: null }, { value: 'ftp://u:p@cip4.org/a.pdf', offset: 6, fix: 'ftp://u@cip4.org/a.pdf' }], [{ value: 'file://user@host.example.com/path/to/file' }]),
   },
   message: () => 'The URL carries a password in its user information (not shown here); remove it and give the credentials to the consumer another way.',
   check(ctx, report) {
@@ -74,7 +74,7 @@ export const userinfoInFileUrl: Rule = {
     spec: 'RFC 8089 E.1; JDF appendix 2.1',
     severity: sev('error', 'error', 'warning'),
     fixable: false,
-    examples: examples([{ value: 'file://user@host.example.com/path/to/file' }], [{ value: 'ftp://user@cip4.org/a.pdf' }, { value: 'file://host.example.com/path/to/file' }]),
+    examples: examples([{ value: 'file://user@host.example.com/path/to/file', offset: 7 }], [{ value: 'ftp://user@cip4.org/a.pdf' }, { value: 'file://host.example.com/path/to/file' }]),
   },
   message: () => 'A file URL has no place for a user name (RFC 8089 E.1); remove it and name only the host.',
   check(ctx, report) {
@@ -92,7 +92,7 @@ export const portInFileUrl: Rule = {
     spec: 'RFC 8089 2; JDF appendix 2.1',
     severity: sev('error', 'error', 'error'),
     fixable: false,
-    examples: examples([{ value: 'file://server:445/share/a.pdf' }], [{ value: 'file://server/share/a.pdf' }, { value: 'http://a:8080/b.pdf' }]),
+    examples: examples([{ value: 'file://server:445/share/a.pdf', offset: 13 }], [{ value: 'file://server/share/a.pdf' }, { value: 'http://a:8080/b.pdf' }]),
   },
   message: () => 'A file URL cannot name a port; remove the ":port" after the host.',
   check(ctx, report) {
@@ -111,7 +111,7 @@ export const invalidHost: Rule = {
     spec: 'RFC 3986 3.2.2; JDF appendix 2.1',
     severity: sev('error', 'error', 'error'),
     fixable: false,
-    examples: examples([{ value: 'file://[fe80::1/a.pdf' }, { value: 'file://ser ver/a.pdf' }], [{ value: 'file://[::1]/a.pdf' }, { value: 'file://file_server/folder/a.pdf' }, { value: 'File://212.34.55.66/folder/a.pdf' }]),
+    examples: examples([{ value: 'file://[fe80::1/a.pdf', offset: 7 }, { value: 'file://ser ver/a.pdf', offset: 7 }], [{ value: 'file://[::1]/a.pdf' }, { value: 'file://file_server/folder/a.pdf' }, { value: 'File://212.34.55.66/folder/a.pdf' }]),
   },
   message: () => 'The host is not a valid host name, IPv4 address or [IPv6] literal (RFC 3986 3.2.2); correct it.',
   check(ctx, report) {
@@ -131,7 +131,7 @@ export const authorityWithoutPath: Rule = {
     spec: 'JDF appendix 4.3, Table 4 example 27; RFC 8089 2',
     severity: sev('error', 'error', 'error'),
     fixable: false,
-    examples: examples([{ value: 'file://a.pdf' }, { value: '//machine2' }], [{ value: 'file:///a.pdf', options: { platform: 'unix' } }, { value: '//machine2/folder2/file.pdf' }]),
+    examples: examples([{ value: 'file://a.pdf', offset: 7 }, { value: '//machine2', offset: 2 }], [{ value: 'file:///a.pdf', options: { platform: 'unix' } }, { value: '//machine2/folder2/file.pdf' }]),
   },
   message: (a) => `'${a.host}' is taken as the host name and there is no path, so no file is named; write file:///${a.host} for a local file, or add the path after the host.`,
   check(ctx, report) {

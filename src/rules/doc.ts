@@ -1,8 +1,15 @@
 import { PROFILES, type RuleExample, type RuleMeta } from './types.js';
 
+const code = (s: string) => `\`${JSON.stringify(s).slice(1, -1).replace(/`/g, '\\`')}\``;
+
+/** An example as the docs show it: the value, its options, and for a flagged URL example where and how it is fixed (the tests check the same). */
 function showExample(e: RuleExample): string {
   const opts = e.options ? Object.entries(e.options).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ') : '';
-  return `- \`${JSON.stringify(e.value).slice(1, -1).replace(/`/g, '\\`')}\`${opts ? ` (${opts})` : ''}`;
+  const pinned = [
+    ...(e.offset !== undefined ? [`at ${e.offset}`] : []),
+    ...(e.fix === null ? ['no fix'] : e.fix !== undefined ? [`fix ${code(e.fix)}`] : []),
+  ].join('; ');
+  return `- ${code(e.value)}${opts ? ` (${opts})` : ''}${pinned ? ` → ${pinned}` : ''}`;
 }
 
 /** docs/rules.md, made from the catalog only (a test fails when the committed file differs). */

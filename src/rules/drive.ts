@@ -12,7 +12,7 @@ export const driveLetterAsScheme: Rule = {
     spec: 'JDF appendix 4.2, Table 3; RFC 8089 E.2.1',
     severity: sev('error', 'error', 'error'),
     fixable: true,
-    examples: examples([{ value: 'c:\\folder\\a.pdf' }, { value: 'C:/jobs/a.pdf' }], [{ value: 'file:///c:/folder/a.pdf' }, { value: 'cid:pdl' }]),
+    examples: examples([{ value: 'c:\\folder\\a.pdf', offset: 0, fix: 'file:///c:\\folder\\a.pdf' }, { value: 'C:/jobs/a.pdf', offset: 0, fix: 'file:///C:/jobs/a.pdf' }], [{ value: 'file:///c:/folder/a.pdf' }, { value: 'cid:pdl' }]),
   },
   message: (a) => `'${a.drive}' is a drive letter, not a URL scheme: this is a Windows path; write it as a file URL (file:///${a.drive}/...).`,
   check(ctx, report) {
@@ -29,7 +29,7 @@ export const uncPathAsUrl: Rule = {
     spec: 'RFC 8089 E.3.1; JDF appendix Table 2 example 2',
     severity: sev('error', 'error', 'error'),
     fixable: true,
-    examples: examples([{ value: '\\\\file_server\\folder\\a.pdf' }], [{ value: 'file://file_server/folder/a.pdf' }, { value: '//file_server/folder/a.pdf' }]),
+    examples: examples([{ value: '\\\\file_server\\folder\\a.pdf', offset: 0, fix: 'file://file_server/folder/a.pdf' }], [{ value: 'file://file_server/folder/a.pdf' }, { value: '//file_server/folder/a.pdf' }]),
   },
   message: (a) => `This is a UNC path, not a URL; write it as file://${a.host}/... (RFC 8089 E.3.1).`,
   check(ctx, report) {
@@ -47,7 +47,7 @@ export const uncInAuthority: Rule = {
     spec: 'RFC 8089 E.3.1, E.4',
     severity: sev('error', 'error', 'warning'),
     fixable: true,
-    examples: examples([{ value: 'file://\\\\HOST\\share\\x.pdf' }], [{ value: 'file://HOST/share/x.pdf' }]),
+    examples: examples([{ value: 'file://\\\\HOST\\share\\x.pdf', offset: 7, fix: 'file://HOST/share/x.pdf' }], [{ value: 'file://HOST/share/x.pdf' }]),
   },
   message: (a) => `A UNC path is pasted after 'file://'; the server is the host: write file://${a.host}/... (RFC 8089 E.3.1).`,
   check(ctx, report) {
@@ -68,7 +68,7 @@ export const uncPathInPath: Rule = {
     spec: 'RFC 8089 E.3.2',
     severity: sev('error', 'error', 'warning'),
     fixable: true,
-    examples: examples([{ value: 'file:////host.example.com/path/to/file' }, { value: 'file://///host.example.com/path/to/file' }], [{ value: 'file://host.example.com/path/to/file' }]),
+    examples: examples([{ value: 'file:////host.example.com/path/to/file', offset: 7, fix: 'file://host.example.com/path/to/file' }, { value: 'file://///host.example.com/path/to/file', offset: 7, fix: 'file://host.example.com/path/to/file' }], [{ value: 'file://host.example.com/path/to/file' }]),
   },
   message: (a) => `The server '${a.host}' is written in the path (RFC 8089 E.3.2); make it the host: file://${a.host}/... .`,
   check(ctx, report) {
@@ -94,7 +94,7 @@ export const driveLetterAsHost: Rule = {
     spec: 'JDF appendix 4.3, Table 4 example 22',
     severity: sev('error', 'error', 'error'),
     fixable: true,
-    examples: examples([{ value: 'file://c:/folder/a.pdf' }, { value: 'file://H:\\docs\\a.pdf' }], [{ value: 'file:///c:/folder/a.pdf' }, { value: 'file://localhost/c:/folder/a.pdf' }]),
+    examples: examples([{ value: 'file://c:/folder/a.pdf', offset: 7, fix: 'file:///c:/folder/a.pdf' }, { value: 'file://H:\\docs\\a.pdf', offset: 7, fix: 'file:///H:\\docs\\a.pdf' }], [{ value: 'file:///c:/folder/a.pdf' }, { value: 'file://localhost/c:/folder/a.pdf' }]),
   },
   message: (a) => `'${a.drive}' is taken as the host name; a drive letter belongs in the path: write file:///${a.drive}/... .`,
   check(ctx, report) {
@@ -118,7 +118,7 @@ export const driveWithoutSlash: Rule = {
     spec: 'RFC 8089 E.2; JDF appendix 2.1',
     severity: sev('error', 'error', 'warning'),
     fixable: true,
-    examples: examples([{ value: 'file:c:/path/to/file' }, { value: 'file:c|/path/to/file' }], [{ value: 'file:///c:/path/to/file' }]),
+    examples: examples([{ value: 'file:c:/path/to/file', offset: 5, fix: 'file:///c:/path/to/file' }, { value: 'file:c|/path/to/file', offset: 5, fix: 'file:///c|/path/to/file' }], [{ value: 'file:///c:/path/to/file' }]),
   },
   message: () => "A drive letter straight after 'file:' is a nonstandard form (RFC 8089 E.2); write file:///c:/... .",
   check(ctx, report) {
@@ -136,7 +136,7 @@ export const verticalLineDrive: Rule = {
     spec: 'RFC 8089 E.2.2',
     severity: sev('error', 'error', 'warning'),
     fixable: true,
-    examples: examples([{ value: 'file:///c|/path/to/file' }, { value: 'file:/c|/path/to/file' }], [{ value: 'file:///c:/path/to/file' }, { value: 'file:///c%7C/a.pdf' }]),
+    examples: examples([{ value: 'file:///c|/path/to/file', offset: 9, fix: 'file:///c:/path/to/file' }, { value: 'file:/c|/path/to/file', offset: 7, fix: 'file:/c:/path/to/file' }], [{ value: 'file:///c:/path/to/file' }, { value: 'file:///c%7C/a.pdf' }]),
   },
   message: () => "The drive letter is followed by '|'; write ':' instead (RFC 8089 E.2.2).",
   check(ctx, report) {
@@ -156,7 +156,7 @@ export const rootWithoutDrive: Rule = {
     severity: sev('warning', 'warning', 'warning'),
     fixable: false,
     examples: examples(
-      [{ value: 'file:///a.pdf' }, { value: 'file:///a.pdf', options: { platform: 'windows' } }, { value: 'file:///pub/a.pdf', options: { platform: 'windows' } }],
+      [{ value: 'file:///a.pdf', offset: 7 }, { value: 'file:///a.pdf', options: { platform: 'windows' }, offset: 7 }, { value: 'file:///pub/a.pdf', options: { platform: 'windows' }, offset: 7 }],
       [{ value: 'file:///a.pdf', options: { platform: 'unix' } }, { value: 'file:///c:/a.pdf', options: { platform: 'windows' } }, { value: 'file:///HD1/bar', options: { platform: 'mac' } }],
     ),
   },

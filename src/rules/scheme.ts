@@ -18,7 +18,7 @@ export const urlTooLong: Rule = {
     spec: 'JDF 1.x schema JDFTypes.xsd jdftyp:URL maxLength',
     severity: sev('error', 'error', 'error'),
     fixable: false,
-    examples: examples([{ value: 'file:///c:/' + 'a'.repeat(4090) + '.pdf' }], [{ value: 'file:///c:/' + 'a'.repeat(4080) + '.pdf' }]),
+    examples: examples([{ value: 'file:///c:/' + 'a'.repeat(4090) + '.pdf', offset: 4095 }], [{ value: 'file:///c:/' + 'a'.repeat(4080) + '.pdf' }]),
   },
   message: (a) => `The URL is ${a.length} characters long; the JDF schemas allow at most ${a.limit}. Shorten the path or the file name.`,
   check(ctx, report) {
@@ -35,7 +35,7 @@ export const emptyUrl: Rule = {
     spec: 'JDF appendix 4.6',
     severity: sev('error', 'error', 'error'),
     fixable: false,
-    examples: examples([{ value: '' }, { value: '   ' }], [{ value: 'a.pdf' }]),
+    examples: examples([{ value: '', offset: 0 }, { value: '   ', offset: 0 }], [{ value: 'a.pdf' }]),
   },
   message: () => 'The URL is empty; name the file it refers to.',
   check(ctx, report) {
@@ -51,7 +51,7 @@ export const colonInFirstSegment: Rule = {
     spec: 'JDF appendix 4.5, Table 6; RFC 3986 4.2',
     severity: sev('error', 'error', 'error'),
     fixable: true,
-    examples: examples([{ value: '1st:proof.pdf' }, { value: 'my file:a.pdf' }], [{ value: './foo:' }, { value: 'folder/a:b.pdf' }]),
+    examples: examples([{ value: '1st:proof.pdf', offset: 3, fix: './1st:proof.pdf' }, { value: 'my file:a.pdf', offset: 7, fix: './my file:a.pdf' }], [{ value: './foo:' }, { value: 'folder/a:b.pdf' }]),
   },
   message: () => "The first segment of this relative path holds ':', so it can be read as a scheme; write it as './' followed by the path (Table 6).",
   check(ctx, report) {
@@ -72,7 +72,7 @@ export const unknownScheme: Rule = {
     spec: 'JDF appendix 4.6; JDF appendix 4.5, Table 6',
     severity: sev('warning', 'warning', 'warning'),
     fixable: false,
-    examples: examples([{ value: 'foo:bar.pdf' }, { value: 'smb://server/share/a.pdf' }], [{ value: 'cid:pdl' }, { value: 'ftp://cip4.org/pub/a.pdf' }]),
+    examples: examples([{ value: 'foo:bar.pdf', offset: 0 }, { value: 'smb://server/share/a.pdf', offset: 0 }], [{ value: 'cid:pdl' }, { value: 'ftp://cip4.org/pub/a.pdf' }]),
   },
   message: (a) => (a.endpoint
     ? `'${a.scheme}:' is a scheme of its own, not file, http, https, ftp, cid or mailto: only a consumer that knows it can use this URL.`
@@ -92,7 +92,7 @@ export const schemeSyntax: Rule = {
     severity: sev('error', 'error', 'error'),
     fixable: false,
     examples: examples(
-      [{ value: 'http:///www.example.org/jmf' }, { value: 'https:/host/a.pdf' }, { value: 'mailto:' }, { value: 'cid:' }],
+      [{ value: 'http:///www.example.org/jmf', offset: 7 }, { value: 'https:/host/a.pdf', offset: 6 }, { value: 'mailto:', offset: 7 }, { value: 'cid:', offset: 4 }],
       [{ value: 'http://www.example.org/jmf' }, { value: 'ftp://cip4.org/pub/a.pdf' }, { value: 'mailto:prepress@example.org' }, { value: 'cid:pdl' }],
     ),
   },
@@ -116,7 +116,7 @@ export const doubledScheme: Rule = {
     spec: 'RFC 8089 2; RFC 3986 3.2',
     severity: sev('error', 'error', 'error'),
     fixable: true,
-    examples: examples([{ value: 'file://file:/c:/jobs/a.pdf' }, { value: 'FILE://file://server/share/a.pdf' }], [{ value: 'file:///c:/jobs/a.pdf' }, { value: 'file://fileserver/a.pdf' }]),
+    examples: examples([{ value: 'file://file:/c:/jobs/a.pdf', offset: 7, fix: 'file:///c:/jobs/a.pdf' }, { value: 'FILE://file://server/share/a.pdf', offset: 7, fix: 'FILE://server/share/a.pdf' }], [{ value: 'file:///c:/jobs/a.pdf' }, { value: 'file://fileserver/a.pdf' }]),
   },
   message: () => "The scheme 'file:' is written twice, so the second is read as a host with an empty port; write it once.",
   check(ctx, report) {
@@ -135,7 +135,7 @@ export const fileRelativePath: Rule = {
     spec: 'JDF appendix 2.1; RFC 8089 2',
     severity: sev('error', 'error', 'error'),
     fixable: false,
-    examples: examples([{ value: 'file:a.pdf' }, { value: 'file:' }], [{ value: 'a.pdf' }, { value: 'file:///a.pdf', options: { platform: 'unix' } }]),
+    examples: examples([{ value: 'file:a.pdf', offset: 5 }, { value: 'file:', offset: 5 }], [{ value: 'a.pdf' }, { value: 'file:///a.pdf', options: { platform: 'unix' } }]),
   },
   message: () => "A file URL needs an absolute path; drop 'file:' to make the reference relative, or write the whole path.",
   check(ctx, report) {

@@ -13,7 +13,7 @@ export const dotSegmentInAbsolute: Rule = {
     spec: 'JDF appendix 2.1; JDF appendix 4.3, Table 4 example 25; RFC 3986 5.2.4',
     severity: sev('error', 'warning', 'warning'),
     fixable: true,
-    examples: examples([{ value: 'file:///../a.pdf' }, { value: 'file:///c:/a/./b/../c.pdf' }], [{ value: '../a.pdf' }, { value: 'File:///HD1/%2E%2E' }, { value: 'file:///c:/a..b/c.pdf' }]),
+    examples: examples([{ value: 'file:///../a.pdf', offset: 8, fix: null }, { value: 'file:///c:/a/./b/../c.pdf', offset: 13, fix: 'file:///c:/a/c.pdf' }], [{ value: '../a.pdf' }, { value: 'File:///HD1/%2E%2E' }, { value: 'file:///c:/a..b/c.pdf' }]),
   },
   message: (a) => `An absolute URL must not contain '${a.segment}' segments; ${a.fixable ? 'write the path without them' : 'it climbs above the root, so name the file directly'}.`,
   check(ctx, report) {
@@ -42,7 +42,7 @@ export const escapedSlash: Rule = {
     spec: 'JDF appendix 4.3, Table 4 example 28; JDF appendix 4.4, Table 5',
     severity: sev('error', 'warning', 'warning'),
     fixable: true,
-    examples: examples([{ value: 'file:///c%3a%2ffolder%2fa%2epdf' }, { value: 'folder%2Fa.pdf' }], [{ value: 'file:///c%3a/folder/a%2epdf' }, { value: 'http://a/b%2Fc' }]),
+    examples: examples([{ value: 'file:///c%3a%2ffolder%2fa%2epdf', offset: 12, fix: 'file:///c%3a/folder/a%2epdf' }, { value: 'folder%2Fa.pdf', offset: 6, fix: 'folder/a.pdf' }], [{ value: 'file:///c%3a/folder/a%2epdf' }, { value: 'http://a/b%2Fc' }]),
   },
   message: () => "'/' is escaped as %2F, which makes the path one segment; write the separator as '/'.",
   check(ctx, report) {
@@ -73,7 +73,7 @@ export const windowsReservedName: Rule = {
     severity: sev('error', 'error', 'error'),
     fixable: false,
     examples: examples(
-      [{ value: 'file:///c:/jobs/CON.pdf', options: { platform: 'windows' } }, { value: 'art/lpt1', options: { platform: 'windows' } }, { value: 'file:///c:/jobs/final./a.pdf', options: { platform: 'windows' } }],
+      [{ value: 'file:///c:/jobs/CON.pdf', options: { platform: 'windows' }, offset: 16 }, { value: 'art/lpt1', options: { platform: 'windows' }, offset: 4 }, { value: 'file:///c:/jobs/final./a.pdf', options: { platform: 'windows' }, offset: 16 }],
       [{ value: 'file:///c:/jobs/CON.pdf', options: { platform: 'unix' } }, { value: 'file:///c:/jobs/console.pdf', options: { platform: 'windows' } }],
     ),
   },
