@@ -2,7 +2,8 @@
 // appendix's own tables decide the verdicts on its examples.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkUrl, ruleCatalog, validateTicket, type Finding } from '../src/index.js';
+import { checkUrl, PROFILES, ruleCatalog, validateTicket, type Finding } from '../src/index.js';
+import { driveLetterAt, isDriveSegmentAt } from '../src/rules/drive-letter.js';
 import { loadData } from './helpers.js';
 import { ruleTester } from './rule-tester.js';
 
@@ -58,6 +59,25 @@ test('catalog: codes are unique kebab-case, every entry is complete', () => {
     seen.add(m.code);
     assert.ok(m.title && m.description && m.spec, m.code);
   }
+});
+
+test('catalog: a null severity (not reported) is a URL rule\'s only: every other scope is reported under every profile', () => {
+  for (const m of ruleCatalog.filter((x) => x.scope !== undefined && x.scope !== 'url')) {
+    for (const p of PROFILES) assert.ok(m.severity[p] !== null, `${m.code} under ${p}`);
+  }
+});
+
+// RFC 8089 E.2: a drive letter is ALPHA then ':' or (E.2.2) '|'; escaped, %3A or %7C (a decoding consumer's view).
+test('drive letters: the one definition the rules ask', () => {
+  for (const [s, escaped, length] of [['c:', false, 2], ['C|', false, 2], ['c%3A', true, 4], ['c%7c', true, 4], ['c%3A', false, 0], ['1:', false, 0], ['cd:', false, 0], ['c', false, 0], ['@:', false, 0], ['[:', false, 0]] as const) {
+    assert.is(driveLetterAt(s, 0, escaped), length, `${s} escaped=${escaped}`);
+  }
+  assert.ok(isDriveSegmentAt('c:/path/to/file', 0));
+  assert.ok(isDriveSegmentAt('c:', 0));
+  assert.not.ok(isDriveSegmentAt('c:path', 0));
+  assert.not.ok(isDriveSegmentAt('c:\\path', 0));
+  assert.ok(isDriveSegmentAt('c:\\path', 0, true));
+  assert.ok(isDriveSegmentAt('c%3a%2ffolder', 0, true));
 });
 
 const appendix = loadData('jdf-appendix-examples.json');

@@ -12,7 +12,7 @@ import { packageRules } from './package.js';
 import { viewsRules } from './views.js';
 import { internalRules } from './internal.js';
 import { integrityRules } from './integrity.js';
-import type { Rule, RuleMeta } from './types.js';
+import type { CatalogRule, Rule, RuleMeta } from './types.js';
 
 /**
  * The shape of the reference, from four rooms (scheme.ts, authority.ts, drive.ts, segments.ts) in one order:
@@ -39,9 +39,9 @@ export const rules: readonly Rule[] = [
 ];
 
 /** Every rule of both scopes: those checkUrl runs on one value, and those validateTicket reports on a ticket. */
-export const allRules: readonly Rule[] = [...rules, ...ticketRules, ...markupRules, ...filesRules, ...packageRules, ...viewsRules, ...integrityRules, ...internalRules];
+export const allRules: readonly CatalogRule[] = [...rules, ...ticketRules, ...markupRules, ...filesRules, ...packageRules, ...viewsRules, ...integrityRules, ...internalRules];
 
-export const rulesByCode: ReadonlyMap<string, Rule> = new Map(allRules.map((r) => [r.meta.code, r]));
+export const rulesByCode: ReadonlyMap<string, CatalogRule> = new Map(allRules.map((r) => [r.meta.code, r]));
 
 /** The rule catalog: stable codes, severities by profile, spec sections, examples. */
 export const ruleCatalog: readonly RuleMeta[] = allRules.map((r) => r.meta);

@@ -1,12 +1,12 @@
 // Findings about the files themselves (validate --check-exists, --root): reported by src/node/local-files.ts.
 import { examples, sev } from './helpers.js';
-import type { Rule, RuleMeta } from './types.js';
+import type { CatalogRule, RuleMeta } from './types.js';
 
-type FilesRule = Rule & { meta: RuleMeta & { scope: 'files' } };
+type FilesRule = CatalogRule & { meta: RuleMeta & { scope: 'files' } };
 
-export function filesRule(meta: Omit<RuleMeta, 'scope' | 'examples' | 'fixable'> & { flagged: string; clean: string }, message: Rule['message']): FilesRule {
+export function filesRule(meta: Omit<RuleMeta, 'scope' | 'examples' | 'fixable'> & { flagged: string; clean: string }, message: CatalogRule['message']): FilesRule {
   const { flagged, clean, ...rest } = meta;
-  return { meta: { ...rest, scope: 'files', fixable: false, examples: examples([{ value: flagged }], [{ value: clean }]) }, message, check() {} };
+  return { meta: { ...rest, scope: 'files', fixable: false, examples: examples([{ value: flagged }], [{ value: clean }]) }, message };
 }
 
 export const fileMissing = filesRule({

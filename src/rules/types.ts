@@ -92,7 +92,12 @@ export interface CheckOptions {
   localHosts?: readonly string[];
 }
 
-/** Everything a rule may look at: the value, its parse, and the options. Built once per check. */
+/**
+ * Everything a URL rule may look at: the value, its parse, and the options. Built once per check by checkUrl.
+ * Rules read what they need from here rather than scanning the value again, so a record of facts gathered in one
+ * left-to-right scan (spaces, backslashes, escapes, non-ASCII, drive-letter shapes) can be added as a field
+ * without changing any rule that does not use it.
+ */
 export interface CheckContext {
   /** The value as given. */
   value: string;
@@ -120,8 +125,18 @@ export interface CheckContext {
   withCore(core: string): string;
 }
 
-export interface Rule {
+/** What every rule of the catalog has, whatever its scope: its meta, and the words of its findings. */
+export interface CatalogRule {
   meta: RuleMeta;
+  /** The sentence of a finding, from its (masked) arguments; only createFinding and messageOf call it. */
   message(args: FindingArgs): string;
+}
+
+/**
+ * A URL rule (scope `url`): its whole logic is its check, which sees one parsed value and reports what it
+ * finds. Rules of the other scopes are catalog entries (CatalogRule): the ticket walker, the file checks and the
+ * package readers find theirs and build the findings with createFinding.
+ */
+export interface Rule extends CatalogRule {
   check(ctx: CheckContext, report: (report: Report) => void): void;
 }
