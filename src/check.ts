@@ -1,7 +1,7 @@
 import { localityOf, type Locality } from './fileurl/locality.js';
 import { redactPassword, stripPassword } from './fileurl/redact.js';
 import { rules } from './rules/catalog.js';
-import { createFinding, severityUnder } from './rules/finding.js';
+import { createFinding, severityUnder, type FindingOptions } from './rules/finding.js';
 import { isDriveScheme } from './rules/drive-letter.js';
 import { isWindowsReservedName } from './rules/segments.js';
 import type { CheckContext, CheckOptions, Finding, ReferenceKind, Severity } from './rules/types.js';
@@ -76,12 +76,10 @@ function runRules(value: string, options: CheckOptions, converge = true): { ctx:
     rule.check(ctx, (report) => {
       const severity = severityUnder(rule.meta, ctx.profile, report.severity);
       if (severity === null) return;
-      findings.push(createFinding(rule.meta.code, report.args, {
-        profile: ctx.profile,
-        severity,
-        ...(report.offset !== undefined ? { offset: report.offset } : {}),
-        ...(report.fix !== undefined && report.fix !== value ? { fix: report.fix } : {}),
-      }));
+      const how: FindingOptions = { profile: ctx.profile, severity };
+      if (report.offset !== undefined) how.offset = report.offset;
+      if (report.fix !== undefined && report.fix !== value) how.fix = report.fix;
+      findings.push(createFinding(rule.meta.code, report.args, how));
     });
   }
   if (converge) convergeFixes(value, options, findings);
