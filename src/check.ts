@@ -1,7 +1,9 @@
 import { localityOf, type Locality } from './fileurl/locality.js';
 import { redactPassword, stripPassword } from './fileurl/redact.js';
 import { rules } from './rules/catalog.js';
-import { isWindowsReservedName } from './rules/structure.js';
+import { createFinding, severityUnder, type FindingOptions } from './rules/finding.js';
+import { isDriveScheme } from './rules/drive-letter.js';
+import { isWindowsReservedName } from './rules/segments.js';
 import type { CheckContext, CheckOptions, Finding, ReferenceKind, Severity } from './rules/types.js';
 import { parseAuthority, parseReference } from './uri/parse.js';
 import { mergePrefixOf, resolveReference, resolveWithTrace } from './uri/resolve.js';
@@ -48,7 +50,7 @@ function buildContext(value: string, options: CheckOptions): CheckContext {
     ref,
     scheme,
     kind,
-    isFileLike: scheme === undefined || scheme === 'file' || scheme.length === 1,
+    isFileLike: scheme === undefined || scheme === 'file' || isDriveScheme(scheme),
     authority: ref.authority !== undefined ? parseAuthority(ref.authority) : undefined,
     pathStart,
     authorityStart,
@@ -71,16 +73,13 @@ function runRules(value: string, options: CheckOptions, converge = true): { ctx:
   const ctx = buildContext(value, options);
   const findings: Finding[] = [];
   for (const rule of rules) {
-    const profileSeverity = rule.meta.severity[ctx.profile];
     rule.check(ctx, (report) => {
-      const severity = report.severity === undefined ? profileSeverity : report.severity;
+      const severity = severityUnder(rule.meta, ctx.profile, report.severity);
       if (severity === null) return;
-      const args: Record<string, string | number> = {};
-      for (const [k, v] of Object.entries(report.args ?? {})) args[k] = typeof v === 'string' ? redactPassword(v) : v;
-      const finding: Finding = { code: rule.meta.code, severity, message: rule.message(args), spec: rule.meta.spec };
-      if (report.fix !== undefined && report.fix !== value) finding.fix = stripPassword(report.fix);
-      if (report.offset !== undefined) finding.offset = report.offset;
-      findings.push(finding);
+      const how: FindingOptions = { profile: ctx.profile, severity };
+      if (report.offset !== undefined) how.offset = report.offset;
+      if (report.fix !== undefined && report.fix !== value) how.fix = report.fix;
+      findings.push(createFinding(rule.meta.code, report.args, how));
     });
   }
   if (converge) convergeFixes(value, options, findings);

@@ -100,4 +100,17 @@ test('checkUrl never throws on odd strings', () => {
   }
 });
 
+// Diagnostics are data (issue 12): a finding keeps the arguments its sentence is made from.
+test('a finding carries its args: the count and the first character of unescaped-space', () => {
+  const f = checkUrl('file:///c:/my docs/a b.pdf').findings.find((x) => x.code === 'unescaped-space');
+  assert.equal(f?.args, { count: 2, char: "' '" });
+  assert.is(f?.message, 'The URL holds 2 spaces, which a URL may not contain; write each as %20.');
+});
+
+test('args never hold a password: a resolved URL in drive-lost-in-resolution is masked like the message', () => {
+  const f = checkUrl('/other/a.pdf', { base: 'ftp://user:secret@host/c:/pub/' }).findings.find((x) => x.code === 'drive-lost-in-resolution');
+  assert.ok(f, 'drive-lost-in-resolution');
+  assert.not.ok(JSON.stringify(f).includes('secret'), JSON.stringify(f));
+});
+
 test.run();

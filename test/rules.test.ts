@@ -2,8 +2,10 @@
 // appendix's own tables decide the verdicts on its examples.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkUrl, ruleCatalog, validateTicket, type Finding } from '../src/index.js';
+import { checkUrl, PROFILES, ruleCatalog, validateTicket, type Finding } from '../src/index.js';
+import { driveLetterAt, isDriveSegmentAt } from '../src/rules/drive-letter.js';
 import { loadData } from './helpers.js';
+import { ruleTester } from './rule-tester.js';
 
 const codes = (findings: Finding[], min: 'error' | 'warning' | 'info' = 'info') =>
   findings.filter((f) => min === 'info' || f.severity === 'error' || (min === 'warning' && f.severity === 'warning')).map((f) => f.code);
@@ -11,38 +13,42 @@ const codes = (findings: Finding[], min: 'error' | 'warning' | 'info' = 'info') 
 // Ticket rules whose cases are bytes, not text: ticket.test.ts covers them (invalid UTF-8, BOM mismatch, --max-bytes).
 const BYTE_CASES = new Set(['invalid-encoding-bytes', 'unsupported-encoding', 'encoding-mismatch', 'file-too-large']);
 
-/** The codes a rule example yields: checkUrl for URL rules, validateTicket for ticket rules. */
-function codesFor(meta: (typeof ruleCatalog)[number], ex: (typeof meta.examples.flagged)[number]): string[] {
-  if (meta.scope !== 'ticket') return codes(checkUrl(ex.value, ex.options).findings);
-  const r = validateTicket(ex.value, { documentUri: 'file:///pub/hot-folder/ticket.jdf', platform: 'unix' });
+// URL rules: their documented examples are their cases, each flagged one pinning offset (and fix, for a fixable rule).
+for (const meta of ruleCatalog.filter((m) => m.scope === undefined || m.scope === 'url')) {
+  test(`${meta.code}: documents what it flags and what it must not flag`, () => {
+    assert.ok(meta.examples.flagged.length > 0, 'every rule shows what it flags');
+    assert.ok(meta.examples.clean.length > 0, 'every rule shows what it must not flag');
+    if (meta.fixable) assert.ok(meta.examples.flagged.some((e) => typeof e.fix === 'string'), 'a fixable rule shows a fix');
+  });
+  ruleTester(meta.code, (value, options) => checkUrl(value, options).findings, {
+    valid: meta.examples.clean,
+    invalid: meta.examples.flagged,
+    fixable: meta.fixable,
+  });
+}
+
+/** The codes a ticket rule's example yields. */
+function ticketCodes(meta: (typeof ruleCatalog)[number], value: string): string[] {
+  if (meta.code === 'no-base') return validateTicket(value).references.flatMap((x) => x.findings.map((f) => f.code));
+  const r = validateTicket(value, { documentUri: 'file:///pub/hot-folder/ticket.jdf', platform: 'unix' });
   return [...r.findings, ...r.references.flatMap((x) => x.findings)].map((f) => f.code);
 }
 
-// Package rules' examples are packages: test/package-rules.test.ts reads them.
-for (const meta of ruleCatalog.filter((m) => m.scope !== 'files' && m.scope !== 'package')) {
+// Ticket rules' examples are tickets; package rules' are packages (test/package-rules.test.ts reads them); file rules' are prose.
+for (const meta of ruleCatalog.filter((m) => m.scope === 'ticket')) {
   test(`${meta.code}: flags its examples`, () => {
     assert.ok(meta.examples.flagged.length > 0 || BYTE_CASES.has(meta.code), 'every rule shows what it flags');
     for (const ex of meta.examples.flagged) {
-      const found = meta.code === 'no-base' ? validateTicket(ex.value).references.flatMap((x) => x.findings.map((f) => f.code)) : codesFor(meta, ex);
+      const found = ticketCodes(meta, ex.value);
       assert.ok(found.includes(meta.code), `${JSON.stringify(ex.value)} should give ${meta.code}, got ${found}`);
     }
   });
   test(`${meta.code}: does not flag its clean examples`, () => {
     assert.ok(meta.examples.clean.length > 0, 'every rule shows what it must not flag');
     for (const ex of meta.examples.clean) {
-      assert.not.ok(codesFor(meta, ex).includes(meta.code), `${JSON.stringify(ex.value)} must not give ${meta.code}`);
+      assert.not.ok(ticketCodes(meta, ex.value).includes(meta.code), `${JSON.stringify(ex.value)} must not give ${meta.code}`);
     }
   });
-  if (meta.fixable) {
-    test(`${meta.code}: its fix removes the finding`, () => {
-      for (const ex of meta.examples.flagged) {
-        const f = checkUrl(ex.value, ex.options).findings.find((x) => x.code === meta.code)!;
-        if (f.fix === undefined) continue;
-        const again = checkUrl(f.fix, ex.options);
-        assert.not.ok(codes(again.findings).includes(meta.code), `${JSON.stringify(f.fix)} still gives ${meta.code}`);
-      }
-    });
-  }
 }
 
 test('catalog: codes are unique kebab-case, every entry is complete', () => {
@@ -53,6 +59,25 @@ test('catalog: codes are unique kebab-case, every entry is complete', () => {
     seen.add(m.code);
     assert.ok(m.title && m.description && m.spec, m.code);
   }
+});
+
+test('catalog: a null severity (not reported) is a URL rule\'s only: every other scope is reported under every profile', () => {
+  for (const m of ruleCatalog.filter((x) => x.scope !== undefined && x.scope !== 'url')) {
+    for (const p of PROFILES) assert.ok(m.severity[p] !== null, `${m.code} under ${p}`);
+  }
+});
+
+// RFC 8089 E.2: a drive letter is ALPHA then ':' or (E.2.2) '|'; escaped, %3A or %7C (a decoding consumer's view).
+test('drive letters: the one definition the rules ask', () => {
+  for (const [s, escaped, length] of [['c:', false, 2], ['C|', false, 2], ['c%3A', true, 4], ['c%7c', true, 4], ['c%3A', false, 0], ['1:', false, 0], ['cd:', false, 0], ['c', false, 0], ['@:', false, 0], ['[:', false, 0]] as const) {
+    assert.is(driveLetterAt(s, 0, escaped), length, `${s} escaped=${escaped}`);
+  }
+  assert.ok(isDriveSegmentAt('c:/path/to/file', 0));
+  assert.ok(isDriveSegmentAt('c:', 0));
+  assert.not.ok(isDriveSegmentAt('c:path', 0));
+  assert.not.ok(isDriveSegmentAt('c:\\path', 0));
+  assert.ok(isDriveSegmentAt('c:\\path', 0, true));
+  assert.ok(isDriveSegmentAt('c%3a%2ffolder', 0, true));
 });
 
 const appendix = loadData('jdf-appendix-examples.json');

@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { rulesByCode } from '../rules/catalog.js';
+import type { RuleCode } from '../rules/codes.js';
+import { createFinding } from '../rules/finding.js';
 import type { Profile } from '../rules/types.js';
 import type { TicketReference, TicketReport } from '../ticket/validate.js';
 import type { ViewTable } from '../views/types.js';
@@ -116,8 +117,7 @@ export async function checkIntegrity(ticket: TicketReport, options: IntegrityOpt
     const key = `${file}\u0000${JSON.stringify(ref.fileSpec)}`;
     if (!done.has(key)) done.set(key, compare(ref, file, options).catch(() => []));
     for (const found of await done.get(key)!) {
-      const rule = rulesByCode.get(found.code)!;
-      ref.findings.push({ code: found.code, severity: rule.meta.severity[profile] ?? 'error', message: rule.message(found.args), spec: rule.meta.spec, line: ref.line, column: ref.column });
+      ref.findings.push(createFinding(found.code as RuleCode, found.args, { profile, at: ref }));
     }
   }
 }

@@ -5,7 +5,8 @@ import { access, lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeSegment } from '../escape/percent.js';
 import { fileUrlToPath, PathConversionError } from '../paths/convert.js';
-import { rulesByCode } from '../rules/catalog.js';
+import type { RuleCode } from '../rules/codes.js';
+import { createFinding } from '../rules/finding.js';
 import type { Profile } from '../rules/types.js';
 import type { LocatedFinding, TicketReference, TicketReport } from '../ticket/validate.js';
 import { normalize } from '../uri/normalize.js';
@@ -53,8 +54,7 @@ function comparable(uri: string): string {
 const CASE_INSENSITIVE = process.platform === 'win32' || process.platform === 'darwin';
 
 function finding(code: string, ref: TicketReference, args: Record<string, string>, profile: Profile): LocatedFinding {
-  const rule = rulesByCode.get(code)!;
-  return { code, severity: rule.meta.severity[profile] ?? 'error', message: rule.message(args), spec: rule.meta.spec, line: ref.line, column: ref.column };
+  return createFinding(code as RuleCode, args, { profile, at: ref });
 }
 
 /** Whether `key` starts with `prefix` and the prefix ends at a segment boundary of `key`. */

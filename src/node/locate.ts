@@ -6,7 +6,7 @@
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeSegment, escapeSegment } from '../escape/percent.js';
-import { rulesByCode } from '../rules/catalog.js';
+import { restateFinding } from '../rules/finding.js';
 import type { Profile } from '../rules/types.js';
 import type { TicketReference, TicketReport } from '../ticket/validate.js';
 import { resolveReference } from '../uri/resolve.js';
@@ -210,7 +210,6 @@ function directoryAlternates(ref: TicketReference): Array<{ url: string; fix: st
 
 /** Adds to every file-missing finding of the ticket where the file probably is, and the fix, when one candidate is unique. */
 export async function explainMissing(ticket: TicketReport, options: LocateOptions): Promise<void> {
-  const rule = rulesByCode.get('file-missing')!;
   const root = options.root !== undefined ? await realpath(path.resolve(options.root)).catch(() => undefined) : undefined;
   const locator = new Locator(root);
   const inside = (p: string) => root === undefined || !path.relative(root, p).startsWith('..');
@@ -235,7 +234,8 @@ export async function explainMissing(ticket: TicketReport, options: LocateOption
       }
     }
     if (!found) continue;
-    const old = ref.findings[k]!;
-    ref.findings[k] = { ...old, message: rule.message({ path: target, found: found.where, how: found.how }), ...(found.fix !== undefined ? { fix: found.fix } : {}) };
+    const restated = { ...ref.findings[k]!, ...(found.fix !== undefined ? { fix: found.fix } : {}) };
+    restateFinding(restated, { path: target, found: found.where, how: found.how });
+    ref.findings[k] = restated;
   }
 }

@@ -9,7 +9,7 @@ import { detectPackage, validatePackage, type PackageKind, type PackageOptions }
 import { isZip, readZipDirectory, type RandomAccess } from '../package/zip.js';
 import { fileUrlToPath } from '../paths/convert.js';
 import type { FileReport } from '../report/report.js';
-import { rulesByCode } from '../rules/catalog.js';
+import { createFinding } from '../rules/finding.js';
 import type { TicketReport } from '../ticket/validate.js';
 import type { TicketSource } from './files.js';
 import { checkLocalFiles, type LocalFileOptions } from './local-files.js';
@@ -129,8 +129,7 @@ export async function checkContainerMembers(ticket: TicketReport, local: LocalFi
     const member = ref.resolved.slice(ref.base.length).replace(/[?#].*$/, '').split('/').map((s) => decodeSegment(s).text).join('/');
     ref.findings = ref.findings.filter((f) => f.code !== 'file-missing' && f.code !== 'not-a-file' && f.code !== 'case-mismatch');
     if (!set.has(member)) {
-      const rule = rulesByCode.get('file-missing')!;
-      ref.findings.push({ code: 'file-missing', severity: rule.meta.severity[local.profile ?? 'jdf'] ?? 'error', message: rule.message({ path: `'${member}' inside ${container}` }), spec: rule.meta.spec, line: ref.line, column: ref.column });
+      ref.findings.push(createFinding('file-missing', { path: `'${member}' inside ${container}` }, { profile: local.profile ?? 'jdf', at: ref }));
     }
   }
 }

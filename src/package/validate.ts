@@ -3,7 +3,8 @@
 // inside a zip names an entry. Streams: only ticket parts (and small nested packages) are held in memory.
 // This file is the entry and the report's shape; mime-package.ts and zip-package.ts read each family, gather.ts
 // holds parts as they stream, checks.ts checks the package against its tickets.
-import { rulesByCode } from '../rules/catalog.js';
+import type { RuleCode } from '../rules/codes.js';
+import { createFinding } from '../rules/finding.js';
 import type { Profile } from '../rules/types.js';
 import type { LocatedFinding, TicketReport, ValidateOptions } from '../ticket/validate.js';
 import { concat } from './bytes.js';
@@ -102,8 +103,7 @@ async function* chunksOf(src: RandomAccess): AsyncIterable<Uint8Array> {
 }
 
 function finding(code: string, profile: Profile | undefined, args: Record<string, string | number>, at: { line: number; column: number }): LocatedFinding {
-  const rule = rulesByCode.get(code)!;
-  return { code, severity: rule.meta.severity[profile ?? 'jdf'] ?? 'error', message: rule.message(args), spec: rule.meta.spec, line: at.line, column: at.column };
+  return createFinding(code as RuleCode, args, { profile: profile ?? 'jdf', at });
 }
 
 function emptyReport(kind: PackageKind): PackageReport {

@@ -42,7 +42,7 @@ export function formatSarif(report: ValidationReport, catalog: readonly RuleMeta
 
 /** formatSarif in pieces (see json-pieces.ts): a result at a time. */
 export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMeta[], options: SarifOptions = {}): Generator<string> {
-  const index = new Map(catalog.map((m, i) => [m.code, i]));
+  const index = new Map<string, number>(catalog.map((m, i) => [m.code, i]));
   const results: unknown[] = [];
   for (const file of report.files) {
     const where = artifactLocation(file.path, file.documentUri, options.srcRoot);

@@ -1,7 +1,10 @@
 import { characterRules, surroundingWhitespace } from './characters.js';
 import { directoryRules } from './directory.js';
 import { resolutionRules } from './resolution.js';
-import { structureRules } from './structure.js';
+import { authorityWithoutPath, emptySegmentAfterHost, fileWithoutAuthority, invalidHost, passwordInUserinfo, portInFileUrl, userinfoInFileUrl } from './authority.js';
+import { driveLetterAsHost, driveLetterAsScheme, driveWithoutSlash, rootWithoutDrive, uncInAuthority, uncPathAsUrl, uncPathInPath, verticalLineDrive } from './drive.js';
+import { colonInFirstSegment, doubledScheme, emptyUrl, fileRelativePath, schemeSyntax, unknownScheme, urlTooLong } from './scheme.js';
+import { dotSegmentInAbsolute, escapedSlash, windowsReservedName } from './segments.js';
 import { ticketRules } from './ticket.js';
 import { filesRules } from './files.js';
 import { markupRules } from './markup.js';
@@ -9,7 +12,19 @@ import { packageRules } from './package.js';
 import { viewsRules } from './views.js';
 import { internalRules } from './internal.js';
 import { integrityRules } from './integrity.js';
-import type { Rule, RuleMeta } from './types.js';
+import type { CatalogRule, Rule, RuleMeta } from './types.js';
+
+/**
+ * The shape of the reference, from four rooms (scheme.ts, authority.ts, drive.ts, segments.ts) in one order:
+ * the order findings are listed and fixes applied, which the fixes depend on (a drive taken as scheme is
+ * repaired before the characters after it are judged).
+ */
+const structureRules: readonly Rule[] = [
+  urlTooLong, emptyUrl, driveLetterAsScheme, uncPathAsUrl, colonInFirstSegment, unknownScheme, schemeSyntax, doubledScheme,
+  emptySegmentAfterHost, uncInAuthority, uncPathInPath, driveLetterAsHost, driveWithoutSlash, fileWithoutAuthority, fileRelativePath,
+  passwordInUserinfo, userinfoInFileUrl, portInFileUrl, invalidHost, authorityWithoutPath, verticalLineDrive, dotSegmentInAbsolute,
+  escapedSlash, rootWithoutDrive, windowsReservedName,
+];
 
 /**
  * Every rule, in the order their findings are listed and their fixes applied: white space first, then the
@@ -24,9 +39,9 @@ export const rules: readonly Rule[] = [
 ];
 
 /** Every rule of both scopes: those checkUrl runs on one value, and those validateTicket reports on a ticket. */
-export const allRules: readonly Rule[] = [...rules, ...ticketRules, ...markupRules, ...filesRules, ...packageRules, ...viewsRules, ...integrityRules, ...internalRules];
+export const allRules: readonly CatalogRule[] = [...rules, ...ticketRules, ...markupRules, ...filesRules, ...packageRules, ...viewsRules, ...integrityRules, ...internalRules];
 
-export const rulesByCode: ReadonlyMap<string, Rule> = new Map(allRules.map((r) => [r.meta.code, r]));
+export const rulesByCode: ReadonlyMap<string, CatalogRule> = new Map(allRules.map((r) => [r.meta.code, r]));
 
 /** The rule catalog: stable codes, severities by profile, spec sections, examples. */
 export const ruleCatalog: readonly RuleMeta[] = allRules.map((r) => r.meta);

@@ -1,6 +1,7 @@
 // Characters a URL may not hold raw: the appendix section 3 and Table 1, RFC 3986 section 2.
 import { decodeSegment, escapeChar, escapeNonAscii, isTripletAt } from '../escape/percent.js';
 import { isControl } from '../escape/tables.js';
+import { drivePipeIndex } from './drive-letter.js';
 import { examples, replaceChars, sev, showChar } from './helpers.js';
 import type { CheckContext, Report, Rule, RuleMeta } from './types.js';
 
@@ -54,7 +55,7 @@ export const surroundingWhitespace: Rule = {
     spec: 'JDF appendix 3; RFC 3986 appendix C',
     severity: sev('error', 'error', 'error'),
     fixable: true,
-    examples: examples([{ value: 'file://a.pdf ' }, { value: ' a.pdf' }, { value: 'a.pdf\n' }], [{ value: 'a%20.pdf' }, { value: 'my%20docs/a.pdf' }]),
+    examples: examples([{ value: 'file://a.pdf ', offset: 12, fix: 'file://a.pdf' }, { value: ' a.pdf', offset: 0, fix: 'a.pdf' }, { value: 'a.pdf\n', offset: 5, fix: 'a.pdf' }], [{ value: 'a%20.pdf' }, { value: 'my%20docs/a.pdf' }]),
   },
   message: (a) => `The URL has ${a.where} white space; remove it.`,
   check(ctx, report) {
@@ -78,7 +79,7 @@ export const controlCharacter = charRule(
       spec: 'JDF appendix 3, Table 1; RFC 3986 2',
       severity: sev('error', 'error', 'error'),
       fixable: true,
-      examples: examples([{ value: 'a\tb.pdf' }, { value: 'file:///a\u007f.pdf' }], [{ value: 'a%09b.pdf' }, { value: 'file:///c:/a.pdf' }]),
+      examples: examples([{ value: 'a\tb.pdf', offset: 1, fix: 'a%09b.pdf' }, { value: 'file:///a\u007f.pdf', offset: 9, fix: 'file:///a%7F.pdf' }], [{ value: 'a%09b.pdf' }, { value: 'file:///c:/a.pdf' }]),
     },
     message: (a) => `The URL holds the control character ${a.char}${Number(a.count) > 1 ? ` (and ${Number(a.count) - 1} more)` : ''}; escape it as %XX.`,
   },
@@ -95,7 +96,7 @@ export const unescapedSpace = charRule(
       spec: 'JDF appendix 4.3, Table 4 example 23; Table 1',
       severity: sev('error', 'error', 'error'),
       fixable: true,
-      examples: examples([{ value: 'file:///c:/my docs/a.pdf' }, { value: 'my docs/a b.pdf' }], [{ value: 'file:///c:/my%20docs/a.pdf' }]),
+      examples: examples([{ value: 'file:///c:/my docs/a.pdf', offset: 13, fix: 'file:///c:/my%20docs/a.pdf' }, { value: 'my docs/a b.pdf', offset: 2, fix: 'my%20docs/a%20b.pdf' }], [{ value: 'file:///c:/my%20docs/a.pdf' }]),
     },
     message: (a) => `The URL holds ${Number(a.count) > 1 ? `${a.count} spaces` : 'a space'}, which a URL may not contain; write each as %20.`,
   },
@@ -112,7 +113,7 @@ export const backslash = charRule(
       spec: 'JDF appendix 4.3, Table 4 example 24; RFC 8089 E.4',
       severity: sev('error', 'error', 'warning'),
       fixable: true,
-      examples: examples([{ value: 'file:///c:\\folder\\a.pdf' }, { value: 'sub\\a.pdf' }], [{ value: 'file:///c:/folder/a.pdf' }, { value: 'sub/a%5Cb.pdf' }]),
+      examples: examples([{ value: 'file:///c:\\folder\\a.pdf', offset: 10, fix: 'file:///c:/folder/a.pdf' }, { value: 'sub\\a.pdf', offset: 3, fix: 'sub/a.pdf' }], [{ value: 'file:///c:/folder/a.pdf' }, { value: 'sub/a%5Cb.pdf' }]),
     },
     message: () => "The URL uses '\\' as a path separator, which URLs do not allow; use '/' (RFC 8089 E.4).",
   },
@@ -131,7 +132,7 @@ export const unsafeCharacter = charRule(
       spec: 'JDF appendix 3, Table 1; RFC 3986 2',
       severity: sev('error', 'error', 'error'),
       fixable: true,
-      examples: examples([{ value: 'file:///c:/a{1}.pdf' }, { value: 'a^b.pdf' }, { value: 'x[1].pdf' }], [{ value: 'file://[::1]/a.pdf' }, { value: 'file:///c:/a%7B1%7D.pdf' }]),
+      examples: examples([{ value: 'file:///c:/a{1}.pdf', offset: 12, fix: 'file:///c:/a%7B1%7D.pdf' }, { value: 'a^b.pdf', offset: 1, fix: 'a%5Eb.pdf' }, { value: 'x[1].pdf', offset: 1, fix: 'x%5B1%5D.pdf' }], [{ value: 'file://[::1]/a.pdf' }, { value: 'file:///c:/a%7B1%7D.pdf' }]),
     },
     message: (a) => `The URL holds the unsafe character ${a.char}${Number(a.count) > 1 ? ` (and ${Number(a.count) - 1} more)` : ''}; escape it (Table 1).`,
   },
@@ -143,17 +144,6 @@ export const unsafeCharacter = charRule(
   escapeChar,
 );
 
-/** Index in core of the "|" of a drive letter such as "c|" (RFC 8089 E.2.2), or -1. */
-export function drivePipeIndex(ctx: CheckContext): number {
-  const pathInCore = ctx.pathStart - ctx.lead;
-  const p = ctx.ref.path;
-  if (p.length >= 3 && p[0] === '/' && /[A-Za-z]/.test(p[1]!) && p[2] === '|') return pathInCore + 2;
-  if (ctx.scheme === 'file' && p.length >= 2 && /[A-Za-z]/.test(p[0]!) && p[1] === '|') return pathInCore + 1;
-  const host = ctx.ref.authority;
-  if (host !== undefined && /^[A-Za-z]\|/.test(host)) return ctx.authorityStart - ctx.lead + 1;
-  return -1;
-}
-
 export const semicolon = charRule(
   {
     meta: {
@@ -163,7 +153,7 @@ export const semicolon = charRule(
       spec: 'JDF appendix 3, Table 1',
       severity: sev('error', null, null),
       fixable: true,
-      examples: examples([{ value: 'file:///c:/a;1.pdf' }], [{ value: 'file:///c:/a%3B1.pdf' }, { value: 'http://a/b;p', options: { profile: 'jdf' } }]),
+      examples: examples([{ value: 'file:///c:/a;1.pdf', offset: 12, fix: 'file:///c:/a%3B1.pdf' }], [{ value: 'file:///c:/a%3B1.pdf' }, { value: 'http://a/b;p', options: { profile: 'jdf' } }]),
     },
     message: () => "The URL holds ';', which the appendix reserves in file URLs; escape it as %3B.",
   },
@@ -180,7 +170,7 @@ export const invalidPercent = charRule(
       spec: 'JDF appendix 3, Table 1; RFC 3986 2.1',
       severity: sev('error', 'error', 'error'),
       fixable: true,
-      examples: examples([{ value: '100%.pdf' }, { value: 'file:///c:/a%2.pdf' }, { value: 'a%zz.pdf' }], [{ value: '100%25.pdf' }, { value: 'a%2e.pdf' }]),
+      examples: examples([{ value: '100%.pdf', offset: 3, fix: '100%25.pdf' }, { value: 'file:///c:/a%2.pdf', offset: 12, fix: 'file:///c:/a%252.pdf' }, { value: 'a%zz.pdf', offset: 1, fix: 'a%25zz.pdf' }], [{ value: '100%25.pdf' }, { value: 'a%2e.pdf' }]),
     },
     message: (a) => `'%' at this position is not followed by two hex digits${Number(a.count) > 1 ? ` (${a.count} times)` : ''}; write a literal '%' as %25.`,
   },
@@ -197,7 +187,7 @@ export const nonAscii: Rule = {
     severity: sev('error', 'warning', 'info'),
     fixable: true,
     examples: examples(
-      [{ value: 'file:///c:/Müller/a.pdf' }, { value: 'reçu.pdf', options: { profile: 'rfc8089' } }],
+      [{ value: 'file:///c:/Müller/a.pdf', offset: 12, fix: 'file:///c:/M%C3%BCller/a.pdf' }, { value: 'reçu.pdf', offset: 2, fix: 're%C3%A7u.pdf', options: { profile: 'rfc8089' } }],
       [{ value: 'file:///c:/M%C3%BCller/a.pdf' }],
     ),
   },
@@ -234,7 +224,7 @@ export const percentNul: Rule = {
     spec: 'JDF appendix 4.5, Table 6',
     severity: sev('error', 'error', 'error'),
     fixable: false,
-    examples: examples([{ value: 'File:///fo%00/bar' }], [{ value: 'File:///fo%20/bar' }, { value: 'a%2000.pdf' }]),
+    examples: examples([{ value: 'File:///fo%00/bar', offset: 10 }], [{ value: 'File:///fo%20/bar' }, { value: 'a%2000.pdf' }]),
   },
   message: () => '%00 (NUL) cannot be part of a file name; remove it.',
   check(ctx, report) {
@@ -251,7 +241,7 @@ export const invalidEscapedOctets: Rule = {
     spec: 'JDF appendix 3; RFC 8089 4',
     severity: sev('error', 'warning', 'warning'),
     fixable: false,
-    examples: examples([{ value: 'caf%E9.pdf' }], [{ value: 'caf%C3%A9.pdf' }]),
+    examples: examples([{ value: 'caf%E9.pdf', offset: 0 }], [{ value: 'caf%C3%A9.pdf' }]),
   },
   message: (a) => `The escaped octets in '${a.segment}' are not valid ${a.charset}; escape the name's characters as ${a.charset} octets.`,
   check(ctx, report) {
@@ -287,7 +277,7 @@ export const queryInUrl = delimiterRule({
   title: "'?' starts a query",
   description: "A raw '?' ends the path: what follows is a query, not part of the file name, and file URLs have no queries. If the name holds '?', escape it as %3F (Table 1).",
   spec: 'JDF appendix 3, Table 1; RFC 3986 3.4',
-  examples: examples([{ value: 'file:///c:/what?.pdf' }, { value: 'a?b.pdf' }], [{ value: 'file:///c:/what%3F.pdf' }, { value: 'http://a/b?q=1' }]),
+  examples: examples([{ value: 'file:///c:/what?.pdf', offset: 15, fix: 'file:///c:/what%3F.pdf' }, { value: 'a?b.pdf', offset: 1, fix: 'a%3Fb.pdf' }], [{ value: 'file:///c:/what%3F.pdf' }, { value: 'http://a/b?q=1' }]),
 }, '?', 'query', '%3F');
 
 export const fragmentInUrl = delimiterRule({
@@ -295,7 +285,7 @@ export const fragmentInUrl = delimiterRule({
   title: "'#' starts a fragment",
   description: "A raw '#' ends the path: what follows is a fragment that no consumer sends to the file system. If the name holds '#', escape it as %23 (Table 1).",
   spec: 'JDF appendix 3, Table 1; RFC 3986 3.5',
-  examples: examples([{ value: 'file:///c:/job#1.pdf' }, { value: 'job#1.pdf' }], [{ value: 'job%231.pdf' }, { value: 'http://a/b#top' }]),
+  examples: examples([{ value: 'file:///c:/job#1.pdf', offset: 14, fix: 'file:///c:/job%231.pdf' }, { value: 'job#1.pdf', offset: 3, fix: 'job%231.pdf' }], [{ value: 'job%231.pdf' }, { value: 'http://a/b#top' }]),
 }, '#', 'fragment', '%23');
 
 export const characterRules: Rule[] = [

@@ -10,7 +10,7 @@ export const directoryNotAbsolute: Rule = {
     spec: 'JDF appendix 2',
     severity: sev('error', 'error', 'error'),
     fixable: false,
-    examples: examples([{ value: 'jobs/', options: { role: 'directory' } }, { value: '/pub/jobs/', options: { role: 'directory' } }], [{ value: 'file:///c:/pub/jdf-folder/', options: { role: 'directory' } }]),
+    examples: examples([{ value: 'jobs/', options: { role: 'directory' }, offset: 0 }, { value: '/pub/jobs/', options: { role: 'directory' }, offset: 0 }], [{ value: 'file:///c:/pub/jdf-folder/', options: { role: 'directory' } }]),
   },
   message: () => 'A Directory must be an absolute URI such as file:///c:/jobs/ (appendix section 2); give the scheme and the full path.',
   check(ctx, report) {
@@ -28,7 +28,7 @@ export const directoryWithoutTrailingSlash: Rule = {
     severity: sev('warning', 'warning', 'warning'),
     fixable: true,
     examples: examples(
-      [{ value: 'file:///c:/DownloadDir/Title-J626103', options: { role: 'directory' } }],
+      [{ value: 'file:///c:/DownloadDir/Title-J626103', options: { role: 'directory' }, offset: 23, fix: 'file:///c:/DownloadDir/Title-J626103/' }],
       [{ value: 'file:///c:/DownloadDir/Title-J626103/', options: { role: 'directory' } }, { value: 'file:///c:/a.pdf' }],
     ),
   },

@@ -1,8 +1,15 @@
 import { PROFILES, type RuleExample, type RuleMeta } from './types.js';
 
+const code = (s: string) => `\`${JSON.stringify(s).slice(1, -1).replace(/`/g, '\\`')}\``;
+
+/** An example as the docs show it: the value, its options, and for a flagged URL example where and how it is fixed (the tests check the same). */
 function showExample(e: RuleExample): string {
   const opts = e.options ? Object.entries(e.options).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ') : '';
-  return `- \`${JSON.stringify(e.value).slice(1, -1).replace(/`/g, '\\`')}\`${opts ? ` (${opts})` : ''}`;
+  const pinned = [
+    ...(e.offset !== undefined ? [`at ${e.offset}`] : []),
+    ...(e.fix === null ? ['no fix'] : e.fix !== undefined ? [`fix ${code(e.fix)}`] : []),
+  ].join('; ');
+  return `- ${code(e.value)}${opts ? ` (${opts})` : ''}${pinned ? ` → ${pinned}` : ''}`;
 }
 
 /** docs/rules.md, made from the catalog only (a test fails when the committed file differs). */
@@ -25,4 +32,17 @@ export function renderRulesDoc(catalog: readonly RuleMeta[]): string {
     out.push('Not flagged:', '', ...m.examples.clean.map(showExample), '');
   }
   return out.join('\n');
+}
+
+/** src/rules/codes.ts, made from the catalog only (a test fails when the committed file differs). */
+export function renderRuleCodes(catalog: readonly RuleMeta[]): string {
+  return [
+    '// Generated from the rule catalog by `npm run docs`; do not edit by hand (test/docs.test.ts fails when it is stale).',
+    '// When a new rule\'s code does not compile yet, `node dist/scripts/gen-rules-doc.js` writes this file from the last build.',
+    '',
+    '/** Every rule code of the catalog, in catalog order. */',
+    'export type RuleCode =',
+    ...catalog.map((m, i) => `  | '${m.code}'${i === catalog.length - 1 ? ';' : ''}`),
+    '',
+  ].join('\n');
 }

@@ -1,12 +1,12 @@
 // Findings about the files themselves (validate --check-exists, --root): reported by src/node/local-files.ts.
 import { examples, sev } from './helpers.js';
-import type { Rule, RuleMeta } from './types.js';
+import type { CatalogRule, RuleMeta } from './types.js';
 
-type FilesRule = Rule & { meta: RuleMeta & { scope: 'files' } };
+type FilesRule = CatalogRule & { meta: RuleMeta & { scope: 'files' } };
 
-export function filesRule(meta: Omit<RuleMeta, 'scope' | 'examples' | 'fixable'> & { flagged: string; clean: string }, message: Rule['message']): FilesRule {
+export function filesRule(meta: Omit<RuleMeta, 'scope' | 'examples' | 'fixable'> & { flagged: string; clean: string }, message: CatalogRule['message']): FilesRule {
   const { flagged, clean, ...rest } = meta;
-  return { meta: { ...rest, scope: 'files', fixable: false, examples: examples([{ value: flagged }], [{ value: clean }]) }, message, check() {} };
+  return { meta: { ...rest, scope: 'files', fixable: false, examples: examples([{ value: flagged }], [{ value: clean }]) }, message };
 }
 
 export const fileMissing = filesRule({
@@ -53,8 +53,8 @@ export const notChecked = filesRule({
 
 export const notALocalPath = filesRule({
   code: 'not-a-local-path', title: 'URL names no path on this machine', spec: 'RFC 8089 3; appendix Table 4 example 26',
-  description: 'The URL cannot be turned into a path on this platform (for example a Windows drive letter on a POSIX machine without --map).',
-  severity: sev('warning', 'warning', 'warning'), flagged: 'file:///c:/jobs/a.pdf (on Linux, unmapped)', clean: 'file:///srv/jobs/a.pdf',
+  description: "The URL cannot be turned into a path on this platform: a name that decodes to the path separator (%2F) or to NUL (%00), a fragment, or on Windows a path without a drive letter. (On Linux and macOS a drive letter is an ordinary folder name: file:///c:/jobs/a.pdf is the path /c:/jobs/a.pdf.)",
+  severity: sev('warning', 'warning', 'warning'), flagged: 'file:///srv/jobs/a%2Fb.pdf (%2F decodes to the path separator)', clean: 'file:///srv/jobs/a.pdf (on Linux or macOS)',
 }, (a) => `Not checked: ${a.why}${a.hint}`);
 
 export const filesRules: FilesRule[] = [fileMissing, caseMismatch, notAFile, notADirectory, fileUnreadable, outsideRoot, notChecked, notALocalPath];

@@ -1,4 +1,4 @@
-import type { Profile, RuleMeta, Severity } from './types.js';
+import type { CheckContext, Profile, RuleMeta, Severity } from './types.js';
 
 /** Severities for [jdf, rfc8089, lenient]. */
 export function sev(jdf: Severity | null, rfc8089: Severity | null, lenient: Severity | null): Record<Profile, Severity | null> {
@@ -32,3 +32,15 @@ export function showChar(ch: string): string {
   if (c < 0x20 || c === 0x7f || (c >= 0x80 && c < 0xa0)) return 'U+' + c.toString(16).toUpperCase().padStart(4, '0');
   return `'${ch}'`;
 }
+
+/** The whole value with the reference's path replaced. */
+export function withPath(ctx: CheckContext, path: string): string {
+  const start = ctx.pathStart - ctx.lead;
+  return ctx.withCore(ctx.core.slice(0, start) + path + ctx.core.slice(start + ctx.ref.path.length));
+}
+
+/** "file://file:/c:/..." : the scheme written twice, so that "file:" becomes a host with an empty port. */
+export const isDoubledScheme = (ctx: CheckContext): boolean => ctx.scheme === 'file' && ctx.ref.authority !== undefined && /^file:$/i.test(ctx.ref.authority);
+
+/** An authority that starts with '\\': a UNC path pasted after "file://" (RFC 8089 E.3.1). */
+export const isUncAuthority = (authority: string): boolean => authority.startsWith('\\');

@@ -2,16 +2,15 @@
 // they are here so the catalog, the docs and SARIF know them. MIME examples are whole packages, which the
 // package tests read; zip examples are described in words (the tests build those zips).
 import { examples, sev } from './helpers.js';
-import type { Rule, RuleMeta, Severity } from './types.js';
+import type { CatalogRule, RuleMeta, Severity } from './types.js';
 
-type PackageRule = Rule & { meta: RuleMeta & { scope: 'package' } };
+type PackageRule = CatalogRule & { meta: RuleMeta & { scope: 'package' } };
 
-function packageRule(meta: Omit<RuleMeta, 'scope' | 'examples' | 'fixable' | 'severity'> & { severity: Severity; flagged: string[]; clean: string[] }, message: Rule['message']): PackageRule {
+function packageRule(meta: Omit<RuleMeta, 'scope' | 'examples' | 'fixable' | 'severity'> & { severity: Severity; flagged: string[]; clean: string[] }, message: CatalogRule['message']): PackageRule {
   const { flagged, clean, severity, ...rest } = meta;
   return {
     meta: { ...rest, scope: 'package', fixable: false, severity: sev(severity, severity, severity), examples: examples(flagged.map((value) => ({ value })), clean.map((value) => ({ value }))) },
     message,
-    check() {},
   };
 }
 

@@ -14,7 +14,7 @@ export const driveLostInResolution: Rule = {
     severity: sev('warning', 'warning', 'warning'),
     fixable: false,
     examples: examples(
-      [{ value: '../../../a.pdf', options: FROM_C }, { value: '/other/a.pdf', options: FROM_C }],
+      [{ value: '../../../a.pdf', options: FROM_C, offset: 0 }, { value: '/other/a.pdf', options: FROM_C, offset: 0 }],
       [{ value: '../../a.pdf', options: FROM_C }, { value: '/c:/other/a.pdf', options: FROM_C }],
     ),
   },
@@ -42,7 +42,7 @@ export const climbsAboveRoot: Rule = {
     spec: 'RFC 3986 5.2.4, 5.4.2',
     severity: sev('warning', 'warning', 'warning'),
     fixable: false,
-    examples: examples([{ value: '../../../../a.pdf', options: { base: 'file:///pub/hot-folder/' } }], [{ value: '../a.pdf', options: { base: 'file:///pub/hot-folder/' } }]),
+    examples: examples([{ value: '../../../../a.pdf', options: { base: 'file:///pub/hot-folder/' }, offset: 0 }], [{ value: '../a.pdf', options: { base: 'file:///pub/hot-folder/' } }]),
   },
   message: (a) => `${a.count} '..' segment${Number(a.count) > 1 ? 's climb' : ' climbs'} above the root of the base and ${Number(a.count) > 1 ? 'are' : 'is'} dropped; name the file without climbing past the root.`,
   check(ctx, report) {
@@ -61,7 +61,7 @@ export const baseLastSegmentDropped: Rule = {
     severity: sev('warning', 'warning', 'warning'),
     fixable: false,
     examples: examples(
-      [{ value: '../F-22/job001.pdf', options: { base: 'file:///c:/DownloadDir/Title-J626103' } }],
+      [{ value: '../F-22/job001.pdf', options: { base: 'file:///c:/DownloadDir/Title-J626103' }, offset: 0 }],
       [{ value: '../F-22/job001.pdf', options: { base: 'file:///c:/DownloadDir/Title-J626103/' } }, { value: '/a.pdf', options: { base: 'file:///c:/x' } }],
     ),
   },

@@ -1,5 +1,6 @@
 import type { AuthorityParts, UriComponents } from '../uri/components.js';
 import type { ResolutionTrace } from '../uri/resolve.js';
+import type { RuleCode } from './codes.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 /** `jdf`: the JDF file-URL appendix (default). `rfc8089`: RFC 8089 section 2. `lenient`: RFC 8089 appendices E and F accepted as warnings. */
@@ -12,12 +13,23 @@ export type Role = 'url' | 'directory';
 export const PROFILES: readonly Profile[] = ['jdf', 'rfc8089', 'lenient'];
 export const PLATFORMS: readonly Platform[] = ['any', 'windows', 'mac', 'unix'];
 
+/** What a finding says beyond its code: the values its sentence is made from (strings masked, never a password). */
+export type FindingArgs = Record<string, string | number>;
+
 export interface Finding {
-  /** Stable rule code, e.g. `unescaped-space`. */
+  /**
+   * Stable rule code, e.g. `unescaped-space`: always a RuleCode (createFinding takes nothing else). Typed as a
+   * string until the ticket walker, rebase and relocate build and compare codes as RuleCodes.
+   */
   code: string;
   severity: Severity;
-  /** One sentence: what is wrong and how to fix it. Never holds a password. */
+  /** One sentence: what is wrong and how to fix it, made from `code` and `args` (src/rules/finding.ts). Never holds a password. */
   message: string;
+  /**
+   * The values the message is made from, by name (each rule's `message` says which). Every finding made by
+   * createFinding has them; optional only until the ticket walker builds its findings with createFinding too.
+   */
+  args?: FindingArgs;
   /** The spec section the rule comes from. */
   spec?: string;
   /** The whole value with this one problem corrected, where that is safe. */
@@ -29,10 +41,14 @@ export interface Finding {
 export interface RuleExample {
   value: string;
   options?: { base?: string; profile?: Profile; platform?: Platform; role?: Role; jdfVersion?: string };
+  /** A flagged URL example: where the finding starts in the value (0-based UTF-16 index), as the tests check it. */
+  offset?: number;
+  /** A flagged example of a fixable URL rule: its finding's fix, or null where this case has none (the tests check it). */
+  fix?: string | null;
 }
 
 export interface RuleMeta {
-  code: string;
+  code: RuleCode;
   /**
    * `url`: found by checkUrl in one value; `ticket`: found by validateTicket in a whole ticket (examples are
    * ticket texts); `files`: found by looking at the file system (validate --check-exists, --root; examples are prose);
@@ -55,7 +71,7 @@ export interface RuleMeta {
 export interface Report {
   offset?: number;
   fix?: string;
-  args?: Record<string, string | number>;
+  args?: FindingArgs;
   /** Overrides the profile's severity (platform- or version-dependent rules); `null` drops the report. */
   severity?: Severity | null;
 }
@@ -76,7 +92,12 @@ export interface CheckOptions {
   localHosts?: readonly string[];
 }
 
-/** Everything a rule may look at: the value, its parse, and the options. Built once per check. */
+/**
+ * Everything a URL rule may look at: the value, its parse, and the options. Built once per check by checkUrl.
+ * Rules read what they need from here rather than scanning the value again, so a record of facts gathered in one
+ * left-to-right scan (spaces, backslashes, escapes, non-ASCII, drive-letter shapes) can be added as a field
+ * without changing any rule that does not use it.
+ */
 export interface CheckContext {
   /** The value as given. */
   value: string;
@@ -104,8 +125,18 @@ export interface CheckContext {
   withCore(core: string): string;
 }
 
-export interface Rule {
+/** What every rule of the catalog has, whatever its scope: its meta, and the words of its findings. */
+export interface CatalogRule {
   meta: RuleMeta;
-  message(args: Record<string, string | number>): string;
+  /** The sentence of a finding, from its (masked) arguments; only createFinding and messageOf call it. */
+  message(args: FindingArgs): string;
+}
+
+/**
+ * A URL rule (scope `url`): its whole logic is its check, which sees one parsed value and reports what it
+ * finds. Rules of the other scopes are catalog entries (CatalogRule): the ticket walker, the file checks and the
+ * package readers find theirs and build the findings with createFinding.
+ */
+export interface Rule extends CatalogRule {
   check(ctx: CheckContext, report: (report: Report) => void): void;
 }

@@ -1,0 +1,81 @@
+// Findings are data: a rule code, its arguments, a severity and a place. The words are made here, from the code
+// and the arguments, by the rule's own `message`: the text, JSON, SARIF and GitHub formats and the docs all read
+// what this module made, so they cannot drift apart.
+import { redactPassword, stripPassword } from '../fileurl/redact.js';
+import { redactSecrets } from '../fileurl/secrets.js';
+import { rulesByCode } from './catalog.js';
+import type { RuleCode } from './codes.js';
+import type { Finding, FindingArgs, Profile, RuleMeta, Severity } from './types.js';
+
+/** A place in a ticket: 1-based line, and column in UTF-16 code units. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export interface FindingOptions {
+  /** Whose severities apply; default `jdf`. */
+  profile?: Profile;
+  /** The rule's own verdict for this case (platform- or version-dependent rules), in place of the profile's. */
+  severity?: Severity;
+  /** Where in the value the problem starts (0-based UTF-16 index). */
+  offset?: number;
+  /** The whole value with this one problem corrected; a password in it is dropped. */
+  fix?: string;
+}
+
+/**
+ * The severity a finding of the rule has: the rule's override, else the profile's. `null` means one thing
+ * everywhere: the profile does not report the rule. Only URL rules have a null (the catalog test holds every rule
+ * of the other scopes reported under every profile); checkUrl asks before it builds the finding.
+ */
+export function severityUnder(meta: RuleMeta, profile: Profile, override?: Severity | null): Severity | null {
+  return override === undefined ? meta.severity[profile] : override;
+}
+
+/** Masks what must never be shown: a password in a URL, FileSpec/@Password and NetworkHeader values. */
+const redact = (text: string): string => redactSecrets(redactPassword(text));
+
+/** The arguments as they may be shown: every string masked. */
+function shownArgs(args: FindingArgs): FindingArgs {
+  const out: Record<string, string | number> = {};
+  for (const key of Object.keys(args)) {
+    const v = args[key]!;
+    out[key] = typeof v === 'string' ? redact(v) : v;
+  }
+  return out;
+}
+
+/** The sentence for a code and its (already masked) arguments: the one place findings get their words. */
+export function messageOf(code: RuleCode, args: FindingArgs): string {
+  const rule = rulesByCode.get(code);
+  if (rule === undefined) throw new RangeError(`no rule has the code '${code}'`);
+  return redact(rule.message(args));
+}
+
+/**
+ * Builds a finding: every finding of every scope is made here. With `at` it is a finding in a ticket (line and
+ * column). Throws on a code the catalog does not know, or a rule its profile does not report (see severityUnder):
+ * both are mistakes of ours, not of the input.
+ */
+export function createFinding(code: RuleCode, args: FindingArgs, options: FindingOptions & { at: Position }): Finding & Position;
+export function createFinding(code: RuleCode, args?: FindingArgs, options?: FindingOptions): Finding;
+export function createFinding(code: RuleCode, args: FindingArgs = {}, options: FindingOptions & { at?: Position } = {}): Finding {
+  const rule = rulesByCode.get(code);
+  if (rule === undefined) throw new RangeError(`no rule has the code '${code}'`);
+  const profile = options.profile ?? 'jdf';
+  const severity = severityUnder(rule.meta, profile, options.severity);
+  if (severity === null) throw new RangeError(`the ${profile} profile does not report '${code}'`);
+  const shown = shownArgs(args);
+  const finding: Finding = { code, severity, message: messageOf(code, shown), args: shown, spec: rule.meta.spec };
+  if (options.fix !== undefined) finding.fix = stripPassword(options.fix);
+  if (options.offset !== undefined) finding.offset = options.offset;
+  return options.at === undefined ? finding : Object.assign(finding, { line: options.at.line, column: options.at.column });
+}
+
+/** The finding said again with other arguments (a ticket-level fact changed its meaning): its words follow. */
+export function restateFinding(finding: Finding, args: FindingArgs, severity?: Severity): void {
+  finding.args = shownArgs(args);
+  finding.message = messageOf(finding.code as RuleCode, finding.args);
+  if (severity !== undefined) finding.severity = severity;
+}
