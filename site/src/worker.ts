@@ -1,7 +1,7 @@
 // The page's worker: validates, fixes and checks with the library, so the page stays responsive.
 import { checkConfig } from '../../src/config/check.js';
 import { checkUrl, fileUrlToPath, parseAuthority, parseReference, PathConversionError, redactPassword, validateTicket, type ValidateOptions } from '../../src/index.js';
-import { unifiedDiff } from '../../src/report/diff.js';
+import { rewritePatch } from '../../src/report/patch.js';
 import { mappedByText } from '../../src/report/text.js';
 import { decodeTicket } from '../../src/ticket/decode.js';
 import { fixTicketBytes } from '../../src/ticket/fix-bytes.js';
@@ -91,7 +91,7 @@ function fix(id: number, name: string, input: Uint8Array | string, options: Page
   const bytes = result.fixed?.slice().buffer;
   post(
     {
-      type: 'fixed', id, diff: unifiedDiff(name, result.text, result.plan.edits), skipped: result.plan.skipped, edits: result.plan.edits.length,
+      type: 'fixed', id, diff: rewritePatch(name, result.text, result.plan.edits).text, skipped: result.plan.skipped, edits: result.plan.edits.length,
       ...(bytes !== undefined ? { bytes } : {}),
       ...(result.refused !== undefined ? { refused: result.refused } : {}),
     },

@@ -12,7 +12,7 @@ export async function runFix(run: FixOptions & { paths: string[]; discovery?: Di
   let changed = 0;
   let values = 0;
   // jsdiff only for --dry-run.
-  const unifiedDiff = run.dryRun ? (await import('../report/diff.js')).unifiedDiff : undefined;
+  const patches = run.dryRun ? await import('../report/patch.js') : undefined;
   for (const source of sources) {
     if (source.path === '-') {
       process.stderr.write('jdf-filespec: fix works on files, not standard input\n');
@@ -25,8 +25,12 @@ export async function runFix(run: FixOptions & { paths: string[]; discovery?: Di
         process.stderr.write(`${source.path}: not fixed: ${outcome.refused}\n`);
         continue;
       }
-      if (unifiedDiff) process.stdout.write(unifiedDiff(source.path, outcome.text, outcome.plan.edits));
-      else if (outcome.written) {
+      if (patches) {
+        const patch = patches.rewritePatch(source.path, outcome.text, outcome.plan.edits);
+        process.stdout.write(patch.text);
+        const note = patches.maskedNote(source.path, patch);
+        if (note) process.stderr.write(`${note}\n`);
+      } else if (outcome.written) {
         changed++;
         values += outcome.plan.edits.length;
         process.stdout.write(`${source.path}: ${plural(outcome.plan.edits.length, 'value')} fixed${outcome.backup ? `, original kept as ${outcome.backup}` : ''}\n`);

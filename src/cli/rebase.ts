@@ -3,7 +3,7 @@ import { parseMap } from '../node/local-files.js';
 import { rebaseFile } from '../node/rebase.js';
 import { viewTable } from '../node/config-file.js';
 import { plural } from '../report/check-text.js';
-import { rewritePatch } from '../report/patch.js';
+import { maskedNote, rewritePatch } from '../report/patch.js';
 import { readConfig } from './views.js';
 
 export interface RebaseRun {
@@ -72,7 +72,12 @@ export async function runRebase(run: RebaseRun): Promise<number> {
         failed++;
         continue;
       }
-      if (run.dryRun) process.stdout.write(rewritePatch(source.path, outcome.text, outcome.plan.edits));
+      if (run.dryRun) {
+        const patch = rewritePatch(source.path, outcome.text, outcome.plan.edits);
+        process.stdout.write(patch.text);
+        const note = maskedNote(source.path, patch);
+        if (note) process.stderr.write(`${note}\n`);
+      }
       else if (outcome.written) {
         changed++;
         values += outcome.plan.edits.length;
