@@ -1,9 +1,12 @@
 // Validating many tickets: in this thread for a few, in worker threads for many. The report order is always
 // the order of the sources, whatever finishes first.
+import { stat } from 'node:fs/promises';
 import os from 'node:os';
+import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { FileReport } from '../report/report.js';
 import { oversizeReport, validateTicket, type ValidateOptions } from '../ticket/validate.js';
+import { createFinding } from '../rules/finding.js';
 import { internalError } from '../rules/internal.js';
 import { readTicket, type TicketSource, type UnreadablePath } from './files.js';
 import { checkLocalFiles, type LocalFileOptions } from './local-files.js';
@@ -23,13 +26,18 @@ export function defaultJobs(count: number): number {
   return Math.max(1, Math.min(os.availableParallelism(), Math.ceil(count / WORKER_THRESHOLD)));
 }
 
-/** Reads and validates the sources in order (this thread). An exception on one source is its internal-error finding. */
-export async function validateSources(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, onTicket?: () => void, debug = false): Promise<Array<FileReport | UnreadablePath>> {
+/**
+ * Reads and validates the sources in order (this thread). An exception on one source is its internal-error finding.
+ * A ticket file over BIG_TICKET_BYTES is checked in a worker of its own with a memory limit (isolate), so that
+ * running out of memory is its out-of-memory finding, not the end of the run.
+ */
+export async function validateSources(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, onTicket?: () => void, debug = false, isolate = true): Promise<Array<FileReport | UnreadablePath>> {
   const out: Array<FileReport | UnreadablePath> = [];
   for (const source of sources) {
     onTicket?.();
     try {
-      out.push(...(await validateSource(source, options, maxBytes, local)));
+      const size = isolate ? await bigTicketSize(source, maxBytes) : undefined;
+      out.push(...(size === undefined ? await validateSource(source, options, maxBytes, local) : await validateIsolated(source, size, options, maxBytes, local, debug)));
     } catch (error) {
       out.push({ path: source.path, ...internalErrorReport(error, options.profile, debug) });
     }
@@ -99,9 +107,44 @@ export async function validateBatch(
   return { files, unreadable };
 }
 
-function runWorker(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, tick?: () => void, debug = false): Promise<Array<FileReport | UnreadablePath>> {
+/** Tickets larger than this are checked in a worker of their own (a few ms to start one, nothing next to their check). */
+export const BIG_TICKET_BYTES = 16 * 1024 * 1024;
+
+/** The size of a ticket file (not standard input, not a package) that is over BIG_TICKET_BYTES and within maxBytes. */
+async function bigTicketSize(source: TicketSource, maxBytes: number): Promise<number | undefined> {
+  if (source.path === '-') return undefined;
+  const size = await stat(source.path).then((s) => (s.isFile() ? s.size : 0), () => 0);
+  if (size <= BIG_TICKET_BYTES || size > maxBytes || (await packageKindOf(source.path)) !== null) return undefined;
+  return size;
+}
+
+/**
+ * The memory a big ticket's worker may use: JDF_FILESPEC_TICKET_HEAP_MIB when set to a whole number, else nine
+ * tenths of what this process's own heap may grow to (NODE_OPTIONS=--max-old-space-size raises both).
+ */
+export function isolatedHeapMiB(): number {
+  const set = process.env.JDF_FILESPEC_TICKET_HEAP_MIB;
+  if (set !== undefined && /^[1-9][0-9]*$/.test(set)) return Number(set);
+  return Math.floor((getHeapStatistics().heap_size_limit / 2 ** 20) * 0.9);
+}
+
+/** One big ticket in a worker of its own whose heap is limited: past the limit, its out-of-memory finding. */
+async function validateIsolated(source: TicketSource, size: number, options: ValidateOptions, maxBytes: number, local: LocalFileOptions | undefined, debug: boolean): Promise<Array<FileReport | UnreadablePath>> {
+  const limit = isolatedHeapMiB();
+  try {
+    return await runWorker([source], options, maxBytes, local, undefined, debug, { isolated: true, heapMiB: limit });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') throw error;
+    const finding = createFinding('out-of-memory', { size, limit }, { profile: options.profile ?? 'jdf', at: { line: 1, column: 1 } });
+    return [{ path: source.path, ...(source.documentUri ? { documentUri: source.documentUri } : {}), encoding: 'unknown', references: [], findings: [finding] }];
+  }
+}
+
+function runWorker(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, tick?: () => void, debug = false, alone?: { isolated: true; heapMiB: number }): Promise<Array<FileReport | UnreadablePath>> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./batch-worker.js', import.meta.url), { workerData: { sources, options, maxBytes, local, progress: tick !== undefined, debug } });
+    const resourceLimits = alone ? { maxOldGenerationSizeMb: alone.heapMiB } : undefined;
+    const workerData = { sources, options, maxBytes, local, progress: tick !== undefined, debug, isolated: alone !== undefined };
+    const worker = new Worker(new URL('./batch-worker.js', import.meta.url), { workerData, ...(resourceLimits ? { resourceLimits } : {}) });
     worker.on('message', (message: { tick: true } | { results: Array<FileReport | UnreadablePath> }) => {
       if ('tick' in message) tick?.();
       else resolve(message.results);

@@ -101,4 +101,5 @@ export type RuleCode =
   | 'checksum-mismatch'
   | 'mime-type-mismatch'
   | 'page-count-mismatch'
-  | 'internal-error';
+  | 'internal-error'
+  | 'out-of-memory';

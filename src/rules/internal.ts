@@ -8,4 +8,10 @@ export const internalError = filesRule({
   severity: sev('error', 'error', 'error'), flagged: 'a ticket that makes the checker throw', clean: 'any ticket it checks',
 }, (a) => `jdf-filespec could not check this ticket: ${a.error}${a.stack ? `\n${a.stack}` : ''}`);
 
-export const internalRules = [internalError];
+export const outOfMemory = filesRule({
+  code: 'out-of-memory', title: 'Ticket needs more memory than allowed', spec: 'jdf-filespec',
+  description: 'A big ticket is checked in a worker of its own with a memory limit, so that one ticket cannot stop the whole run. This one needed more than that limit (a report costs memory for every reference, most when every reference has a finding), so nothing in it was reported; the other tickets are. Split the ticket, or give Node more memory (NODE_OPTIONS=--max-old-space-size=MB).',
+  severity: sev('error', 'error', 'error'), flagged: 'a 120 MB ticket of references that each carry findings, on a machine whose Node has the default 4 GB heap', clean: 'a ticket whose check fits in the limit',
+}, (a) => `Checking this ticket (${a.size} bytes) needed more memory than the ${a.limit} MiB a big ticket may use here; nothing in it was reported. Split the ticket, or give Node more memory (NODE_OPTIONS=--max-old-space-size=MB).`);
+
+export const internalRules = [internalError, outOfMemory];
