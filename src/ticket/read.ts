@@ -3,7 +3,7 @@
 import { XMLValidator } from 'fast-xml-parser';
 import type { Profile } from '../rules/types.js';
 import { decodeTicket } from './decode.js';
-import { doctypeProblems, readDoctype } from './doctype.js';
+import { readDoctype } from './doctype.js';
 import type { ElementTree } from './elements.js';
 import { FileFindings } from './finding.js';
 import { scanMarkup } from './markup-scan.js';
@@ -11,7 +11,7 @@ import { LineIndex } from './positions.js';
 import { MAX_DEPTH } from './runs.js';
 import { buildTree, firstNonMisc, TooDeepError } from './tree.js';
 import type { TicketReport, ValidateOptions } from './validate.js';
-import { TICKET_ROOTS } from './vocabulary.js';
+import { DOCTYPE_RULES, DOCUMENT_RULES } from './ticket-rules.js';
 
 /** A ticket read: what the walk needs, and the report its findings go into. */
 export interface TicketDocument {
@@ -29,6 +29,9 @@ export interface TicketDocument {
   findings: FileFindings;
   report: TicketReport;
 }
+
+/** What ticket rules see of a document. */
+export type TicketView = Pick<TicketDocument, 'text' | 'lines' | 'tree' | 'root'>;
 
 /** Reads the ticket: the report begun, and the document unless it cannot be read (the report then says why). */
 export function readTicket(input: string | Uint8Array, options: ValidateOptions, profile: Profile): { report: TicketReport; doc?: TicketDocument } {
@@ -48,21 +51,15 @@ export function readTicket(input: string | Uint8Array, options: ValidateOptions,
   const doctype = readDoctype(text);
   if (doctype) {
     text = doctype.text;
-    if (doctype.entities > 0 || doctype.external) {
-      const what = doctype.entities > 0 ? `${doctype.entities} entit${doctype.entities === 1 ? 'y' : 'ies'}` : 'an external subset';
-      findings.add('doctype-entities', doctype.start, { what, external: doctype.external ? 1 : '' });
-    }
-    for (const p of doctypeProblems(doctype)) findings.add(p.code, p.offset, p.args);
+    for (const rule of DOCTYPE_RULES) rule.checkDoctype(doctype, (r) => findings.add(rule.meta.code, r.offset, r.args));
   }
 
   const tree = structureOf(text, options, findings);
   if (tree === undefined) return { report };
-  const roots = tree.roots;
-  for (const extra of roots.slice(1)) findings.add('xml-several-roots', tree.start(extra), { name: tree.qname(extra) });
-  const root = roots[0]!;
+  const root = tree.roots[0]!;
   const rootName = tree.local(root);
+  for (const rule of DOCUMENT_RULES) rule.checkDocument({ text, lines, tree, root }, (r) => findings.add(rule.meta.code, r.offset, r.args));
   report.root = rootName;
-  if (!TICKET_ROOTS.has(rootName)) findings.add('not-a-ticket', tree.start(root), { name: tree.qname(root) });
   // What the parser accepts and XML does not, in the prolog, comments, PIs and text (whole or in runs alike).
   for (const p of scanMarkup(text)) findings.add(p.code, p.offset, p.args);
   const version = options.jdfVersion ?? (rootName.startsWith('X') ? '2.0' : tree.attribute(root, 'Version')?.value);

@@ -1,14 +1,15 @@
 // Step 5 of validateTicket: the findings for one reference the walk reaches, and the reference as reported.
 import { checkUrl } from '../check.js';
 import { redactPassword } from '../fileurl/redact.js';
+import type { WalkedReference } from '../rules/ticket.js';
 import type { CheckOptions, Role } from '../rules/types.js';
 import type { Attribute } from './attributes.js';
 import type { ElementPaths } from './element-paths.js';
 import { fileSpecFacts } from './filespec-facts.js';
 import { bySeverityThenPlace, makeFinding } from './finding.js';
-import { checkIdentifier } from './identifier.js';
+import { identifierKind } from './identifier.js';
 import type { TicketDocument } from './read.js';
-import { disagreement } from './readings.js';
+import { IDENTIFIER_RULES, REFERENCE_RULES } from './ticket-rules.js';
 import type { BaseSource, LocatedFinding, TicketReference, ValidateOptions } from './validate.js';
 
 /** What a reference resolves against. */
@@ -48,22 +49,12 @@ export class ReferenceRecorder {
     const nonFile = checked.scheme !== undefined && checked.scheme !== 'file' && checked.scheme.length > 1;
     const shownBase: Base = nonFile ? NO_BASE : base;
     if (base.from !== undefined && checked.kind !== 'absolute') this.usedDirectories.add(base.from);
-    if (checked.kind !== 'absolute' && base.uri === null && role === 'url' && value.trim() !== '') {
-      findings.push(this.finding('no-base', {}, this.positionIn(attr, 0)));
-    }
-    if (container && checked.kind !== 'relative-path') {
-      findings.push(this.finding('container-url-not-relative', {}, this.positionIn(attr, 0)));
-    }
-    if (role === 'url' && base.uri !== null && checked.kind !== 'absolute' && value.trim() !== '') {
-      const differing = disagreement(value.trim(), base.uri, base.source === 'directory');
-      if (differing) {
-        const readingsText = differing.map((r) => `${r.consumer} ${r.href === null ? '(fails)' : redactPassword(r.href)}`).join('; ');
-        const advice = base.uri.endsWith('/') ? 'Write the reference so that every reading agrees.' : "End the Directory with '/'.";
-        for (let k = findings.length - 1; k >= 0; k--) {
-          if (findings[k]!.code === 'drive-lost-in-resolution' || findings[k]!.code === 'base-last-segment-dropped') findings.splice(k, 1);
-        }
-        findings.push(this.finding('consumers-disagree', { readings: readingsText, advice }, this.positionIn(attr, 0)));
-      }
+    const walked: WalkedReference = { role, value, kind: checked.kind, base, inContainer: container === true };
+    for (const rule of REFERENCE_RULES) {
+      rule.checkReference(walked, this.doc, (r) => {
+        if (r.supersedes) for (let k = findings.length - 1; k >= 0; k--) if (r.supersedes.includes(findings[k]!.code)) findings.splice(k, 1);
+        findings.push(this.finding(rule.meta.code, r.args ?? {}, this.positionIn(attr, r.offset)));
+      });
     }
     if (findings.length > 1) findings.sort(bySeverityThenPlace);
     const at = this.doc.lines.position(attr.valueStart);
@@ -97,8 +88,9 @@ export class ReferenceRecorder {
 
   /** A URI that identifies rather than locates (DevNS, PDFXRegistryName): its syntax only, never resolved or looked for. */
   identifier(element: number, attr: Attribute, via: string | undefined): void {
-    const checked = checkIdentifier(attr.value);
-    const findings: LocatedFinding[] = checked.findings.map((f) => this.finding(f.code, f.args, this.positionIn(attr, f.offset)));
+    const checked = identifierKind(attr.value);
+    const findings: LocatedFinding[] = [];
+    for (const rule of IDENTIFIER_RULES) rule.checkIdentifier(attr.value, (r) => findings.push(this.finding(rule.meta.code, r.args ?? {}, this.positionIn(attr, r.offset))));
     for (const p of attr.problems) findings.push(this.finding(p.code, p.args, this.doc.lines.position(p.offset)));
     if (findings.length > 1) findings.sort(bySeverityThenPlace);
     const at = this.doc.lines.position(attr.valueStart);

@@ -54,9 +54,6 @@ export function firstNonMisc(text: string, from: number, to: number): number {
   return -1;
 }
 
-// XML 1.0 2.2: the characters a document may not contain at all.
-export const FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
-
 export interface Tree {
   elements: ElementTree;
   problem?: StructureProblem;

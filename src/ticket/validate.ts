@@ -6,10 +6,10 @@ import type { MappedBy } from '../views/types.js';
 import { ElementPaths } from './element-paths.js';
 import type { FileSpecFacts } from './filespec-facts.js';
 import { bySeverityThenPlace, makeFinding, reword } from './finding.js';
-import { readTicket, type TicketDocument } from './read.js';
+import { readTicket } from './read.js';
 import { ReferenceRecorder, type Base } from './reference.js';
 import { ResourceIndex } from './resources.js';
-import { FORBIDDEN_CHAR } from './tree.js';
+import { WALKED_RULES } from './ticket-rules.js';
 import { vocabularyWith, type VocabularyRow } from './vocabulary.js';
 import { Walk } from './walk.js';
 
@@ -107,7 +107,7 @@ export function oversizeReport(size: number, maxBytes: number, profile: Profile 
  *
  * The steps: read and decode the document (read.ts), index its resources (resources.ts), walk it from each
  * root with the element paths at hand (walk.ts, element-paths.ts), each reference's findings (reference.ts);
- * then what only the whole walk tells (below).
+ * then what only the whole walk tells. The ticket rules run at these steps (ticket-rules.ts).
  */
 export function validateTicket(input: string | Uint8Array, options: ValidateOptions = {}): TicketReport {
   const profile = options.profile ?? 'jdf';
@@ -122,7 +122,7 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
   const references = new ReferenceRecorder(doc, options, paths);
   new Walk({ doc, index, paths, references, vocabulary, documentBase: documentBaseOf(options) }).run();
   settleUnusedDirectories(references);
-  reportForbiddenCharacter(doc);
+  for (const rule of WALKED_RULES) rule.checkWalked(doc, report.references, (r) => doc.findings.add(rule.meta.code, r.offset, r.args));
   return report;
 }
 
@@ -145,13 +145,4 @@ function settleUnusedDirectories(references: ReferenceRecorder): void {
     }
     if (ref.findings.length > 1) ref.findings.sort(bySeverityThenPlace);
   }
-}
-
-/** XML 1.0 2.2: a forbidden character outside the values we read is reported once, where it first stands. */
-function reportForbiddenCharacter(doc: TicketDocument): void {
-  const forbidden = FORBIDDEN_CHAR.exec(doc.text);
-  if (!forbidden) return;
-  const at = doc.lines.position(forbidden.index);
-  const seen = doc.report.references.some((r) => r.findings.some((f) => f.code === 'invalid-xml-char' && f.line === at.line && f.column === at.column));
-  if (!seen) doc.findings.add('invalid-xml-char', forbidden.index, { code: `U+${forbidden[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` });
 }

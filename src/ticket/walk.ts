@@ -1,5 +1,6 @@
 // Step 4 of validateTicket: the walk. Depth-first, in document order, from each root; an rRef is followed to the
 // resource it names, which is walked at that use with the base and vocabulary that apply there.
+import type { RRefLink } from '../rules/ticket.js';
 import { parseReference } from '../uri/parse.js';
 import { resolveReference } from '../uri/resolve.js';
 import type { Attribute } from './attributes.js';
@@ -10,6 +11,7 @@ import { bySeverityThenPlace, reword } from './finding.js';
 import type { TicketDocument } from './read.js';
 import { NO_BASE, type Base, type ReferenceRecorder } from './reference.js';
 import type { ResourceIndex } from './resources.js';
+import { LINK_RULES } from './ticket-rules.js';
 import type { LocatedFinding, TicketReference } from './validate.js';
 import { FAMILY_ROOTS, isRefElement, XJDF_NAMESPACE, type Family, type UrlAttribute, type Vocabulary } from './vocabulary.js';
 
@@ -30,8 +32,6 @@ interface WalkContext {
 const MAX_CONTAINER_DEPTH = 32;
 const NO_ATTRIBUTES: readonly UrlAttribute[] = [];
 const NO_VALUES: readonly Attribute[] = [];
-/** Elements whose ID names a process node (an rRef to one is a mistake the message names). */
-const NODE_ROOTS: ReadonlySet<string> = new Set(['JDF', 'XJDF']);
 
 /** Everything the walk reads and writes, passed to it whole. */
 export interface WalkInput {
@@ -160,22 +160,14 @@ export class Walk {
     return ctx;
   }
 
-  /** The resource an rRef names, or a finding where it names none (or an element that is not a resource). */
+  /** The resource an rRef names, NONE where it names none or leads back (the link rules say so). */
   private followRef(rRefAttr: Attribute, ctx: WalkContext): number {
     const { index, doc } = this.input;
     const id = rRefAttr.value;
     const target = index.resource(id);
-    if (target === undefined) {
-      const other = index.notResource(id);
-      const what = other === undefined ? '' : `the <${this.tree.qname(other)}> ${NODE_ROOTS.has(this.tree.local(other)) ? 'node' : 'element'}`;
-      doc.findings.add('dangling-rref', rRefAttr.valueStart, { id, what });
-      return NONE;
-    }
-    if (ctx.chain.includes(id)) {
-      doc.findings.add('rref-cycle', rRefAttr.valueStart, { id });
-      return NONE;
-    }
-    return target;
+    const link: RRefLink = { id, offset: rRefAttr.valueStart, target, notResource: target === undefined ? index.notResource(id) : undefined, chain: ctx.chain };
+    for (const rule of LINK_RULES) rule.checkLink(link, doc, (r) => doc.findings.add(rule.meta.code, r.offset, r.args));
+    return target === undefined || ctx.chain.includes(id) ? NONE : target;
   }
 
   /** The family whose vocabulary applies to an element reached by an rRef: that of its nearest root ancestor. */
