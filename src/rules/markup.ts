@@ -2,7 +2,7 @@
 // a file we do not see. duplicate-attribute, xml-declaration-misplaced and comment-double-hyphen are found by the
 // lexer as it reads (src/ticket/xml); doctype-attribute-default looks at the DOCTYPE the lexer read.
 import { redactPassword } from '../fileurl/redact.js';
-import { localName } from '../ticket/attributes.js';
+import { localName } from '../ticket/xml/index.js';
 import { isRefElement, isUrlAttribute } from '../ticket/vocabulary.js';
 import { sev } from './helpers.js';
 import { ticketRule } from './ticket.js';

@@ -8,7 +8,7 @@
 // and comment-double-hyphen) are found by the lexer as it reads (src/ticket/xml), in one pass over the text.
 import { disagreement } from '../ticket/readings.js';
 import { redactPassword } from '../fileurl/redact.js';
-import type { Doctype } from '../ticket/doctype.js';
+import type { Doctype } from '../ticket/xml/index.js';
 import type { TicketView } from '../ticket/read.js';
 import type { BaseSource, TicketReference } from '../ticket/validate.js';
 import { TICKET_ROOTS } from '../ticket/vocabulary.js';

@@ -1,7 +1,7 @@
 // Appendix 4.6: a FileSpec with a Container names a file inside that container (zip, tar, MIME package); its
 // URL resolves against the URL of the folder where the consumer extracted the container, recursively. These
 // find the elements involved; the walk (walk.ts) reports the container and gives its members their base.
-import { NONE, type ElementTree } from './elements.js';
+import { NONE, type ElementTree } from './xml/index.js';
 
 /** The partition of a resource that a ref's Part selects (JDF 1.x 3.10.5); the resource itself without a Part. */
 export function selectPartition(tree: ElementTree, target: number, ref: number): number {

@@ -1,6 +1,6 @@
 // Step 3 of validateTicket: the XPath-like path of the element that holds a reference
 // (/JDF/ResourcePool/RunList[@ID='RL1']/LayoutElement/FileSpec).
-import { NONE, type ElementTree } from './elements.js';
+import { NONE, type ElementTree } from './xml/index.js';
 
 /**
  * Built when a reference is reported, from the element up. References come in document order, so the path

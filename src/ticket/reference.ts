@@ -3,7 +3,7 @@ import { checkUrl } from '../check.js';
 import { redactPassword } from '../fileurl/redact.js';
 import type { WalkedReference } from '../rules/ticket.js';
 import type { CheckOptions, Role } from '../rules/types.js';
-import type { Attribute } from './attributes.js';
+import type { Attribute } from './xml/index.js';
 import type { ElementPaths } from './element-paths.js';
 import { fileSpecFacts } from './filespec-facts.js';
 import { bySeverityThenPlace, makeFinding } from './finding.js';

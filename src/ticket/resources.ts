@@ -1,7 +1,7 @@
 // Step 2 of validateTicket: the index of resources, read once before the walk. Anything with an ID can be a
 // resource an rRef names (resources in a ResourcePool, in a JMF ResourceInfo or ResourceCmdParams, nested in
 // another resource, Test and Macro pools of device capabilities) except process nodes, messages and audits.
-import { NONE, type ElementTree } from './elements.js';
+import { NONE, type ElementTree } from './xml/index.js';
 import { isRefElement, NOT_RESOURCES } from './vocabulary.js';
 
 export class ResourceIndex {

@@ -3,9 +3,8 @@
 import type { RRefLink } from '../rules/ticket.js';
 import { parseReference } from '../uri/parse.js';
 import { resolveReference } from '../uri/resolve.js';
-import type { Attribute } from './attributes.js';
 import { containerOf, selectPartition, urlHolder } from './containers.js';
-import { NONE, type ElementTree } from './elements.js';
+import { NONE, type Attribute, type ElementTree } from './xml/index.js';
 import type { ElementPaths } from './element-paths.js';
 import { bySeverityThenPlace, reword } from './finding.js';
 import type { TicketDocument } from './read.js';

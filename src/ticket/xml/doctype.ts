@@ -1,5 +1,6 @@
 // The DOCTYPE: found, read for what a DTD-aware consumer would take from it (XML 1.0 2.8, 3.3), and blanked so
 // that nothing is declared, expanded or fetched here. The doctype rules look at what it read (checkDoctype).
+import { isSpace } from './lex.js';
 
 /** An attribute default declared in the internal subset (XML 1.0 3.3.2): "#FIXED" or a plain default value. */
 export interface AttributeDefault {
@@ -24,8 +25,6 @@ export interface Doctype {
   /** Parameter-entity references in the internal subset (XML 1.0 2.8, PEReference): what they declare is unseen. */
   parameterReferences: Array<{ name: string; offset: number }>;
 }
-
-const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
 /** Where a quoted literal, a comment or a PI that starts at `i` ends (just past it), or -1 when none starts there. */
 function skipLiteral(text: string, i: number): number {
