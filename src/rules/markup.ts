@@ -2,10 +2,8 @@
 // a file we do not see. duplicate-attribute, xml-declaration-misplaced and comment-double-hyphen are found by the
 // lexer as it reads (src/ticket/xml); doctype-attribute-default looks at the DOCTYPE the lexer read.
 import { redactPassword } from '../fileurl/redact.js';
-import { localName } from '../ticket/xml/index.js';
-import { isRefElement, isUrlAttribute } from '../ticket/vocabulary.js';
 import { sev } from './helpers.js';
-import { ticketRule } from './ticket.js';
+import { ticketRule, type TicketLayer } from './ticket.js';
 
 const OK = '<JDF Version="1.4"><ResourcePool><RunList Directory="file:///c:/jobs/"><LayoutElement><FileSpec URL="a.pdf"/></LayoutElement></RunList></ResourcePool></JDF>';
 
@@ -29,9 +27,9 @@ export const doctypeAttributeDefault = ticketRule({
 }, (a) => `The DOCTYPE declares ${a.what}: DTD-aware consumers apply it, and it is never checked here; remove the DOCTYPE.`, {
   // A default for an attribute we read, and parameter-entity references (whose replacement text may declare such
   // defaults): a ticket must not name a file in silence.
-  checkDoctype(doctype, report) {
+  checkDoctype(doctype, layer, report) {
     for (const d of doctype.defaults) {
-      if (!readByUs(d.element, d.attribute)) continue;
+      if (!readByUs(layer, d.element, d.attribute)) continue;
       report({ offset: d.offset, args: { what: `${d.fixed ? 'the fixed value' : 'the default'} "${redactPassword(d.value)}" for ${d.element}/@${d.attribute}` } });
     }
     for (const p of doctype.parameterReferences) {
@@ -41,10 +39,10 @@ export const doctypeAttributeDefault = ticketRule({
 });
 
 /** Whether a consumer that applies the default would read it where we read references, bases or resource links. */
-function readByUs(element: string, attribute: string): boolean {
-  const local = localName(element);
-  return isUrlAttribute(local, attribute)
-    || (attribute === 'rRef' && isRefElement(local)) || attribute === 'ID' || attribute === 'xml:base';
+function readByUs(layer: TicketLayer, element: string, attribute: string): boolean {
+  const local = element.slice(element.indexOf(':') + 1); // the local part: "jdf:FileSpec" is "FileSpec"
+  return layer.isUrlAttribute(local, attribute)
+    || (attribute === 'rRef' && layer.isRefElement(local)) || attribute === 'ID' || attribute === 'xml:base';
 }
 
 export const xmlDeclarationMisplaced = ticketRule({

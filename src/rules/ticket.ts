@@ -6,12 +6,13 @@
 // The XML problems of a value or of the text (undefined-entity, bare-ampersand, lt-in-attribute,
 // invalid-char-ref, invalid-xml-char in a value, and markup.ts's duplicate-attribute, xml-declaration-misplaced
 // and comment-double-hyphen) are found by the lexer as it reads (src/ticket/xml), in one pass over the text.
-import { disagreement } from '../ticket/readings.js';
+// checkUrl loads this catalog, and must load neither the ticket layer, its vocabulary table nor fast-xml-parser
+// (test/startup.test.ts): what a check needs of them comes in its arguments (TicketLayer), never by an import.
 import { redactPassword } from '../fileurl/redact.js';
 import type { Doctype } from '../ticket/xml/index.js';
 import type { TicketView } from '../ticket/read.js';
+import type { Reading } from '../ticket/readings.js';
 import type { BaseSource, TicketReference } from '../ticket/validate.js';
-import { TICKET_ROOTS } from '../ticket/vocabulary.js';
 import { parseReference } from '../uri/parse.js';
 import { examples, sev } from './helpers.js';
 import type { ReferenceKind, Role, Rule, RuleMeta } from './types.js';
@@ -52,10 +53,22 @@ export interface RRefLink {
   chain: readonly string[];
 }
 
+/** What a ticket rule may ask of the ticket layer (src/ticket/ticket-rules.ts supplies it). */
+export interface TicketLayer {
+  /** JDF, XJDF, JMF, XJMF or PrintTalk. */
+  isTicketRoot(local: string): boolean;
+  /** Whether the schemas' vocabulary types this attribute of this element as a URL, a folder or an identifier. */
+  isUrlAttribute(local: string, attribute: string): boolean;
+  /** Whether an element of this local name is a ref (its rRef names a resource). */
+  isRefElement(local: string): boolean;
+  /** How each consumer would resolve `value` against `base`, when they would not all open the same file. */
+  disagreement(value: string, base: string, fromDirectory: boolean): Reading[] | null;
+}
+
 /** The steps of validateTicket at which a ticket rule can look, in the order they run. */
 export interface TicketChecks {
   /** The DOCTYPE, once read (before the elements: a ticket that is not well-formed gets these too). */
-  checkDoctype?(doctype: Doctype, report: ReportTicket): void;
+  checkDoctype?(doctype: Doctype, layer: TicketLayer, report: ReportTicket): void;
   /** The document, once its element tree is built. */
   checkDocument?(doc: TicketView, report: ReportTicket): void;
   /** Each rRef the walk meets, before it is followed. */
@@ -162,7 +175,7 @@ export const doctypeEntities = ticketRule({
   severity: sev('warning', 'warning', 'warning'), fixable: false,
   flagged: ['<!DOCTYPE JDF [<!ENTITY x "y">]><JDF/>'], clean: [OK],
 }, (a) => `The DOCTYPE declares ${a.what}; they are not expanded${a.external ? ' and nothing external is fetched' : ''}. Remove the DOCTYPE.`, {
-  checkDoctype(doctype, report) {
+  checkDoctype(doctype, _layer, report) {
     if (doctype.entities === 0 && !doctype.external) return;
     const what = doctype.entities > 0 ? `${doctype.entities} entit${doctype.entities === 1 ? 'y' : 'ies'}` : 'an external subset';
     report({ offset: doctype.start, args: { what, external: doctype.external ? 1 : '' } });
@@ -204,8 +217,8 @@ export const notATicket = ticketRule({
   description: 'The root element is not JDF, XJDF, JMF or XJMF; the file is read for file references all the same.',
   severity: sev('info', 'info', 'info'), fixable: false, flagged: ['<Other><FileSpec URL="a.pdf"/></Other>'], clean: [OK],
 }, (a) => `The root element <${a.name}> is not JDF, XJDF or JMF; its FileSpec references are checked all the same.`, {
-  checkDocument({ tree, root }, report) {
-    if (!TICKET_ROOTS.has(tree.local(root))) report({ offset: tree.start(root), args: { name: tree.qname(root) } });
+  checkDocument({ tree, root, layer }, report) {
+    if (!layer.isTicketRoot(tree.local(root))) report({ offset: tree.start(root), args: { name: tree.qname(root) } });
   },
 });
 
@@ -290,9 +303,9 @@ export const consumersDisagree = ticketRule({
   flagged: [OK.replace('file:///c:/jobs/', 'file:///c:/jobs/Title-J626103').replace('a.pdf', '../F-22/job001.pdf')],
   clean: [OK],
 }, (a) => `Consumers would open different files: ${a.readings}. ${a.advice}`, {
-  checkReference({ role, value, kind, base }, _doc, report) {
+  checkReference({ role, value, kind, base }, { layer }, report) {
     if (role !== 'url' || base.uri === null || kind === 'absolute' || value.trim() === '') return;
-    const differing = disagreement(value.trim(), base.uri, base.source === 'directory');
+    const differing = layer.disagreement(value.trim(), base.uri, base.source === 'directory');
     if (!differing) return;
     const readings = differing.map((r) => `${r.consumer} ${r.href === null ? '(fails)' : redactPassword(r.href)}`).join('; ');
     const advice = base.uri.endsWith('/') ? 'Write the reference so that every reading agrees.' : "End the Directory with '/'.";

@@ -4,7 +4,8 @@ import type { Profile } from '../rules/types.js';
 import { decodeTicket } from './decode.js';
 import { FileFindings } from './finding.js';
 import { LineIndex } from './positions.js';
-import { DOCTYPE_RULES, DOCUMENT_RULES } from './ticket-rules.js';
+import type { TicketLayer } from '../rules/ticket.js';
+import { DOCTYPE_RULES, DOCUMENT_RULES, TICKET_LAYER } from './ticket-rules.js';
 import type { TicketReport, ValidateOptions } from './validate.js';
 import { readXml, scanMarkup, type ElementTree } from './xml/index.js';
 
@@ -21,12 +22,14 @@ export interface TicketDocument {
   /** The charset of percent-escaped octets: the declared one (appendix section 3); UTF-16 tickets escape UTF-8. */
   urlCharset: string;
   profile: Profile;
+  /** What the ticket rules ask of this layer. */
+  layer: TicketLayer;
   findings: FileFindings;
   report: TicketReport;
 }
 
 /** What ticket rules see of a document. */
-export type TicketView = Pick<TicketDocument, 'text' | 'lines' | 'tree' | 'root'>;
+export type TicketView = Pick<TicketDocument, 'text' | 'lines' | 'tree' | 'root' | 'layer'>;
 
 /** Reads the ticket: the report begun, and the document unless it cannot be read (the report then says why). */
 export function readTicket(input: string | Uint8Array, options: ValidateOptions, profile: Profile): { report: TicketReport; doc?: TicketDocument } {
@@ -39,7 +42,7 @@ export function readTicket(input: string | Uint8Array, options: ValidateOptions,
   if (decoded.problems.some((p) => p.code !== 'encoding-mismatch')) return { report };
   const xml = readXml(decoded.text, options);
   const text = xml.text;
-  if (xml.doctype) for (const rule of DOCTYPE_RULES) rule.checkDoctype(xml.doctype, (r) => findings.add(rule.meta.code, r.offset, r.args));
+  if (xml.doctype) for (const rule of DOCTYPE_RULES) rule.checkDoctype(xml.doctype, TICKET_LAYER, (r) => findings.add(rule.meta.code, r.offset, r.args));
   const tree = xml.tree;
   if (tree === undefined) {
     const failure = xml.failure;
@@ -51,12 +54,12 @@ export function readTicket(input: string | Uint8Array, options: ValidateOptions,
   }
   const root = tree.roots[0]!;
   const rootName = tree.local(root);
-  for (const rule of DOCUMENT_RULES) rule.checkDocument({ text, lines, tree, root }, (r) => findings.add(rule.meta.code, r.offset, r.args));
+  for (const rule of DOCUMENT_RULES) rule.checkDocument({ text, lines, tree, root, layer: TICKET_LAYER }, (r) => findings.add(rule.meta.code, r.offset, r.args));
   report.root = rootName;
   // What the parser accepts and XML does not, in the prolog, comments, PIs and text (whole or in runs alike).
   for (const p of scanMarkup(text)) findings.add(p.code, p.offset, p.args);
   const version = options.jdfVersion ?? (rootName.startsWith('X') ? '2.0' : tree.attribute(root, 'Version')?.value);
   if (version !== undefined) report.jdfVersion = version;
   const urlCharset = decoded.charset.startsWith('utf-16') ? 'utf-8' : decoded.charset;
-  return { report, doc: { text, lines, tree, root, version, urlCharset, profile, findings, report } };
+  return { report, doc: { text, lines, tree, root, version, urlCharset, profile, layer: TICKET_LAYER, findings, report } };
 }

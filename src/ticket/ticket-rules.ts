@@ -1,7 +1,12 @@
 // The ticket rules by the step of validateTicket that runs them (TicketChecks); their logic is in src/rules/ticket.ts
 // and src/rules/markup.ts. Within a step they run in the catalog's order, which is the order of their findings.
 import { markupRules } from '../rules/markup.js';
-import { ticketRules, type TicketChecks, type TicketRule } from '../rules/ticket.js';
+import { ticketRules, type TicketChecks, type TicketLayer, type TicketRule } from '../rules/ticket.js';
+import { disagreement } from './readings.js';
+import { isRefElement, isUrlAttribute, TICKET_ROOTS } from './vocabulary.js';
+
+/** What the rules ask of this layer (rules/ticket.ts says why they do not import it). */
+export const TICKET_LAYER: TicketLayer = { isTicketRoot: (local) => TICKET_ROOTS.has(local), isUrlAttribute, isRefElement, disagreement };
 
 const ALL: readonly TicketRule[] = [...ticketRules, ...markupRules];
 
