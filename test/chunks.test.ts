@@ -1,11 +1,11 @@
-// Big tickets are parsed a run of sibling elements at a time (src/ticket/tree.ts). The oracle here is the
+// Big tickets are parsed a run of sibling elements at a time (src/ticket/xml/tree.ts). The oracle here is the
 // whole-document parse, which is how every ticket was read before: with any chunk size, on every sample, on
 // structural edge cases and on random damage to the samples, the report must be the same.
 import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildInChunks } from '../src/ticket/tree.js';
+import { buildInChunks } from '../src/ticket/xml/index.js';
 import { validateTicket, type ValidateOptions } from '../src/index.js';
 import { projectRoot } from './helpers.js';
 

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateTicket, type TicketReport } from '../src/index.js';
+import { markupRules } from '../src/rules/markup.js';
+import { ticketRules } from '../src/rules/ticket.js';
 import { loadData, projectRoot } from './helpers.js';
 
 const sample = (name: string) => new Uint8Array(readFileSync(new URL(`samples/${name}`, projectRoot)));
@@ -291,6 +293,18 @@ test('an encoding we cannot read: one error', () => {
 
 test('--max-bytes: a larger input is a finding', () => {
   assert.equal(validateTicket(jdf(''), { maxBytes: 10 }).findings.map((f) => f.code), ['file-too-large']);
+});
+
+test('every ticket rule has its logic in its module, or is a verdict of the reader or a problem the lexer finds', () => {
+  const hooks = ['checkDoctype', 'checkDocument', 'checkLink', 'checkIdentifier', 'checkReference', 'checkWalked'] as const;
+  const readerVerdicts = ['file-too-large', 'invalid-encoding-bytes', 'unsupported-encoding', 'encoding-mismatch', 'xml-empty', 'xml-malformed', 'xml-too-deep'];
+  const lexerProblems = ['undefined-entity', 'bare-ampersand', 'lt-in-attribute', 'invalid-char-ref', 'duplicate-attribute', 'xml-declaration-misplaced', 'comment-double-hyphen'];
+  for (const rule of [...ticketRules, ...markupRules]) {
+    const code = rule.meta.code;
+    const checked = hooks.some((h) => typeof rule[h] === 'function');
+    assert.ok(checked || readerVerdicts.includes(code) || lexerProblems.includes(code), `${code} has no check and is not the reader's`);
+    assert.ok(!(checked && readerVerdicts.includes(code)), `${code}: a reader's verdict with a check`);
+  }
 });
 
 test.run();

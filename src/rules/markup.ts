@@ -1,7 +1,9 @@
 // Findings about markup that DTD-aware or lenient consumers read differently from us: a ticket must not name
-// a file we do not see. validateTicket reports them; they are here so the catalog, the docs and SARIF know them.
+// a file we do not see. duplicate-attribute, xml-declaration-misplaced and comment-double-hyphen are found by the
+// lexer as it reads (src/ticket/xml); doctype-attribute-default looks at the DOCTYPE the lexer read.
+import { redactPassword } from '../fileurl/redact.js';
 import { sev } from './helpers.js';
-import { ticketRule } from './ticket.js';
+import { ticketRule, type TicketLayer } from './ticket.js';
 
 const OK = '<JDF Version="1.4"><ResourcePool><RunList Directory="file:///c:/jobs/"><LayoutElement><FileSpec URL="a.pdf"/></LayoutElement></RunList></ResourcePool></JDF>';
 
@@ -22,7 +24,26 @@ export const doctypeAttributeDefault = ticketRule({
     '<!DOCTYPE JDF [<!ENTITY % d "<!ATTLIST FileSpec URL CDATA \'x.pdf\'>"> %d;]><JDF/>',
   ],
   clean: [OK, '<!DOCTYPE JDF [<!ATTLIST FileSpec URL CDATA #IMPLIED Status CDATA "Available">]><JDF/>'],
-}, (a) => `The DOCTYPE declares ${a.what}: DTD-aware consumers apply it, and it is never checked here; remove the DOCTYPE.`);
+}, (a) => `The DOCTYPE declares ${a.what}: DTD-aware consumers apply it, and it is never checked here; remove the DOCTYPE.`, {
+  // A default for an attribute we read, and parameter-entity references (whose replacement text may declare such
+  // defaults): a ticket must not name a file in silence.
+  checkDoctype(doctype, layer, report) {
+    for (const d of doctype.defaults) {
+      if (!readByUs(layer, d.element, d.attribute)) continue;
+      report({ offset: d.offset, args: { what: `${d.fixed ? 'the fixed value' : 'the default'} "${redactPassword(d.value)}" for ${d.element}/@${d.attribute}` } });
+    }
+    for (const p of doctype.parameterReferences) {
+      report({ offset: p.offset, args: { what: `the parameter entity %${p.name}; (its declarations are not read here)` } });
+    }
+  },
+});
+
+/** Whether a consumer that applies the default would read it where we read references, bases or resource links. */
+function readByUs(layer: TicketLayer, element: string, attribute: string): boolean {
+  const local = element.slice(element.indexOf(':') + 1); // the local part: "jdf:FileSpec" is "FileSpec"
+  return layer.isUrlAttribute(local, attribute)
+    || (attribute === 'rRef' && layer.isRefElement(local)) || attribute === 'ID' || attribute === 'xml:base';
+}
 
 export const xmlDeclarationMisplaced = ticketRule({
   code: 'xml-declaration-misplaced', title: 'XML declaration not at the start', spec: 'XML 1.0 2.8, 2.6',

@@ -1,18 +1,109 @@
 // Findings about a whole ticket: its bytes, its XML, its references between resources and its bases.
-// validateTicket reports them; they are here so the catalog, the docs and SARIF know them.
+// validateTicket runs each rule's checks at the step of its walk that has what the check looks at (TicketChecks);
+// the rule's whole logic is here, the walker only says where and in what order.
+// The reader's verdicts have no check: file-too-large, the encoding rules, xml-empty, xml-malformed and
+// xml-too-deep say why a ticket could not be read at all, and the reading stops there (src/ticket/read.ts).
+// The XML problems of a value or of the text (undefined-entity, bare-ampersand, lt-in-attribute,
+// invalid-char-ref, invalid-xml-char in a value, and markup.ts's duplicate-attribute, xml-declaration-misplaced
+// and comment-double-hyphen) are found by the lexer as it reads (src/ticket/xml), in one pass over the text.
+// checkUrl loads this catalog, and must load neither the ticket layer, its vocabulary table nor fast-xml-parser
+// (test/startup.test.ts): what a check needs of them comes in its arguments (TicketLayer), never by an import.
+import { redactPassword } from '../fileurl/redact.js';
+import type { Doctype } from '../ticket/xml/index.js';
+import type { TicketView } from '../ticket/read.js';
+import type { Reading } from '../ticket/readings.js';
+import type { BaseSource, TicketReference } from '../ticket/validate.js';
+import { parseReference } from '../uri/parse.js';
 import { examples, sev } from './helpers.js';
-import type { Rule, RuleMeta } from './types.js';
+import type { ReferenceKind, Role, Rule, RuleMeta } from './types.js';
 
-type TicketRule = Rule & { meta: RuleMeta & { scope: 'ticket' } };
+/** What a ticket rule found. */
+export interface TicketRuleReport {
+  /** Where: in checkReference and checkIdentifier the index in the value, elsewhere the offset in the ticket's text. */
+  offset: number;
+  args?: Record<string, string | number>;
+  /** Codes of checkUrl's findings on the same reference that this one replaces (it says the same, better). */
+  supersedes?: readonly string[];
+}
 
-export function ticketRule(meta: Omit<RuleMeta, 'scope' | 'examples'> & { flagged: string[]; clean: string[] }, message: Rule['message']): TicketRule {
+type ReportTicket = (report: TicketRuleReport) => void;
+
+/** A URL or Directory the walk reached, with what checkUrl made of it. */
+export interface WalkedReference {
+  role: Role;
+  /** The value after XML decoding, as checkUrl saw it. */
+  value: string;
+  kind: ReferenceKind;
+  base: { uri: string | null; source: BaseSource };
+  /** A FileSpec/@URL inside a container (appendix 4.6). */
+  inContainer: boolean;
+}
+
+/** An rRef the walk met. */
+export interface RRefLink {
+  /** The ID it names. */
+  id: string;
+  /** Offset of its value in the text. */
+  offset: number;
+  /** The resource with that ID, if any. */
+  target: number | undefined;
+  /** An element with that ID that is not a resource (a node, a message, an audit), if any. */
+  notResource: number | undefined;
+  /** The IDs of the resources on the way here, through rRefs. */
+  chain: readonly string[];
+}
+
+/** What a ticket rule may ask of the ticket layer (src/ticket/ticket-rules.ts supplies it). */
+export interface TicketLayer {
+  /** JDF, XJDF, JMF, XJMF or PrintTalk. */
+  isTicketRoot(local: string): boolean;
+  /** Whether the schemas' vocabulary types this attribute of this element as a URL, a folder or an identifier. */
+  isUrlAttribute(local: string, attribute: string): boolean;
+  /** Whether an element of this local name is a ref (its rRef names a resource). */
+  isRefElement(local: string): boolean;
+  /** How each consumer would resolve `value` against `base`, when they would not all open the same file. */
+  disagreement(value: string, base: string, fromDirectory: boolean): Reading[] | null;
+}
+
+/** The steps of validateTicket at which a ticket rule can look, in the order they run. */
+export interface TicketChecks {
+  /** The DOCTYPE, once read (before the elements: a ticket that is not well-formed gets these too). */
+  checkDoctype?(doctype: Doctype, layer: TicketLayer, report: ReportTicket): void;
+  /** The document, once its element tree is built. */
+  checkDocument?(doc: TicketView, report: ReportTicket): void;
+  /** Each rRef the walk meets, before it is followed. */
+  checkLink?(link: RRefLink, doc: TicketView, report: ReportTicket): void;
+  /** Each identifier (DevNS, PDFXRegistryName): its value is checked here, never by checkUrl. */
+  checkIdentifier?(value: string, report: ReportTicket): void;
+  /** Each URL and Directory, after checkUrl's findings and the XML problems of its value. */
+  checkReference?(ref: WalkedReference, doc: TicketView, report: ReportTicket): void;
+  /** The document once walked, with every reference reported. */
+  checkWalked?(doc: TicketView, references: readonly TicketReference[], report: ReportTicket): void;
+}
+
+export type TicketRule = Rule & TicketChecks & { meta: RuleMeta & { scope: 'ticket' } };
+
+export function ticketRule(
+  meta: Omit<RuleMeta, 'scope' | 'examples'> & { flagged: string[]; clean: string[] },
+  message: Rule['message'],
+  checks: TicketChecks = {},
+): TicketRule {
   const { flagged, clean, ...rest } = meta;
   return {
     meta: { ...rest, scope: 'ticket', examples: examples(flagged.map((value) => ({ value })), clean.map((value) => ({ value }))) },
     message,
+    // checkUrl runs the url rules only; a ticket rule's logic is in its TicketChecks.
     check() {},
+    ...checks,
   };
 }
+
+// XML 1.0 2.2: the characters a document may not contain at all.
+const FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+// RFC 3986 2: characters that never appear in a URI (IRIs, RFC 3987, allow the non-ASCII ones).
+const NOT_IN_URI = /[\u0000-\u0020"<>\\^`{|}\u007f]/;
+/** Elements whose ID names a process node (an rRef to one is a mistake the message names). */
+const NODE_ROOTS: ReadonlySet<string> = new Set(['JDF', 'XJDF']);
 
 const OK = '<JDF Version="1.4"><ResourcePool><RunList ID="RL1" Directory="file:///c:/jobs/"><LayoutElement><FileSpec URL="a.pdf"/></LayoutElement></RunList></ResourcePool></JDF>';
 const fs = (url: string) => `<JDF Version="1.4"><ResourcePool><RunList Directory="file:///c:/jobs/"><LayoutElement><FileSpec URL="${url}"/></LayoutElement></RunList></ResourcePool></JDF>`;
@@ -39,13 +130,26 @@ export const invalidXmlChar = ticketRule({
   code: 'invalid-xml-char', title: 'Character XML does not allow', spec: 'XML 1.0 2.2',
   description: 'A value holds a raw character that XML 1.0 forbids (NUL and most other C0 controls, U+FFFE, U+FFFF, an unpaired surrogate): the file is not well-formed. In a URL, escape it (%00-%1F).',
   severity: sev('error', 'error', 'error'), fixable: false, flagged: [fs('a\u0001b.pdf')], clean: [fs('a%01b.pdf')],
-}, (a) => `The value holds ${a.code}, which XML does not allow; remove it, or escape it in the URL as %XX.`);
+}, (a) => `The value holds ${a.code}, which XML does not allow; remove it, or escape it in the URL as %XX.`, {
+  // In a value the lexer reports it; elsewhere (text, comments, markup) it is reported once, where it first stands.
+  checkWalked(doc, references, report) {
+    const forbidden = FORBIDDEN_CHAR.exec(doc.text);
+    if (!forbidden) return;
+    const at = doc.lines.position(forbidden.index);
+    const seen = references.some((r) => r.findings.some((f) => f.code === 'invalid-xml-char' && f.line === at.line && f.column === at.column));
+    if (!seen) report({ offset: forbidden.index, args: { code: `U+${forbidden[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` } });
+  },
+});
 
 export const xmlSeveralRoots = ticketRule({
   code: 'xml-several-roots', title: 'Several root elements', spec: 'XML 1.0 2.1',
   description: 'A well-formed document has exactly one root element; a second one is usually a concatenation accident. The references of every root are still read.',
   severity: sev('error', 'error', 'error'), fixable: false, flagged: ['<JDF/><JDF/>'], clean: [OK],
-}, (a) => `A second root element <${a.name}> follows the first; a ticket has exactly one root element.`);
+}, (a) => `A second root element <${a.name}> follows the first; a ticket has exactly one root element.`, {
+  checkDocument({ tree }, report) {
+    for (const extra of tree.roots.slice(1)) report({ offset: tree.start(extra), args: { name: tree.qname(extra) } });
+  },
+});
 
 export const invalidEncodingBytes = ticketRule({
   code: 'invalid-encoding-bytes', title: 'Bytes not valid in the declared encoding', spec: 'XML 1.0 4.3.3',
@@ -70,7 +174,13 @@ export const doctypeEntities = ticketRule({
   description: 'Entity declarations are never expanded and external entities never fetched (that is how billion-laughs and XXE attacks work); references to them stay unresolved. JDF tickets do not need a DOCTYPE.',
   severity: sev('warning', 'warning', 'warning'), fixable: false,
   flagged: ['<!DOCTYPE JDF [<!ENTITY x "y">]><JDF/>'], clean: [OK],
-}, (a) => `The DOCTYPE declares ${a.what}; they are not expanded${a.external ? ' and nothing external is fetched' : ''}. Remove the DOCTYPE.`);
+}, (a) => `The DOCTYPE declares ${a.what}; they are not expanded${a.external ? ' and nothing external is fetched' : ''}. Remove the DOCTYPE.`, {
+  checkDoctype(doctype, _layer, report) {
+    if (doctype.entities === 0 && !doctype.external) return;
+    const what = doctype.entities > 0 ? `${doctype.entities} entit${doctype.entities === 1 ? 'y' : 'ies'}` : 'an external subset';
+    report({ offset: doctype.start, args: { what, external: doctype.external ? 1 : '' } });
+  },
+});
 
 export const undefinedEntity = ticketRule({
   code: 'undefined-entity', title: 'Unknown entity in a value', spec: 'XML 1.0 4.1',
@@ -106,7 +216,11 @@ export const notATicket = ticketRule({
   code: 'not-a-ticket', title: 'Root is not JDF, XJDF or JMF', spec: 'JDF 1.x 3.1; XJDF 2.0',
   description: 'The root element is not JDF, XJDF, JMF or XJMF; the file is read for file references all the same.',
   severity: sev('info', 'info', 'info'), fixable: false, flagged: ['<Other><FileSpec URL="a.pdf"/></Other>'], clean: [OK],
-}, (a) => `The root element <${a.name}> is not JDF, XJDF or JMF; its FileSpec references are checked all the same.`);
+}, (a) => `The root element <${a.name}> is not JDF, XJDF or JMF; its FileSpec references are checked all the same.`, {
+  checkDocument({ tree, root, layer }, report) {
+    if (!layer.isTicketRoot(tree.local(root))) report({ offset: tree.start(root), args: { name: tree.qname(root) } });
+  },
+});
 
 export const danglingRRef = ticketRule({
   code: 'dangling-rref', title: 'rRef to a missing resource', spec: 'JDF 1.x 3.9.2 (rRef)',
@@ -122,7 +236,13 @@ export const danglingRRef = ticketRule({
   ],
 }, (a) => (a.what
   ? `rRef="${a.id}" names ${a.what}, not a resource; point it at the resource's ID.`
-  : `rRef="${a.id}" names no resource in this ticket; add the resource or correct the ID.`));
+  : `rRef="${a.id}" names no resource in this ticket; add the resource or correct the ID.`), {
+  checkLink({ id, offset, target, notResource }, { tree }, report) {
+    if (target !== undefined) return;
+    const what = notResource === undefined ? '' : `the <${tree.qname(notResource)}> ${NODE_ROOTS.has(tree.local(notResource)) ? 'node' : 'element'}`;
+    report({ offset, args: { id, what } });
+  },
+});
 
 export const rRefCycle = ticketRule({
   code: 'rref-cycle', title: 'rRef cycle', spec: 'JDF 1.x 3.9.2 (rRef)',
@@ -130,7 +250,11 @@ export const rRefCycle = ticketRule({
   severity: sev('error', 'error', 'error'), fixable: false,
   flagged: ['<JDF><ResourcePool><RunList ID="A"><RunListRef rRef="B"/></RunList><RunList ID="B"><RunListRef rRef="A"/></RunList><RunList ID="C"><RunListRef rRef="A"/></RunList></ResourcePool></JDF>'],
   clean: [OK],
-}, (a) => `rRef="${a.id}" leads back to a resource that refers to it; break the cycle.`);
+}, (a) => `rRef="${a.id}" leads back to a resource that refers to it; break the cycle.`, {
+  checkLink({ id, offset, target, chain }, _doc, report) {
+    if (target !== undefined && chain.includes(id)) report({ offset, args: { id } });
+  },
+});
 
 export const containerUrlNotRelative = ticketRule({
   code: 'container-url-not-relative', title: 'File in a container has an absolute URL', spec: 'JDF appendix 4.6',
@@ -138,7 +262,11 @@ export const containerUrlNotRelative = ticketRule({
   severity: sev('error', 'error', 'error'), fixable: false,
   flagged: ['<JDF><ResourcePool><FileSpec URL="file:///c:/a.pdf"><Container><FileSpec URL="file:///c:/pack.zip"/></Container></FileSpec></ResourcePool></JDF>'],
   clean: ['<JDF><ResourcePool><FileSpec URL="a.pdf"><Container><FileSpec URL="file:///c:/pack.zip"/></Container></FileSpec></ResourcePool></JDF>'],
-}, () => 'This FileSpec is inside a container, so its URL must be relative to the container (appendix 4.6); give the path inside the container.');
+}, () => 'This FileSpec is inside a container, so its URL must be relative to the container (appendix 4.6); give the path inside the container.', {
+  checkReference(ref, _doc, report) {
+    if (ref.inContainer && ref.kind !== 'relative-path') report({ offset: 0 });
+  },
+});
 
 export const identifierNotAbsoluteUri = ticketRule({
   code: 'identifier-not-absolute-uri', title: 'Identifier is not an absolute URI', spec: 'RFC 3986 4.3; JDF 1.x DevCaps/@DevNS, PDFXParams/@PDFXRegistryName',
@@ -146,14 +274,27 @@ export const identifierNotAbsoluteUri = ticketRule({
   severity: sev('error', 'error', 'error'), fixable: false,
   flagged: ['<JDF><ResourcePool><DevCaps DevNS="CIP4 JDF"/></ResourcePool></JDF>', '<JDF><ResourcePool><PDFXParams PDFXRegistryName="www.color.org"/></ResourcePool></JDF>'],
   clean: ['<JDF><ResourcePool><DevCaps DevNS="http://www.CIP4.org/JDFSchema_1_1"/><PDFXParams PDFXRegistryName="http://www.color.org"/></ResourcePool></JDF>'],
-}, (a) => `This identifier ${a.why}; it must be an absolute URI such as http://www.CIP4.org/JDFSchema_1_1 (RFC 3986 4.3).`);
+}, (a) => `This identifier ${a.why}; it must be an absolute URI such as http://www.CIP4.org/JDFSchema_1_1 (RFC 3986 4.3).`, {
+  // RFC 3986 4.3: absolute-URI = scheme ":" hier-part [ "?" query ]; its characters those of 2.1-2.3.
+  checkIdentifier(value, report) {
+    const ref = parseReference(value);
+    const bad = NOT_IN_URI.exec(value);
+    if (ref.scheme !== undefined && bad === null && ref.fragment === undefined) return;
+    const why = ref.scheme === undefined ? 'has no scheme' : bad !== null ? `holds ${bad[0] === ' ' ? 'a space' : `'${bad[0]}'`}` : 'has a fragment';
+    report({ offset: bad !== null && ref.scheme !== undefined ? bad.index : 0, args: { why } });
+  },
+});
 
 export const noBase = ticketRule({
   code: 'no-base', title: 'Relative reference without a base', spec: 'JDF appendix 2.2, 4.6',
   description: 'A relative URL with no RunList/@Directory resolves against the folder of the ticket, which is unknown when the ticket comes from standard input; pass --base.',
   severity: sev('warning', 'warning', 'warning'), fixable: false,
   flagged: ['<JDF><ResourcePool><FileSpec URL="a.pdf"/></ResourcePool></JDF>'], clean: [OK],
-}, () => 'This relative URL has no base (no Directory and no ticket location); pass --base to resolve it.');
+}, () => 'This relative URL has no base (no Directory and no ticket location); pass --base to resolve it.', {
+  checkReference(ref, _doc, report) {
+    if (ref.kind !== 'absolute' && ref.base.uri === null && ref.role === 'url' && ref.value.trim() !== '') report({ offset: 0 });
+  },
+});
 
 export const consumersDisagree = ticketRule({
   code: 'consumers-disagree', title: 'Consumers would open different files', spec: 'RFC 3986 5.2; RFC 8089 E.2.1; WHATWG URL',
@@ -161,7 +302,17 @@ export const consumersDisagree = ticketRule({
   severity: sev('warning', 'warning', 'warning'), fixable: false,
   flagged: [OK.replace('file:///c:/jobs/', 'file:///c:/jobs/Title-J626103').replace('a.pdf', '../F-22/job001.pdf')],
   clean: [OK],
-}, (a) => `Consumers would open different files: ${a.readings}. ${a.advice}`);
+}, (a) => `Consumers would open different files: ${a.readings}. ${a.advice}`, {
+  checkReference({ role, value, kind, base }, { layer }, report) {
+    if (role !== 'url' || base.uri === null || kind === 'absolute' || value.trim() === '') return;
+    const differing = layer.disagreement(value.trim(), base.uri, base.source === 'directory');
+    if (!differing) return;
+    const readings = differing.map((r) => `${r.consumer} ${r.href === null ? '(fails)' : redactPassword(r.href)}`).join('; ');
+    const advice = base.uri.endsWith('/') ? 'Write the reference so that every reading agrees.' : "End the Directory with '/'.";
+    // The readings say what these would say about the resolution, and more.
+    report({ offset: 0, args: { readings, advice }, supersedes: ['drive-lost-in-resolution', 'base-last-segment-dropped'] });
+  },
+});
 
 export const ticketRules: TicketRule[] = [
   xmlEmpty, xmlMalformed, xmlTooDeep, xmlSeveralRoots, invalidXmlChar, invalidEncodingBytes, unsupportedEncoding, encodingMismatch, doctypeEntities,

@@ -1,6 +1,6 @@
 // What a FileSpec says about its file (JDF 1.7 FileSpec: FileSize, CheckSum, MimeType): compared with the
 // bytes by validate --check-exists. Never the Password (JDF 1.7 FileSpec/@Password), which is never reported.
-import { NONE, type ElementTree } from './elements.js';
+import { NONE, type ElementTree } from './xml/index.js';
 
 export interface FileSpecFacts {
   FileSize?: string;

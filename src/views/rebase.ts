@@ -1,7 +1,7 @@
 // rebase: a ticket rewritten for another machine. Every URL and Directory that a view of the table maps gets
 // the other view's prefix; the rest of each value stays exactly as written (its escaping, its case), and every
 // byte outside the changed values stays as it was (applyEdits). Pure: the caller reads and writes the file.
-import { decodeAttributeValue } from '../ticket/attributes.js';
+import { decodeAttributeValue } from '../ticket/xml/index.js';
 import { escapeForAttribute, type Edit, type FixPlan, type Skipped } from '../ticket/rewrite.js';
 import type { TicketReference, TicketReport } from '../ticket/validate.js';
 import { resolveReference } from '../uri/resolve.js';

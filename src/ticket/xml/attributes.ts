@@ -1,5 +1,6 @@
 // Reads attributes of a start tag straight from the ticket text, so every value keeps its exact place
 // (the parser gives element offsets only), and decodes each value as XML 1.0 section 3.3.3 says.
+import { attributesStart, isXmlChar, newSpan, nextAttribute } from './lex.js';
 
 export interface AttributeProblem {
   code: 'undefined-entity' | 'bare-ampersand' | 'lt-in-attribute' | 'invalid-char-ref' | 'invalid-xml-char' | 'duplicate-attribute';
@@ -26,15 +27,6 @@ export interface Attribute {
 
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
-
-export const isNameChar = (c: number): boolean =>
-  (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x3a || c >= 0x80;
-const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
-
-/** XML 1.0 2.2: Char, the code points a character reference may name. */
-function isXmlChar(cp: number): boolean {
-  return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
-}
 
 function isPairedSurrogate(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
@@ -113,36 +105,19 @@ export function decodeAttributeValue(text: string, start: number, end: number): 
  */
 export function findAttribute(text: string, start: number, name: string): Attribute | undefined {
   let found: Attribute | undefined;
-  const n = text.length;
-  let i = start + 1;
-  while (i < n && isNameChar(text.charCodeAt(i))) i++;
-  for (;;) {
-    while (i < n && isSpace(text.charCodeAt(i))) i++;
-    const c = text.charCodeAt(i);
-    if (i >= n || c === 0x3e || c === 0x2f || !isNameChar(c)) return found;
-    const nameStart = i;
-    while (i < n && isNameChar(text.charCodeAt(i))) i++;
-    const nameEnd = i;
-    while (i < n && isSpace(text.charCodeAt(i))) i++;
-    if (text.charCodeAt(i) !== 0x3d) return found;
-    i++;
-    while (i < n && isSpace(text.charCodeAt(i))) i++;
-    const quote = text[i];
-    if (quote !== '"' && quote !== "'") return found;
-    const valueStart = i + 1;
-    const valueEnd = text.indexOf(quote, valueStart);
-    if (valueEnd === -1) return found;
-    if (nameEnd - nameStart === name.length && text.startsWith(name, nameStart)) {
-      if (found !== undefined) {
-        found.problems.push({ code: 'duplicate-attribute', offset: nameStart, args: { name } });
-        return found;
-      }
-      const decoded = decodeAttributeValue(text, valueStart, valueEnd);
-      found = { name, raw: text.slice(valueStart, valueEnd), valueStart, ...decoded };
-      if (found.offsets === undefined) delete found.offsets;
+  const span = newSpan();
+  for (let i = attributesStart(text, start); (i = nextAttribute(text, i, span)) !== -1; ) {
+    const { nameStart, nameEnd, valueStart, valueEnd } = span;
+    if (nameEnd - nameStart !== name.length || !text.startsWith(name, nameStart)) continue;
+    if (found !== undefined) {
+      found.problems.push({ code: 'duplicate-attribute', offset: nameStart, args: { name } });
+      return found;
     }
-    i = valueEnd + 1;
+    const decoded = decodeAttributeValue(text, valueStart, valueEnd);
+    found = { name, raw: text.slice(valueStart, valueEnd), valueStart, ...decoded };
+    if (found.offsets === undefined) delete found.offsets;
   }
+  return found;
 }
 
 /** The local part of a qualified name ("jdf:FileSpec" is "FileSpec"). */

@@ -2,6 +2,7 @@
 // (a run of sibling elements at a time for big tickets).
 import { XMLParser } from 'fast-xml-parser';
 import { ElementTree, NONE } from './elements.js';
+import { isSpace } from './lex.js';
 import { MAX_DEPTH, scanInRuns } from './runs.js';
 
 const META: unique symbol = XMLParser.getMetaDataSymbol() as never;
@@ -46,16 +47,13 @@ export function firstNonMisc(text: string, from: number, to: number): number {
   let i = from;
   while (i < to) {
     const c = text.charCodeAt(i);
-    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) { i++; continue; }
+    if (isSpace(c)) { i++; continue; }
     if (text.startsWith('<!--', i)) { const end = text.indexOf('-->', i + 4); if (end === -1 || end >= to) return i; i = end + 3; continue; }
     if (text.startsWith('<?', i)) { const end = text.indexOf('?>', i + 2); if (end === -1 || end >= to) return i; i = end + 2; continue; }
     return i;
   }
   return -1;
 }
-
-// XML 1.0 2.2: the characters a document may not contain at all.
-export const FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 
 export interface Tree {
   elements: ElementTree;
@@ -162,7 +160,7 @@ class TreeBuilder {
           const close = text.lastIndexOf('</', end - 1);
           if (close > start) {
             const after = text.charCodeAt(close + 2 + qname.length);
-            if (!text.startsWith(qname, close + 2) || !(after === 0x3e || after === 0x20 || after === 0x09 || after === 0x0a || after === 0x0d)) {
+            if (!text.startsWith(qname, close + 2) || !(after === 0x3e || isSpace(after))) {
               this.note(close, `<${qname}> is closed by ${text.slice(close, text.indexOf('>', close) + 1 || close + 2 + qname.length)}.`);
             }
           }

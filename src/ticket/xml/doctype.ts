@@ -1,8 +1,6 @@
 // The DOCTYPE: found, read for what a DTD-aware consumer would take from it (XML 1.0 2.8, 3.3), and blanked so
-// that nothing is declared, expanded or fetched here.
-import { redactPassword } from '../fileurl/redact.js';
-import { localName } from './attributes.js';
-import { isRefElement, isUrlAttribute } from './vocabulary.js';
+// that nothing is declared, expanded or fetched here. The doctype rules look at what it read (checkDoctype).
+import { isSpace } from './lex.js';
 
 /** An attribute default declared in the internal subset (XML 1.0 3.3.2): "#FIXED" or a plain default value. */
 export interface AttributeDefault {
@@ -27,8 +25,6 @@ export interface Doctype {
   /** Parameter-entity references in the internal subset (XML 1.0 2.8, PEReference): what they declare is unseen. */
   parameterReferences: Array<{ name: string; offset: number }>;
 }
-
-const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
 /** Where a quoted literal, a comment or a PI that starts at `i` ends (just past it), or -1 when none starts there. */
 function skipLiteral(text: string, i: number): number {
@@ -121,28 +117,4 @@ export function readDoctype(text: string): Doctype | null {
   doctype.external = /\b(SYSTEM|PUBLIC)\b/.test(text.slice(start, end));
   doctype.text = text.slice(0, start) + text.slice(start, end).replace(/[^\r\n]/g, ' ') + text.slice(end);
   return doctype;
-}
-
-/** Whether a consumer that applies the default would read it where we read references, bases or resource links. */
-function readByUs(element: string, attribute: string): boolean {
-  const local = localName(element);
-  return isUrlAttribute(local, attribute)
-    || (attribute === 'rRef' && isRefElement(local)) || attribute === 'ID' || attribute === 'xml:base';
-}
-
-/**
- * What the DOCTYPE gives DTD-aware consumers that we never see: a default for an attribute we read, and
- * parameter-entity references (whose replacement text may declare such defaults). Each is a
- * doctype-attribute-default finding: a ticket must not name a file in silence.
- */
-export function doctypeProblems(doctype: Doctype): Array<{ code: string; offset: number; args: Record<string, string> }> {
-  const problems = doctype.defaults.filter((d) => readByUs(d.element, d.attribute)).map((d) => ({
-    code: 'doctype-attribute-default',
-    offset: d.offset,
-    args: { what: `${d.fixed ? 'the fixed value' : 'the default'} "${redactPassword(d.value)}" for ${d.element}/@${d.attribute}` },
-  }));
-  for (const p of doctype.parameterReferences) {
-    problems.push({ code: 'doctype-attribute-default', offset: p.offset, args: { what: `the parameter entity %${p.name}; (its declarations are not read here)` } });
-  }
-  return problems;
 }

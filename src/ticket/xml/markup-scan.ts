@@ -2,6 +2,7 @@
 // an XML declaration after the start, "--" inside a comment, an undefined entity or a bare "&" in text. The same
 // pass runs whether the ticket was parsed whole or in runs (runs.ts), so the prolog and the text between runs
 // are checked either way.
+import { isXmlChar, piEnd, tagEnd } from './lex.js';
 
 export interface MarkupProblem {
   code: 'xml-declaration-misplaced' | 'comment-double-hyphen' | 'undefined-entity' | 'bare-ampersand' | 'invalid-char-ref';
@@ -10,9 +11,6 @@ export interface MarkupProblem {
 }
 
 const REFERENCE = /&(?:(lt|gt|amp|apos|quot)|#([0-9]{1,7})|#x([0-9A-Fa-f]{1,6})|([A-Za-z_:][-A-Za-z0-9._:]*));/y;
-
-/** XML 1.0 2.2: Char. */
-const isXmlChar = (cp: number) => cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
 
 /**
  * The first problem of each kind (with how many there are): a ticket with a million bad references in its text
@@ -64,38 +62,10 @@ export function scanMarkup(text: string): MarkupProblem[] {
       if (end === -1) break;
       i = end + 2;
     } else {
-      const end = tagEnd(text, lt + 1);
+      const end = tagEnd(text, lt + 1, false);
       if (end === -1) break;
       i = end + 1;
     }
   }
   return [...first.values()].map((p) => ({ ...p, args: { ...p.args, more: (counts.get(p.code) ?? 1) - 1 } }));
-}
-
-/** The "?" of the "?>" that ends a PI, quoted values stepped over as the parser does; -1 if none. */
-function piEnd(text: string, from: number): number {
-  for (let j = from; j < text.length; j++) {
-    const c = text.charCodeAt(j);
-    if (c === 0x22 || c === 0x27) {
-      j = text.indexOf(c === 0x22 ? '"' : "'", j + 1);
-      if (j === -1) return -1;
-    } else if (c === 0x3f && text.charCodeAt(j + 1) === 0x3e) {
-      return j;
-    }
-  }
-  return -1;
-}
-
-/** The ">" that ends a tag, quoted values stepped over; -1 if none. */
-function tagEnd(text: string, from: number): number {
-  for (let j = from; j < text.length; j++) {
-    const c = text.charCodeAt(j);
-    if (c === 0x22 || c === 0x27) {
-      j = text.indexOf(c === 0x22 ? '"' : "'", j + 1);
-      if (j === -1) return -1;
-    } else if (c === 0x3e) {
-      return j;
-    }
-  }
-  return -1;
 }

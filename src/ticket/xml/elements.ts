@@ -1,5 +1,6 @@
 // The element table of a parsed ticket.
-import { decodeAttributeValue, findAttribute, isNameChar, localName, type Attribute } from './attributes.js';
+import { decodeAttributeValue, findAttribute, localName, type Attribute } from './attributes.js';
+import { attributesStart, newSpan, nextAttribute } from './lex.js';
 
 /** No element: the parent of a root, the first child of a leaf, the next sibling of a last child. */
 export const NONE = -1;
@@ -157,29 +158,7 @@ export class ElementTree {
   /** Calls `visit` for each attribute of the start tag, with the offsets of its name and value. */
   private scanAttributes(e: number, visit: (nameStart: number, nameEnd: number, valueStart: number, valueEnd: number) => void): void {
     const text = this.text;
-    const n = text.length;
-    let i = this.starts[e]! + 1;
-    while (i < n && isNameChar(text.charCodeAt(i))) i++;
-    for (;;) {
-      while (i < n && isSpaceChar(text.charCodeAt(i))) i++;
-      const c = text.charCodeAt(i);
-      if (i >= n || c === 0x3e || c === 0x2f || !isNameChar(c)) return;
-      const nameStart = i;
-      while (i < n && isNameChar(text.charCodeAt(i))) i++;
-      const nameEnd = i;
-      while (i < n && isSpaceChar(text.charCodeAt(i))) i++;
-      if (text.charCodeAt(i) !== 0x3d) return;
-      i++;
-      while (i < n && isSpaceChar(text.charCodeAt(i))) i++;
-      const quote = text[i];
-      if (quote !== '"' && quote !== "'") return;
-      const valueStart = i + 1;
-      const valueEnd = text.indexOf(quote, valueStart);
-      if (valueEnd === -1) return;
-      visit(nameStart, nameEnd, valueStart, valueEnd);
-      i = valueEnd + 1;
-    }
+    const span = newSpan();
+    for (let i = attributesStart(text, this.starts[e]!); (i = nextAttribute(text, i, span)) !== -1; ) visit(span.nameStart, span.nameEnd, span.valueStart, span.valueEnd);
   }
 }
-
-const isSpaceChar = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;

@@ -1,0 +1,53 @@
+// The one place where src/ticket makes a finding from a rule's code and the arguments of its message.
+import { redactText } from '../fileurl/redact.js';
+import { redactSecrets } from '../fileurl/secrets.js';
+import { rulesByCode } from '../rules/catalog.js';
+import type { Profile, Severity } from '../rules/types.js';
+import type { LineIndex } from './positions.js';
+import type { LocatedFinding } from './validate.js';
+
+interface Position {
+  line: number;
+  column: number;
+}
+
+/** A finding of rule `code` at `at`: the profile's severity, the rule's sentence from `args`, secrets masked. */
+export function makeFinding(code: string, profile: Profile, args: Record<string, string | number>, at: Position): LocatedFinding {
+  const rule = rulesByCode.get(code)!;
+  const severity = rule.meta.severity[profile] ?? 'error';
+  return { code, severity, message: redactSecrets(redactText(rule.message(args))), spec: rule.meta.spec, line: at.line, column: at.column };
+}
+
+/**
+ * A finding of checkUrl's that the ticket shows in another light (a vendor's scheme in a route, a Directory no
+ * reference uses): the same place and fix, another severity, the rule's sentence from new `args`.
+ */
+export function reword(finding: LocatedFinding, severity: Severity, args: Record<string, string | number>): void {
+  finding.severity = severity;
+  finding.message = rulesByCode.get(finding.code)!.message(args);
+}
+
+const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
+
+/** Errors first, then warnings, then info; each in the order of the text. */
+export const bySeverityThenPlace = (a: LocatedFinding, b: LocatedFinding): number =>
+  SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.line - b.line || a.column - b.column;
+
+/** Findings about the file itself, placed by their offset in its text. */
+export class FileFindings {
+  constructor(
+    private readonly into: LocatedFinding[],
+    readonly profile: Profile,
+    readonly lines: LineIndex,
+  ) {}
+
+  /** Adds a finding of rule `code` where `offset` stands in the text. */
+  add(code: string, offset: number, args: Record<string, string | number> = {}): void {
+    this.into.push(makeFinding(code, this.profile, args, this.lines.position(offset)));
+  }
+
+  /** Adds a finding at a line and column someone else counted (the full validator). */
+  addAt(code: string, at: Position, args: Record<string, string | number>): void {
+    this.into.push(makeFinding(code, this.profile, args, at));
+  }
+}

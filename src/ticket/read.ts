@@ -1,0 +1,65 @@
+// Step 1 of validateTicket: bytes to text, text to the element tree, and the findings about the file itself.
+// A ticket that cannot be read (bytes in no known encoding, no XML, malformed XML) stops here.
+import type { Profile } from '../rules/types.js';
+import { decodeTicket } from './decode.js';
+import { FileFindings } from './finding.js';
+import { LineIndex } from './positions.js';
+import type { TicketLayer } from '../rules/ticket.js';
+import { DOCTYPE_RULES, DOCUMENT_RULES, TICKET_LAYER } from './ticket-rules.js';
+import type { TicketReport, ValidateOptions } from './validate.js';
+import { readXml, scanMarkup, type ElementTree } from './xml/index.js';
+
+/** A ticket read: what the walk needs, and the report its findings go into. */
+export interface TicketDocument {
+  /** The decoded text, its DOCTYPE blanked (line breaks kept, so every offset and position stays). */
+  text: string;
+  lines: LineIndex;
+  tree: ElementTree;
+  /** The first root element (a second one is a finding). */
+  root: number;
+  /** JDF/@Version (or 2.0 for XJDF), or the caller's. */
+  version: string | undefined;
+  /** The charset of percent-escaped octets: the declared one (appendix section 3); UTF-16 tickets escape UTF-8. */
+  urlCharset: string;
+  profile: Profile;
+  /** What the ticket rules ask of this layer. */
+  layer: TicketLayer;
+  findings: FileFindings;
+  report: TicketReport;
+}
+
+/** What ticket rules see of a document. */
+export type TicketView = Pick<TicketDocument, 'text' | 'lines' | 'tree' | 'root' | 'layer'>;
+
+/** Reads the ticket: the report begun, and the document unless it cannot be read (the report then says why). */
+export function readTicket(input: string | Uint8Array, options: ValidateOptions, profile: Profile): { report: TicketReport; doc?: TicketDocument } {
+  const decoded = decodeTicket(input);
+  const lines = new LineIndex(decoded.text);
+  const report: TicketReport = { encoding: decoded.charset.toUpperCase(), references: [], findings: [] };
+  const findings = new FileFindings(report.findings, profile, lines);
+
+  for (const p of decoded.problems) findings.add(p.code, p.offset, p.args);
+  if (decoded.problems.some((p) => p.code !== 'encoding-mismatch')) return { report };
+  const xml = readXml(decoded.text, options);
+  const text = xml.text;
+  if (xml.doctype) for (const rule of DOCTYPE_RULES) rule.checkDoctype(xml.doctype, TICKET_LAYER, (r) => findings.add(rule.meta.code, r.offset, r.args));
+  const tree = xml.tree;
+  if (tree === undefined) {
+    const failure = xml.failure;
+    if (failure) {
+      if (typeof failure.at === 'number') findings.add(failure.code, failure.at, failure.args);
+      else findings.addAt(failure.code, failure.at, failure.args);
+    }
+    return { report };
+  }
+  const root = tree.roots[0]!;
+  const rootName = tree.local(root);
+  for (const rule of DOCUMENT_RULES) rule.checkDocument({ text, lines, tree, root, layer: TICKET_LAYER }, (r) => findings.add(rule.meta.code, r.offset, r.args));
+  report.root = rootName;
+  // What the parser accepts and XML does not, in the prolog, comments, PIs and text (whole or in runs alike).
+  for (const p of scanMarkup(text)) findings.add(p.code, p.offset, p.args);
+  const version = options.jdfVersion ?? (rootName.startsWith('X') ? '2.0' : tree.attribute(root, 'Version')?.value);
+  if (version !== undefined) report.jdfVersion = version;
+  const urlCharset = decoded.charset.startsWith('utf-16') ? 'utf-8' : decoded.charset;
+  return { report, doc: { text, lines, tree, root, version, urlCharset, profile, layer: TICKET_LAYER, findings, report } };
+}

@@ -1,0 +1,234 @@
+// Step 4 of validateTicket: the walk. Depth-first, in document order, from each root; an rRef is followed to the
+// resource it names, which is walked at that use with the base and vocabulary that apply there.
+import type { RRefLink } from '../rules/ticket.js';
+import { parseReference } from '../uri/parse.js';
+import { resolveReference } from '../uri/resolve.js';
+import { containerOf, selectPartition, urlHolder } from './containers.js';
+import { NONE, type Attribute, type ElementTree } from './xml/index.js';
+import type { ElementPaths } from './element-paths.js';
+import { bySeverityThenPlace, reword } from './finding.js';
+import type { TicketDocument } from './read.js';
+import { NO_BASE, type Base, type ReferenceRecorder } from './reference.js';
+import type { ResourceIndex } from './resources.js';
+import { LINK_RULES } from './ticket-rules.js';
+import type { LocatedFinding, TicketReference } from './validate.js';
+import { FAMILY_ROOTS, isRefElement, XJDF_NAMESPACE, type Family, type UrlAttribute, type Vocabulary } from './vocabulary.js';
+
+/** What applies where the walk stands: passed down to children, and along an rRef to the resource it names. */
+interface WalkContext {
+  /** The base of FileSpec/@URL (and Preview/@URL): the Directory that applies, the container, or the ticket's folder. */
+  fileBase: Base;
+  via?: string;
+  /** IDs of the resources on the current rRef chain, against cycles. */
+  chain: readonly string[];
+  /** Whose vocabulary applies: the nearest root's; PrintTalk reads XJDF elements by namespace. */
+  family: Family | 'PrintTalk';
+  /** Under a FileSpec with a Container: FileSpec/@URL names a file inside it. */
+  inContainer: boolean;
+}
+
+/** Containers nest no deeper than this (a zip in a tar in a gzip is three). */
+const MAX_CONTAINER_DEPTH = 32;
+const NO_ATTRIBUTES: readonly UrlAttribute[] = [];
+const NO_VALUES: readonly Attribute[] = [];
+
+/** Everything the walk reads and writes, passed to it whole. */
+export interface WalkInput {
+  doc: TicketDocument;
+  index: ResourceIndex;
+  paths: ElementPaths;
+  references: ReferenceRecorder;
+  vocabulary: Vocabulary;
+  /** The base of every reference but FileSpec/@URL and Preview/@URL: the ticket's folder, or the caller's. */
+  documentBase: Base;
+}
+
+export class Walk {
+  private readonly tree: ElementTree;
+  /** The elements whose Directory is reported (once, however often an rRef reaches them). */
+  private readonly reportedDirectories = new Set<number>();
+  // A resource used from many places is walked at each use: its start tags are read once.
+  private readonly scanned: Uint8Array;
+  private readonly presentByElement = new Map<number, Attribute[]>();
+  private readonly wantedNames = new Map<readonly UrlAttribute[], Set<string>>();
+  // Three parallel stacks rather than a frame object per element: a big ticket has millions of elements.
+  private readonly stackElements: number[] = [];
+  private readonly stackContexts: WalkContext[] = [];
+  private readonly stackViaRef: boolean[] = [];
+
+  constructor(private readonly input: WalkInput) {
+    this.tree = input.doc.tree;
+    this.scanned = new Uint8Array(this.tree.size);
+  }
+
+  /** Iterative (deep tickets cannot overflow the stack). */
+  run(): void {
+    const tree = this.tree;
+    const roots = tree.roots;
+    const rootContext: WalkContext = { fileBase: this.input.documentBase, chain: [], family: 'JDF', inContainer: false };
+    for (let k = roots.length - 1; k >= 0; k--) {
+      const rootLocal = tree.local(roots[k]!);
+      this.push(roots[k]!, { ...rootContext, family: FAMILY_ROOTS.get(rootLocal) ?? (rootLocal === 'PrintTalk' ? 'PrintTalk' : 'JDF') }, false);
+    }
+    while (this.stackElements.length > 0) {
+      const e = this.stackElements.pop()!;
+      const outer = this.stackContexts.pop()!;
+      const viaRef = this.stackViaRef.pop()!;
+      // The next sibling shares this element's context, and comes after its subtree; an rRef target's siblings
+      // are not part of the use.
+      const next = viaRef ? NONE : tree.nextSibling(e);
+      if (next !== NONE) this.push(next, outer, false);
+      const entered = this.enter(e, outer, viaRef);
+      if (entered === undefined) continue;
+      const inner = this.readAttributes(e, entered);
+      const first = tree.firstChild(e);
+      if (first !== NONE) this.push(first, inner, false);
+    }
+  }
+
+  private push(element: number, ctx: WalkContext, viaRef: boolean): void {
+    this.stackElements.push(element);
+    this.stackContexts.push(ctx);
+    this.stackViaRef.push(viaRef);
+  }
+
+  /**
+   * The context of an element the walk reaches, with its rRef followed and its Container read; undefined when
+   * it is not read here (a resource reported at each use, a FileSpec's Container read with its FileSpec).
+   */
+  private enter(e: number, outer: WalkContext, viaRef: boolean): WalkContext | undefined {
+    const tree = this.tree;
+    const local = tree.local(e);
+    let ctx = outer;
+    if (!viaRef && this.input.index.reportedAtUse.has(e)) return undefined; // reported at each use
+    const parent = tree.parent(e);
+    // A FileSpec's Container is read with the FileSpec it holds (containerBase), once per use.
+    if (local === 'Container' && parent !== NONE && tree.local(parent) === 'FileSpec') return undefined;
+
+    const family = FAMILY_ROOTS.get(local);
+    if (family !== undefined && family !== ctx.family) ctx = { ...ctx, family };
+    else if (viaRef) ctx = { ...ctx, family: this.familyAt(e) };
+
+    if (isRefElement(local)) {
+      const rRefAttr = tree.attribute(e, 'rRef');
+      if (rRefAttr !== undefined) {
+        for (const p of rRefAttr.problems) this.input.doc.findings.add(p.code, p.offset, p.args);
+        const target = this.followRef(rRefAttr, ctx);
+        if (target !== NONE) this.push(target, { ...ctx, via: ctx.via ?? this.input.paths.pathOf(e), chain: [...ctx.chain, rRefAttr.value] }, true);
+      }
+    }
+
+    if (local === 'FileSpec') {
+      const container = tree.findChild(e, (c) => tree.local(c) === 'Container');
+      if (container !== NONE) ctx = { ...ctx, fileBase: this.containerBase(container, ctx, 0), inContainer: true };
+    }
+    return ctx;
+  }
+
+  /** Reports the element's Directory, URL and identifier attributes; returns the context of its children. */
+  private readAttributes(e: number, entered: WalkContext): WalkContext {
+    const tree = this.tree;
+    const { references, documentBase } = this.input;
+    const local = tree.local(e);
+    let ctx = entered;
+    // PrintTalk carries XJDF elements by namespace, inside and outside a whole XJDF.
+    const readAs: Family | undefined = ctx.family !== 'PrintTalk' ? ctx.family : tree.namespaceOf(e) === XJDF_NAMESPACE ? 'XJDF' : undefined;
+    const urlAttributes = readAs === undefined ? NO_ATTRIBUTES : this.input.vocabulary.attributesOf(readAs, local);
+    const present = urlAttributes.length === 0 ? NO_VALUES : this.presentAttributes(e, urlAttributes);
+    if (present.length === 0) return ctx;
+    for (const attr of present) {
+      const role = urlAttributes.find((u) => u.attribute === attr.name)!.role;
+      if (role !== 'directory') continue;
+      if (!this.reportedDirectories.has(e)) references.url(e, attr, 'directory', documentBase, ctx.via);
+      if (attr.name === 'Directory' && (local === 'RunList' || local === 'Preview')) ctx = { ...ctx, fileBase: directoryBase(attr.value, documentBase, e) };
+    }
+    this.reportedDirectories.add(e);
+    for (const attr of present) {
+      const name = attr.name;
+      const role = urlAttributes.find((u) => u.attribute === name)!.role;
+      if (role === 'identifier') references.identifier(e, attr, ctx.via);
+      else if (role === 'url') {
+        // Appendix 4.6: RunList/@Directory is the base of FileSpec/@URL (and Preview/@Directory of Preview/@URL);
+        // every other URL resolves against the ticket's folder.
+        const forFiles = name === 'URL' && (local === 'FileSpec' || local === 'Preview');
+        const ref = references.url(e, attr, 'url', forFiles ? ctx.fileBase : documentBase, ctx.via, forFiles && ctx.inContainer);
+        // A vendor's own scheme in a route or endpoint (Prinect's pt://host/Normalizer) is its business: info.
+        if (!forFiles) for (const f of ref.findings) if (f.code === 'unknown-scheme' && f.severity === 'warning') downgradeScheme(f, ref);
+      }
+    }
+    return ctx;
+  }
+
+  /** The resource an rRef names, NONE where it names none or leads back (the link rules say so). */
+  private followRef(rRefAttr: Attribute, ctx: WalkContext): number {
+    const { index, doc } = this.input;
+    const id = rRefAttr.value;
+    const target = index.resource(id);
+    const link: RRefLink = { id, offset: rRefAttr.valueStart, target, notResource: target === undefined ? index.notResource(id) : undefined, chain: ctx.chain };
+    for (const rule of LINK_RULES) rule.checkLink(link, doc, (r) => doc.findings.add(rule.meta.code, r.offset, r.args));
+    return target === undefined || ctx.chain.includes(id) ? NONE : target;
+  }
+
+  /** The family whose vocabulary applies to an element reached by an rRef: that of its nearest root ancestor. */
+  private familyAt(e: number): Family | 'PrintTalk' {
+    const tree = this.tree;
+    for (let x = e; x !== NONE; x = tree.parent(x)) {
+      const f = FAMILY_ROOTS.get(tree.local(x));
+      if (f !== undefined) return f;
+    }
+    return tree.roots.length > 0 && tree.local(tree.roots[0]!) === 'PrintTalk' ? 'PrintTalk' : 'JDF';
+  }
+
+  /**
+   * Reports the container a Container element names (Container/FileSpec, or Container/FileSpecRef with its Part
+   * selectors), once for this use, and returns the folder its members resolve against.
+   */
+  private containerBase(container: number, ctx: WalkContext, depth: number): Base {
+    if (depth > MAX_CONTAINER_DEPTH) return NO_BASE;
+    const tree = this.tree;
+    let spec = tree.findChild(container, (c) => tree.local(c) === 'FileSpec');
+    let use = ctx;
+    if (spec === NONE) {
+      const ref = tree.findChild(container, (c) => tree.local(c) === 'FileSpecRef');
+      const rRefAttr = ref === NONE ? undefined : tree.attribute(ref, 'rRef');
+      if (rRefAttr === undefined) return NO_BASE;
+      const target = this.followRef(rRefAttr, ctx);
+      if (target === NONE) return NO_BASE;
+      spec = selectPartition(tree, target, ref);
+      use = { ...ctx, via: ctx.via ?? this.input.paths.pathOf(ref), chain: [...ctx.chain, rRefAttr.value] };
+    }
+    const outer = containerOf(tree, spec);
+    const base = outer !== NONE ? this.containerBase(outer, use, depth + 1) : use.fileBase;
+    const holder = urlHolder(tree, spec);
+    if (holder === NONE) return NO_BASE;
+    const containerRef = this.input.references.url(holder, tree.attribute(holder, 'URL')!, 'url', base, use.via, outer !== NONE);
+    return containerRef.resolved !== null ? { uri: containerRef.resolved.replace(/\/?$/, '/'), source: 'container' } : NO_BASE;
+  }
+
+  /** The attributes of `list` the element has, read from its start tag once. */
+  private presentAttributes(e: number, list: readonly UrlAttribute[]): readonly Attribute[] {
+    if (this.scanned[e] === 1) return this.presentByElement.get(e) ?? NO_VALUES;
+    this.scanned[e] = 1;
+    const present = this.tree.attributesNamed(e, this.namesOf(list));
+    if (present.length > 0) this.presentByElement.set(e, present);
+    return present;
+  }
+
+  private namesOf(list: readonly UrlAttribute[]): Set<string> {
+    let names = this.wantedNames.get(list);
+    if (names === undefined) this.wantedNames.set(list, (names = new Set(list.map((u) => u.attribute))));
+    return names;
+  }
+}
+
+/** The base a Directory gives its descendants: itself when absolute, resolved against the document when not. */
+function directoryBase(value: string, outer: Base, from: number): Base {
+  const trimmed = value.trim();
+  if (parseReference(trimmed).scheme !== undefined) return { uri: trimmed, source: 'directory', from };
+  return outer.uri !== null ? { uri: resolveReference(trimmed, outer.uri), source: 'directory', from } : { uri: null, source: 'none' };
+}
+
+function downgradeScheme(f: LocatedFinding, ref: TicketReference): void {
+  reword(f, 'info', { scheme: parseReference(ref.value.trim()).scheme ?? '', endpoint: 1 });
+  ref.findings.sort(bySeverityThenPlace);
+}
