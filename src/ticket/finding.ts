@@ -1,7 +1,8 @@
-// The one place where src/ticket makes a finding from a rule's code and the arguments of its message.
-import { redactText } from '../fileurl/redact.js';
-import { redactSecrets } from '../fileurl/secrets.js';
+// The one place where src/ticket makes a finding from a rule's code and the arguments of its message: through
+// the catalog's one builder (rules/finding.ts), which keeps the args and makes the words.
 import { rulesByCode } from '../rules/catalog.js';
+import type { RuleCode } from '../rules/codes.js';
+import { createFinding, restateFinding } from '../rules/finding.js';
 import type { Profile, Severity } from '../rules/types.js';
 import type { LineIndex } from './positions.js';
 import type { LocatedFinding } from './validate.js';
@@ -11,11 +12,13 @@ interface Position {
   column: number;
 }
 
-/** A finding of rule `code` at `at`: the profile's severity, the rule's sentence from `args`, secrets masked. */
+/**
+ * A finding of rule `code` at `at`: the profile's severity, the rule's sentence from `args`, secrets masked. A
+ * ticket reports what it finds under every profile: a rule the profile would not report is an error here.
+ */
 export function makeFinding(code: string, profile: Profile, args: Record<string, string | number>, at: Position): LocatedFinding {
-  const rule = rulesByCode.get(code)!;
-  const severity = rule.meta.severity[profile] ?? 'error';
-  return { code, severity, message: redactSecrets(redactText(rule.message(args))), spec: rule.meta.spec, line: at.line, column: at.column };
+  const severity = rulesByCode.get(code)?.meta.severity[profile] ?? 'error';
+  return createFinding(code as RuleCode, args, { profile, severity, at });
 }
 
 /**
@@ -23,8 +26,7 @@ export function makeFinding(code: string, profile: Profile, args: Record<string,
  * reference uses): the same place and fix, another severity, the rule's sentence from new `args`.
  */
 export function reword(finding: LocatedFinding, severity: Severity, args: Record<string, string | number>): void {
-  finding.severity = severity;
-  finding.message = rulesByCode.get(finding.code)!.message(args);
+  restateFinding(finding, args, severity);
 }
 
 const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
