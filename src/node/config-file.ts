@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { access, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseConfig, type Config } from '../config/parse.js';
+import type { Config } from '../config/parse.js';
 import { pathToFileUrl } from '../paths/convert.js';
 import { withMaps } from '../views/build.js';
 import type { ViewTable } from '../views/types.js';
@@ -54,6 +54,8 @@ export async function loadConfig(explicit: string | undefined, cwd = process.cwd
   } catch (error) {
     throw new ConfigError(`cannot read the config ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
+  // The parser and its JSON Schema validator (ajv) load only when there is a config: a run without one never pays for them.
+  const { parseConfig } = await import('../config/parse.js');
   const parsed = parseConfig(text.replace(/^\uFEFF/, ''), configSchema(), os.hostname());
   if (!('config' in parsed)) {
     throw new ConfigError(`the config ${file} is not valid:\n${parsed.problems.map((p) => `  ${file}:${p.line}:${p.column}: ${p.message}`).join('\n')}`);
