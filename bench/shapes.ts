@@ -17,9 +17,9 @@ export const SHAPE_DESCRIPTIONS: Record<Shape, string> = {
 };
 
 const HEAD =
-  '<?xml version="1.0" encoding="UTF-8"?>\n' +
-  '<JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" ID="n1" Type="Product" JobID="4711" Version="1.4" Status="Waiting">\n' +
-  ' <ResourcePool>\n';
+  '<?xml version="1.0" encoding="UTF-8"?>\n'
+  + '<JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" ID="n1" Type="Product" JobID="4711" Version="1.4" Status="Waiting">\n'
+  + ' <ResourcePool>\n';
 const TAIL = ' </ResourcePool>\n</JDF>\n';
 const pad = (i: number) => String(i).padStart(7, '0');
 const page = (url: string) => `<LayoutElement ElementType="Page"><FileSpec MimeType="application/pdf" URL="${url}"/></LayoutElement>`;

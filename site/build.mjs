@@ -86,9 +86,9 @@ const rulesBody = marked.parse(readFileSync(new URL('../docs/rules.md', here), '
 const rulesCss = noClosingTags((await esbuild.transform(readFileSync(new URL('rules.css', here), 'utf8'), { loader: 'css', minify: true })).code.trim(), 'the rules style');
 writeFileSync(
   new URL('rules.html', out),
-  `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n` +
-    `<meta http-equiv="Content-Security-Policy" content="${policy('', rulesCss)}">\n<meta name="referrer" content="no-referrer">\n<link rel="icon" href="data:,">\n` +
-    `<title>jdf-filespec rules</title>\n<style>${rulesCss}</style>\n</head>\n<body>\n<p><a href="index.html">\u2190 Back to the page</a></p>\n${rulesBody}</body>\n</html>\n`,
+  `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n`
+    + `<meta http-equiv="Content-Security-Policy" content="${policy('', rulesCss)}">\n<meta name="referrer" content="no-referrer">\n<link rel="icon" href="data:,">\n`
+    + `<title>jdf-filespec rules</title>\n<style>${rulesCss}</style>\n</head>\n<body>\n<p><a href="index.html">\u2190 Back to the page</a></p>\n${rulesBody}</body>\n</html>\n`,
 );
 
 const size = { js: Buffer.byteLength(js), jsGzip: gzipSync(js, { level: 9 }).length, worker: Buffer.byteLength(worker), html: Buffer.byteLength(readFileSync(new URL('index.html', out))) };

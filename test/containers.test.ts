@@ -99,7 +99,7 @@ test("file://host//share/a.pdf is flagged ('//' after the host)", () => {
   assert.equal(r.findings.map((f) => [f.code, f.fix]), [['empty-segment-after-host', 'file://host/share/a.pdf']]);
 });
 
-test("to-path --platform windows: file://host//share/a.pdf is no UNC path (never \\\\host\\\\share\\a.pdf)", () => {
+test('to-path --platform windows: file://host//share/a.pdf is no UNC path (never \\\\host\\\\share\\a.pdf)', () => {
   assert.throws(() => fileUrlToPath('file://host//share/a.pdf', { platform: 'windows' }), (e: unknown) => e instanceof PathConversionError && e.code === 'empty-segment');
   assert.is(fileUrlToPath('file://host/share/a.pdf', { platform: 'windows' }), '\\\\host\\share\\a.pdf');
 });

@@ -76,9 +76,9 @@ for (const [mod, resolution] of [['node16', 'node16'], ['esnext', 'bundler']] as
       "import { validateBatch, type TicketSource } from 'jdf-filespec/node';",
       "const findings: Finding[] = checkUrl('file:///c:/my docs/a.pdf').findings;",
       "const sources: TicketSource[] = [{ path: 'a.jdf' }];",
-      "declare const report: ValidationReport;",
+      'declare const report: ValidationReport;',
       "const pieces: Iterable<string> = reportPieces(report, 'sarif');",
-      "// @ts-expect-error: not a format",
+      '// @ts-expect-error: not a format',
       "reportPieces(report, 'xml');",
       'export { findings, sources, pieces, validateBatch };',
     ].join('\n'));

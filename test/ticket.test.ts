@@ -65,8 +65,8 @@ test('sample rref.jdf: one FileSpec used from two RunLists is reported per use, 
   const r = validateTicket(sample('rref.jdf'), { documentUri: HOT, platform: 'unix' });
   const uses = r.references.filter((x) => x.attribute === 'URL');
   assert.equal(uses.map((x) => [x.resolved, x.via]), [
-    ["file:///srv/jobs/proof/shared/logo.pdf", "/JDF/ResourcePool/RunList[@ID='RL1']/LayoutElementRef"],
-    ["file:///srv/jobs/final/shared/logo.pdf", "/JDF/ResourcePool/RunList[@ID='RL2']/LayoutElementRef"],
+    ['file:///srv/jobs/proof/shared/logo.pdf', "/JDF/ResourcePool/RunList[@ID='RL1']/LayoutElementRef"],
+    ['file:///srv/jobs/final/shared/logo.pdf', "/JDF/ResourcePool/RunList[@ID='RL2']/LayoutElementRef"],
   ]);
   assert.ok(uses.every((x) => x.element === "/JDF/ResourcePool/FileSpec[@ID='FS1']" && x.line === 8));
   assert.equal(codesOf(r), ['dangling-rref']);

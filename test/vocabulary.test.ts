@@ -89,7 +89,7 @@ test('non-file URLs: http with an empty host is an error; none is resolved again
   assert.equal([ftp.resolved, ftp.base, ftp.baseSource], ['ftp://cip4.org/pub/a.pdf', null, 'none']);
 });
 
-test("a vendor scheme in a route is info (NodeInfo/@Route pt://...), in a FileSpec/@URL a warning", () => {
+test('a vendor scheme in a route is info (NodeInfo/@Route pt://...), in a FileSpec/@URL a warning', () => {
   const r = validateTicket('<JDF Version="1.4"><ResourcePool><NodeInfo Route="pt://HOST/Normalizer/1.0/N1"/><FileSpec URL="pt://x/a.pdf"/></ResourcePool></JDF>', { documentUri: HOST_DOC });
   assert.equal(r.references.map((x) => [x.attribute, x.findings.map((f) => `${f.code} ${f.severity}`)]), [['Route', ['unknown-scheme info']], ['URL', ['unknown-scheme warning']]]);
 });

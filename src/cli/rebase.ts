@@ -77,8 +77,7 @@ export async function runRebase(run: RebaseRun): Promise<number> {
         process.stdout.write(patch.text);
         const note = maskedNote(source.path, patch);
         if (note) process.stderr.write(`${note}\n`);
-      }
-      else if (outcome.written) {
+      } else if (outcome.written) {
         changed++;
         values += outcome.plan.edits.length;
         process.stdout.write(`${source.path}: ${plural(outcome.plan.edits.length, 'value')} rebased${outcome.backup ? `, original kept as ${outcome.backup}` : ''}\n`);

@@ -153,9 +153,11 @@ export class IdentityDecoder implements TransferDecoder {
   push(chunk: Uint8Array): Uint8Array {
     return chunk;
   }
+
   count(chunk: Uint8Array): number {
     return chunk.length;
   }
+
   end(): { rest: Uint8Array } {
     return { rest: EMPTY };
   }

@@ -222,4 +222,3 @@ export async function readZipEntry(src: RandomAccess, entry: ZipEntry, limit: nu
 export function isZip(head: Uint8Array): boolean {
   return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6));
 }
-

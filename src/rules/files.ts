@@ -47,13 +47,13 @@ export const outsideRoot = filesRule({
 
 export const notChecked = filesRule({
   code: 'not-checked', title: 'File on another host, not checked', spec: 'RFC 8089 3',
-  description: "A file URL naming another host (a file server) is not local (RFC 8089 section 3) and is not looked for, unless a view of the config (jdf-filespec.config.json) or --map maps its prefix to a local folder.",
+  description: 'A file URL naming another host (a file server) is not local (RFC 8089 section 3) and is not looked for, unless a view of the config (jdf-filespec.config.json) or --map maps its prefix to a local folder.',
   severity: sev('info', 'info', 'info'), flagged: 'file://fileserver/Jobs/a.pdf', clean: 'file:///srv/jobs/a.pdf',
 }, (a) => `Not checked: it is on the host '${a.host}', which no view of the config and no --map maps to this machine; add its prefix to a view, or --map ${a.prefix}=/local/folder/.`);
 
 export const notALocalPath = filesRule({
   code: 'not-a-local-path', title: 'URL names no path on this machine', spec: 'RFC 8089 3; appendix Table 4 example 26',
-  description: "The URL cannot be turned into a path on this platform: a name that decodes to the path separator (%2F) or to NUL (%00), a fragment, or on Windows a path without a drive letter. (On Linux and macOS a drive letter is an ordinary folder name: file:///c:/jobs/a.pdf is the path /c:/jobs/a.pdf.)",
+  description: 'The URL cannot be turned into a path on this platform: a name that decodes to the path separator (%2F) or to NUL (%00), a fragment, or on Windows a path without a drive letter. (On Linux and macOS a drive letter is an ordinary folder name: file:///c:/jobs/a.pdf is the path /c:/jobs/a.pdf.)',
   severity: sev('warning', 'warning', 'warning'), flagged: 'file:///srv/jobs/a%2Fb.pdf (%2F decodes to the path separator)', clean: 'file:///srv/jobs/a.pdf (on Linux or macOS)',
 }, (a) => `Not checked: ${a.why}${a.hint}`);
 

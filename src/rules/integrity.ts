@@ -4,7 +4,7 @@ import { sev } from './helpers.js';
 
 export const fileSizeMismatch = filesRule({
   code: 'file-size-mismatch', title: 'FileSize differs from the file', spec: 'JDF 1.7 FileSpec/@FileSize',
-  description: "FileSpec/@FileSize (bytes) is not the size of the file the URL names: a truncated upload, or another file under the same name.",
+  description: 'FileSpec/@FileSize (bytes) is not the size of the file the URL names: a truncated upload, or another file under the same name.',
   severity: sev('error', 'error', 'error'), flagged: 'FileSize="1048576" (the file has 524288 bytes)', clean: 'FileSize="1048576" (the file has 1048576 bytes)',
 }, (a) => `FileSize says ${a.declared} bytes, but ${a.path} has ${a.actual}; the file is truncated or not the one the ticket means.`);
 
@@ -16,7 +16,7 @@ export const checksumMismatch = filesRule({
 
 export const mimeTypeMismatch = filesRule({
   code: 'mime-type-mismatch', title: 'MimeType differs from the file', spec: 'JDF 1.7 FileSpec/@MimeType; RFC 2046',
-  description: "FileSpec/@MimeType names a type (PDF, PostScript, TIFF, JPEG, PNG, ZIP, XML) whose magic bytes the file does not start with.",
+  description: 'FileSpec/@MimeType names a type (PDF, PostScript, TIFF, JPEG, PNG, ZIP, XML) whose magic bytes the file does not start with.',
   severity: sev('warning', 'warning', 'warning'), flagged: 'MimeType="application/pdf" (the file starts with a JPEG marker)', clean: 'MimeType="application/pdf" (the file starts with %PDF-)',
 }, (a) => `MimeType says ${a.declared}, but ${a.path} looks like ${a.actual} by its first bytes.`);
 

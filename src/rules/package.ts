@@ -55,7 +55,7 @@ export const mimeStartMissing = packageRule({
 
 export const mimeStartWrong = packageRule({
   code: 'mime-start-wrong', title: 'start names no part', spec: 'RFC 2387 3.2',
-  description: "The start parameter must be the Content-ID (with its angle brackets) of the root part. When it names no part, consumers disagree on the root (the first part is taken here).",
+  description: 'The start parameter must be the Content-ID (with its angle brackets) of the root part. When it names no part, consumers disagree on the root (the first part is taken here).',
   severity: 'error', flagged: [OK.replace('start="<jdf@example.com>"', 'start="<ticket@example.com>"')], clean: [OK],
 }, (a) => `start="${a.start}" names no part of the package; the first part is taken as the root. Set start to the root part's Content-ID.`);
 

@@ -130,8 +130,10 @@ function byteLength(text: string, from: number, to: number, charset: string): nu
     const c = text.charCodeAt(i);
     if (c < 0x80) n += 1;
     else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) { n += 4; i++; }
-    else n += 3;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) {
+      n += 4;
+      i++;
+    } else n += 3;
   }
   return n;
 }

@@ -20,8 +20,8 @@ export function isUnreserved(c: number): boolean {
 /** RFC 3986 2.2: sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "=" */
 export function isSubDelim(c: number): boolean {
   return (
-    c === 0x21 || c === 0x24 || c === 0x26 || c === 0x27 || c === 0x28 || c === 0x29 ||
-    c === 0x2a || c === 0x2b || c === 0x2c || c === 0x3b || c === 0x3d
+    c === 0x21 || c === 0x24 || c === 0x26 || c === 0x27 || c === 0x28 || c === 0x29
+    || c === 0x2a || c === 0x2b || c === 0x2c || c === 0x3b || c === 0x3d
   );
 }
 

@@ -439,8 +439,8 @@ test('views config: loaded from a file, every sample\'s mappedBy is validate --c
     await p.setInputFiles('#config-file', config);
     await p.waitForFunction(() => document.getElementById('config-summary')?.textContent?.includes('1 URL attribute'));
     const vendor = path.join(work, 'vendor.jdf');
-    writeFileSync(vendor, '<?xml version="1.0" encoding="UTF-8"?>\n<JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" xmlns:HDM="www.heidelberg.com/schema/HDM" ID="n1" Type="Product" Version="1.4">\n' +
-      '<ResourcePool><Device ID="D1" Class="Implementation" HDM:Hotfolder="file://fileserver/Jobs/hot folder"/></ResourcePool></JDF>\n');
+    writeFileSync(vendor, '<?xml version="1.0" encoding="UTF-8"?>\n<JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" xmlns:HDM="www.heidelberg.com/schema/HDM" ID="n1" Type="Product" Version="1.4">\n'
+      + '<ResourcePool><Device ID="D1" Class="Implementation" HDM:Hotfolder="file://fileserver/Jobs/hot folder"/></ResourcePool></JDF>\n');
     await drop(p, 'vendor.jdf', readFileSync(vendor));
     await idle(p, samples.length + 1);
     assert.equal(await pageFindings(p), cliFindings([vendor, '--config', config, '--base', samplesBase]));
@@ -570,8 +570,8 @@ test('the Content-Security-Policy refuses what the page did not bring: a fetch, 
 
 test('no request left the page: only its own files and the blobs it made', () => {
   const allowed = (u: string) =>
-    u.startsWith(PROBE) ||
-    u === pageUrl || u.startsWith('blob:') || u.startsWith('data:') || /^http:\/\/127\.0\.0\.1:\d+\/(index|rules)\.html$/.test(u) || u === pathToFileURL(path.join(dist, 'rules.html')).href;
+    u.startsWith(PROBE)
+    || u === pageUrl || u.startsWith('blob:') || u.startsWith('data:') || /^http:\/\/127\.0\.0\.1:\d+\/(index|rules)\.html$/.test(u) || u === pathToFileURL(path.join(dist, 'rules.html')).href;
   assert.equal(requests.filter((u) => !allowed(u)), []);
   assert.ok(requests.includes(pageUrl));
 });

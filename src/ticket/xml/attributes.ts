@@ -25,7 +25,6 @@ export interface Attribute {
   problems: AttributeProblem[];
 }
 
-
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
 
 function isPairedSurrogate(text: string, i: number): boolean {

@@ -43,9 +43,16 @@ function attlistTokens(decl: string): string[] {
     const c = decl.charCodeAt(i);
     if (isSpace(c)) { i++; continue; }
     let end: number;
-    if (c === 0x22 || c === 0x27) { end = decl.indexOf(decl[i]!, i + 1); end = end === -1 ? decl.length : end + 1; }
-    else if (c === 0x28) { end = decl.indexOf(')', i); end = end === -1 ? decl.length : end + 1; }
-    else { end = i; while (end < decl.length && !isSpace(decl.charCodeAt(end)) && decl[end] !== '"' && decl[end] !== "'" && decl[end] !== '(') end++; }
+    if (c === 0x22 || c === 0x27) {
+      end = decl.indexOf(decl[i]!, i + 1);
+      end = end === -1 ? decl.length : end + 1;
+    } else if (c === 0x28) {
+      end = decl.indexOf(')', i);
+      end = end === -1 ? decl.length : end + 1;
+    } else {
+      end = i;
+      while (end < decl.length && !isSpace(decl.charCodeAt(end)) && decl[end] !== '"' && decl[end] !== "'" && decl[end] !== '(') end++;
+    }
     tokens.push(decl.slice(i, end));
     i = end;
   }
