@@ -16,6 +16,7 @@ import { rememberCheckedFile, type CheckedFile } from './checked-file.js';
 import { resolveInside, stillInside, type Root } from './confine.js';
 import { lookThroughViews } from './view-paths.js';
 import { explainMissing } from './locate.js';
+import { kindOf } from './read-regular.js';
 import { checkIntegrity } from './integrity.js';
 
 export interface PrefixMap {
@@ -192,7 +193,8 @@ async function look(file: string, shown: string, role: 'url' | 'directory', stat
   }
   if (info.isSymbolicLink()) return { problem: CHANGED };
   if (role === 'directory') return { problem: info.isDirectory() ? null : { code: 'not-a-directory', args: { path: shown, what: 'not a folder' } } };
-  if (info.isDirectory()) return { problem: { code: 'not-a-file', args: { path: shown } } };
+  // A FIFO, socket or device is not a file a printer can print, and is never opened: a FIFO's open blocks.
+  if (!info.isFile()) return { problem: { code: 'not-a-file', args: { path: shown, what: kindOf(info) } } };
   try {
     await access(file, constants.R_OK);
   } catch (error) {
