@@ -1,7 +1,7 @@
 // Finding tickets as ESLint finds files: folders without node_modules and dot-folders, glob patterns,
 // .jdf-filespecignore and --ignore-pattern, and no silent pass when nothing is found.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,5 +87,46 @@ test('a folder that cannot be listed is reported (exit 2), not skipped in silenc
   assert.equal(JSON.parse(r.stdout).files.map((f: any) => f.path), ['locked/open.jdf']);
 });
 
-test.after(() => rmSync(dir, { recursive: true, force: true }));
+// Issue 20: symbolic links met in a search. A linked folder was followed out of the named tree ("fix" fixed a
+// ticket there), "d/loop -> .." found every ticket twice, and a dangling ticket link was skipped in silence.
+// As ESLint 9: links are not followed; a linked ticket is an unreadable path (exit 2) that says where it leads.
+const links = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'jdf-discover-links-')));
+const FIXABLE = '<JDF Version="1.4"><ResourcePool><RunList Directory="file:///srv/"><FileSpec URL="a b.pdf"/></RunList></ResourcePool></JDF>';
+mkdirSync(path.join(links, 'tree', 'd'), { recursive: true });
+mkdirSync(path.join(links, 'out'));
+writeFileSync(path.join(links, 'tree', 'a.jdf'), TICKET);
+writeFileSync(path.join(links, 'out', 'o.jdf'), FIXABLE);
+symlinkSync('..', path.join(links, 'tree', 'd', 'loop'));
+symlinkSync(path.join(links, 'out'), path.join(links, 'tree', 'd', 'out'));
+symlinkSync('nowhere.jdf', path.join(links, 'tree', 'dangling.jdf'));
+symlinkSync(path.join(links, 'out', 'o.jdf'), path.join(links, 'tree', 'outside.jdf'));
+
+test('symbolic links in a folder: linked folders not followed (no loop, nothing outside), linked tickets reported with their target, exit 2', () => {
+  const r = spawnSync(process.execPath, [main, 'validate', 'tree', '--format', 'json'], { cwd: links, encoding: 'utf8' });
+  assert.is(r.status, 2, r.stderr);
+  assert.equal(JSON.parse(r.stdout).files.map((f: any) => f.path), ['tree/a.jdf']);
+  assert.match(r.stderr, /cannot read tree\/dangling\.jdf: a symbolic link to nowhere\.jdf, which cannot be reached \(ENOENT\)/);
+  assert.match(r.stderr, `cannot read tree/outside.jdf: a symbolic link to ${path.join(links, 'out', 'o.jdf')};`);
+  // The same through a glob pattern.
+  const g = spawnSync(process.execPath, [main, 'validate', 'tree/**/*.jdf', '--format', 'json'], { cwd: links, encoding: 'utf8' });
+  assert.is(g.status, 2, g.stderr);
+  assert.equal(JSON.parse(g.stdout).files.map((f: any) => f.path), ['tree/a.jdf']);
+});
+
+test('symbolic links in a folder: fix never fixes a ticket reached through a linked folder or a linked ticket', () => {
+  const r = spawnSync(process.execPath, [main, 'fix', 'tree'], { cwd: links, encoding: 'utf8' });
+  assert.is(r.status, 2, r.stderr);
+  assert.is(readFileSync(path.join(links, 'out', 'o.jdf'), 'utf8'), FIXABLE);
+});
+
+test('symbolic links: a linked folder or ticket named on the command line is read, as the operating system resolves it', () => {
+  const r = spawnSync(process.execPath, [main, 'validate', 'tree/d/out', 'tree/outside.jdf', '--format', 'json', '--exit-zero'], { cwd: links, encoding: 'utf8' });
+  assert.is(r.status, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout).files.map((f: any) => f.path), ['tree/d/out/o.jdf', 'tree/outside.jdf']);
+});
+
+test.after(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(links, { recursive: true, force: true });
+});
 test.run();

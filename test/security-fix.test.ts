@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fixFile, type FixOptions } from '../src/node/fix.js';
+import { fixFile, tempRandom, type FixOptions } from '../src/node/fix.js';
 
 const BAD = '<?xml version="1.0"?>\n<JDF Version="1.4"><ResourcePool><RunList Directory="file:///srv/hot/"><LayoutElement><FileSpec URL="a b.pdf"/></LayoutElement></RunList></ResourcePool></JDF>\n';
 const GOOD = BAD.replace('a b.pdf', 'a%20b.pdf');
@@ -65,17 +65,40 @@ test('fix --backup: the backup holds the original bytes and mode', async () => {
   assert.is(readFileSync(ticket, 'utf8'), GOOD);
 });
 
-test('fix: a link planted at the old, predictable temporary name is neither followed nor in the way', async () => {
+// The names fix will try are made known (tempRandom), so the plants stand exactly where it creates: a hard link
+// to the victim at the first name (only O_EXCL keeps fix from writing and chmod-ing the victim through it),
+// a symbolic link at the second (O_EXCL refuses it; O_NOFOLLOW would too, and is not tested on its own: with
+// O_EXCL a last-component link is never followed, so dropping O_NOFOLLOW alone changes nothing observable).
+// Fix must leave both, take the third name, and write the ticket.
+test('fix: names planted at the very temporary names fix tries (a hard link, a symbolic link) are neither written nor followed', async () => {
   const dir = folder();
   const victim = victimIn(dir);
   const ticket = path.join(dir, 't.jdf');
   writeFileSync(ticket, BAD);
-  symlinkSync(victim, path.join(dir, `.t.jdf.jdf-filespec-${process.pid}.tmp`));
-  const outcome = await fixFile(ticket, OPTIONS);
-  assert.ok(outcome.written);
+  chmodSync(ticket, 0o644);
+  const names = ['000000000001', '000000000002', '000000000003'];
+  const at = (random: string) => path.join(dir, `.t.jdf.jdf-filespec-${process.pid}-${random}.tmp`);
+  linkSync(victim, at(names[0]!));
+  symlinkSync(victim, at(names[1]!));
+  const real = tempRandom.next;
+  const tried: string[] = [];
+  tempRandom.next = () => {
+    const next = names[tried.length] ?? real();
+    tried.push(next);
+    return next;
+  };
+  try {
+    const outcome = await fixFile(ticket, OPTIONS);
+    assert.ok(outcome.written);
+  } finally {
+    tempRandom.next = real;
+  }
+  assert.equal(tried, names, 'the planted names were tried first');
   assert.is(readFileSync(ticket, 'utf8'), GOOD);
   assert.is(readFileSync(victim, 'utf8'), VICTIM);
   assert.is(statSync(victim).mode & 0o777, 0o600);
+  assert.is(statSync(victim).nlink, 2, 'the hard link is still there');
+  assert.ok(lstatSync(at(names[1]!)).isSymbolicLink());
 });
 
 test('fix: the fixed ticket keeps its mode, and (as root) its owner and group', async () => {

@@ -2,13 +2,15 @@
 // is a link goes up from the link's target), nothing outside the root is looked at, and after the look the
 // path must still be inside (a link swapped in between makes it outside-root). "..foo.pdf" is a plain name; a
 // root named through a symbolic link is the same root; --map prefixes match on segment boundaries.
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { resolveInside, stillInside } from '../src/node/confine.js';
+import { checkIntegrity } from '../src/node/integrity.js';
 import { checkLocalFiles, type LocalFileOptions } from '../src/node/local-files.js';
 import { validateTicket } from '../src/index.js';
 
@@ -72,6 +74,49 @@ test('root: after the look, a component swapped for a link to outside is caught'
   assert.is(await stillInside(r, path.join(root, 'swapped', 'secret.pdf')), false);
   assert.is(await stillInside(r, path.join(root, 'swapped', 'missing.pdf')), false);
   assert.is(await stillInside(r, path.join(root, 'jobs', 'missing.pdf')), true);
+});
+
+// Issue 20: the integrity checks (FileSize, MimeType, page count, MD5) opened the file again by its path, after the
+// walk: a link swapped in between was followed, and file-size-mismatch printed the size of a file outside. Made
+// deterministic by running the integrity checks again after the swap: they must read the file the look found.
+const inside = '%PDF-1.4 inside\n';
+const outsideBytes = 'outside the root, and longer\n';
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+async function swappedIntegrity(folder: string, swap: () => void): Promise<Array<[string, unknown]>> {
+  mkdirSync(path.join(root, folder));
+  writeFileSync(path.join(root, folder, 'a.pdf'), inside);
+  const facts = `FileSize="${inside.length}" MimeType="application/pdf" CheckSum="${md5(inside)}"`;
+  const text = `<JDF Version="1.4"><ResourcePool><RunList Directory="${rootUrl}${folder}/"><FileSpec URL="a.pdf" ${facts}/></RunList></ResourcePool></JDF>`;
+  const report = validateTicket(text, { platform: 'unix' });
+  await checkLocalFiles(report, { checkExists: true, maps: [], root, verifyChecksums: true });
+  const ref = report.references.find((r) => r.attribute === 'URL')!;
+  assert.equal(ref.findings.map((f) => f.code), [], 'clean before the swap');
+  swap();
+  ref.findings.length = 0;
+  await checkIntegrity(report, { verifyChecksums: true });
+  return ref.findings.map((f) => [f.code, f.args ?? {}]);
+}
+
+test('root: the integrity checks never read through a last component swapped for a link to outside', async () => {
+  writeFileSync(path.join(out, 'long.pdf'), outsideBytes);
+  const found = await swappedIntegrity('swap-file', () => {
+    rmSync(path.join(root, 'swap-file', 'a.pdf'));
+    symlinkSync(path.join(out, 'long.pdf'), path.join(root, 'swap-file', 'a.pdf'));
+  });
+  assert.equal(found.map(([code]) => code), ['outside-root']);
+  assert.not.match(JSON.stringify(found), String(outsideBytes.length));
+});
+
+test('root: the integrity checks never read through a folder swapped for a link to outside', async () => {
+  mkdirSync(path.join(out, 'folder'));
+  writeFileSync(path.join(out, 'folder', 'a.pdf'), outsideBytes);
+  const found = await swappedIntegrity('swap-folder', () => {
+    renameSync(path.join(root, 'swap-folder'), path.join(root, 'swap-folder-was'));
+    symlinkSync(path.join(out, 'folder'), path.join(root, 'swap-folder'));
+  });
+  assert.equal(found.map(([code]) => code), ['outside-root']);
+  assert.not.match(JSON.stringify(found), String(outsideBytes.length));
 });
 
 test('map: a prefix without "/" matches on segment boundaries only', async () => {

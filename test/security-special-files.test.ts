@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { projectRoot } from './helpers.js';
@@ -41,6 +41,30 @@ test('special files: fix refuses a FIFO without blocking', () => {
   const r = cli('fix', fifo);
   assert.ok(r.status !== null, 'finished');
   assert.match(r.stdout + r.stderr, 'not a regular file');
+});
+
+// Issue 20: a FIFO (or device) named by a FileSpec passed --check-exists with 0 problems, FileSize, MimeType and
+// CheckSum unchecked. It is not-a-file, as a folder is, and is never opened: the run must not block on it.
+test('special files: a FIFO or a device named by a FileSpec is not-a-file, with or without --root, never opened', () => {
+  if (!hasMkfifo) return;
+  const pipe = path.join(dir, 'pipe.pdf');
+  spawnSync('mkfifo', [pipe]);
+  const facts = 'FileSize="4" MimeType="application/pdf" CheckSum="d41d8cd98f00b204e9800998ecf8427e"';
+  const urls = [pathToFileURL(pipe).href, ...(existsSync('/dev/null') ? ['file:///dev/null'] : [])];
+  const ticket = path.join(dir, 'pipe.jdf');
+  writeFileSync(ticket, `<JDF Version="1.4"><ResourcePool><RunList>${urls.map((u) => `<LayoutElement><FileSpec URL="${u}" ${facts}/></LayoutElement>`).join('')}</RunList></ResourcePool></JDF>`);
+  for (const extra of [[], ['--root', dir]]) {
+    const r = cli('validate', ticket, '--check-exists', '--verify-checksums', '--platform', 'unix', '--format', 'json', ...extra);
+    assert.is(r.status, 1, `exit ${r.status} ${r.signal ?? ''} ${r.stderr}`);
+    const refs = JSON.parse(r.stdout).files[0].references.filter((x: { attribute: string }) => x.attribute === 'URL');
+    const found = refs.map((x: { value: string; findings: Array<{ code: string; message: string }> }) => [x.value, x.findings.map((f) => f.code)]);
+    if (extra.length === 0) {
+      assert.equal(found, urls.map((u) => [u, ['not-a-file']]));
+      assert.match(refs[0].findings[0].message, 'a FIFO, not a regular file');
+    } else {
+      assert.equal(found[0], [urls[0], ['not-a-file']]); // /dev/null is outside the root
+    }
+  }
 });
 
 test('special files: a file over --max-bytes is file-too-large, not read', () => {

@@ -2,12 +2,21 @@
 // every spelling some consumer reads as an authority: "ftp://u:p@h/", but also "file:////u:p@h/" (RFC 8089
 // E.3.2), "file://\\u:p@h\" and "ftp:\\u:p@h\" (WHATWG reads "\" as "/" in special schemes), "ftp:/u:p@h/" and
 // "ftp:u:p@h/" (WHATWG needs no "//" for them), and with the ":" or "@" written as XML character references.
+// userinfoPassword is the one recogniser of those spellings: masking uses it, and so does the
+// password-in-userinfo rule (src/rules/authority.ts), so what is masked is what is reported.
 
 const MASK = '****';
 
 interface Span {
   start: number;
   end: number;
+}
+
+/** Where a password stands in a value's user information: `user` starts it, `colon` ends the user, `at` ends the password. */
+export interface UserinfoPassword {
+  user: number;
+  colon: number;
+  at: number;
 }
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
@@ -18,7 +27,7 @@ const isDelimiter = (c: string) => c === '/' || c === '\\' || c === '?' || c ===
  * up to the next "/", "\", "?" or "#"; the user information runs to its last "@" (WHATWG), the password from
  * the first ":" in it. A value with neither scheme nor leading slashes has no authority.
  */
-function authorityPassword(uri: string): Span | null {
+export function userinfoPassword(uri: string): UserinfoPassword | null {
   let i = 0;
   while (i < uri.length && (uri[i] === ' ' || uri[i] === '\t' || uri[i] === '\n' || uri[i] === '\r')) i++;
   const scheme = SCHEME.exec(uri.slice(i));
@@ -32,7 +41,12 @@ function authorityPassword(uri: string): Span | null {
   if (at < i) return null;
   const colon = uri.indexOf(':', i);
   if (colon === -1 || colon > at) return null;
-  return { start: colon, end: at };
+  return { user: i, colon, at };
+}
+
+function authorityPassword(uri: string): Span | null {
+  const found = userinfoPassword(uri);
+  return found && { start: found.colon, end: found.at };
 }
 
 // Any other "user:password@" standing after a boundary, in free text (a message, a fix's wording, a host name).

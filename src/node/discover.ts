@@ -1,8 +1,12 @@
 // Finding the tickets a command line names, as ESLint finds its files: named files as they are, folders
 // searched (without node_modules and dot-folders), glob patterns matched, and .jdf-filespecignore and
 // --ignore-pattern (gitignore syntax) applied. tinyglobby walks and matches, `ignore` reads gitignore syntax.
-import fs from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+// Symbolic links met in the search are not followed, as ESLint 9 does not (since 9.13): a linked folder is not
+// searched, so nothing outside the named tree is reached and a loop ("d/loop -> ..") finds nothing twice; a
+// linked ticket (a dangling one too) is not read but reported as an unreadable path, with its target. A path
+// named on the command line is taken as the operating system resolves it, links and all.
+import fs, { type Dirent } from 'node:fs';
+import { readFile, readlink, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ignore, { type Ignore } from 'ignore';
@@ -53,16 +57,17 @@ export async function expandPaths(paths: readonly string[], options: DiscoverOpt
     }
     const kind = await kindOf(path.resolve(cwd, p));
     let matches: string[];
+    const links = new Set<string>();
     if (kind === 'file') {
       if (!seen.has(path.resolve(cwd, p))) add(p);
       seen.add(path.resolve(cwd, p));
       continue;
     } else if (kind === 'folder') {
       const pattern = `**/*.{${FOLDER_EXTENSIONS.map((e) => e.slice(1)).join(',')}}`;
-      matches = (await search([pattern], path.resolve(cwd, p), true, found.unreadable, cwd)).map((m) => path.join(p, m));
+      matches = (await search([pattern], path.resolve(cwd, p), true, found.unreadable, cwd, links)).map((m) => path.join(p, m));
     } else if (kind === 'missing' && isDynamicPattern(p)) {
       const { base, pattern } = splitPattern(p);
-      matches = (await search([pattern], path.resolve(cwd, base), false, found.unreadable, cwd)).map((m) => path.join(base, m));
+      matches = (await search([pattern], path.resolve(cwd, base), false, found.unreadable, cwd, links)).map((m) => path.join(base, m));
     } else {
       found.unreadable.push({ path: p, reason: kind === 'missing' ? 'no such file or folder' : kind.error });
       continue;
@@ -71,8 +76,10 @@ export async function expandPaths(paths: readonly string[], options: DiscoverOpt
     if (matches.length === 0) found.unmatched.push(p);
     for (const m of sortPaths(matches)) {
       const key = path.resolve(cwd, m);
-      if (!seen.has(key)) add(m);
+      if (seen.has(key)) continue;
       seen.add(key);
+      if (links.has(key)) found.unreadable.push({ path: m, reason: await linkReason(key) });
+      else add(m);
     }
   }
   return found;
@@ -101,15 +108,29 @@ async function kindOf(p: string): Promise<Kind> {
 
 /**
  * Files under `cwd` matching `patterns`; extensions in any case when `anyCase` (a folder's search). A folder
- * that cannot be listed is added to `unreadable` (the walker would skip it in silence).
+ * that cannot be listed is added to `unreadable` (the walker would skip it in silence). Symbolic links are not
+ * followed: each is listed as a file, never entered, so one named like a ticket is matched and its absolute path
+ * added to `links` (tinyglobby's followSymbolicLinks: false would drop it in silence).
  */
-function search(patterns: string[], cwd: string, anyCase: boolean, unreadable: UnreadablePath[], base: string): Promise<string[]> {
+function search(patterns: string[], cwd: string, anyCase: boolean, unreadable: UnreadablePath[], base: string, links: Set<string>): Promise<string[]> {
   const readdir = ((dir: string, options: object, callback: (error: NodeJS.ErrnoException | null, entries?: unknown) => void) =>
     fs.readdir(dir, options, (error, entries) => {
       if (error && error.code !== 'ENOENT') unreadable.push({ path: path.relative(base, dir) || '.', reason: error.message });
+      for (const entry of (entries ?? []) as unknown as Dirent[]) {
+        if (typeof entry === 'string' || !entry.isSymbolicLink()) continue;
+        links.add(path.resolve(cwd, dir, entry.name));
+        Object.assign(entry, { isFile: () => true, isDirectory: () => false, isSymbolicLink: () => false });
+      }
       callback(error, entries);
     })) as unknown as typeof fs.readdir;
-  return glob(patterns, { cwd, ignore: ALWAYS_IGNORED, dot: false, onlyFiles: true, caseSensitiveMatch: !anyCase, expandDirectories: false, fs: { ...fs, readdir } });
+  return glob(patterns, { cwd, ignore: ALWAYS_IGNORED, dot: false, onlyFiles: true, caseSensitiveMatch: !anyCase, expandDirectories: false, followSymbolicLinks: false, fs: { ...fs, readdir } });
+}
+
+/** Why a symbolic link found in a search is not read: where it leads, and whether anything is there. */
+async function linkReason(link: string): Promise<string> {
+  const target = await readlink(link).catch(() => '?');
+  const there = await stat(link).then(() => '', (error: NodeJS.ErrnoException) => `, which cannot be reached (${error.code ?? error.message})`);
+  return `a symbolic link to ${target}${there}; links found in a folder or by a pattern are not followed: name the file it leads to`;
 }
 
 async function ignoreRules(cwd: string, options: DiscoverOptions): Promise<Ignore> {

@@ -35,8 +35,28 @@ const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 const runningAsRoot = () => process.getuid?.() === 0;
 
+/** Where the random part of our temporary names comes from; a test replaces it to plant names in advance. */
+export const tempRandom = { next: (): string => randomBytes(6).toString('hex') };
+
 /** The name of our temporary file for `file`: beside it, hidden, with our PID and a random part. */
-export const tempName = (file: string) => path.join(path.dirname(file), `.${path.basename(file)}.jdf-filespec-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+const tempName = (file: string) => path.join(path.dirname(file), `.${path.basename(file)}.jdf-filespec-${process.pid}-${tempRandom.next()}.tmp`);
+
+/** How many names are tried before giving up: a taken name is someone else's (EEXIST, ELOOP), never reused. */
+const TEMP_TRIES = 8;
+
+/** Creates our temporary file for `file` exclusively (see createExclusive) under a name nobody holds; returns the name. */
+export async function createTemp(file: string, bytes: Uint8Array, like: { mode: number; uid: number; gid: number }): Promise<string> {
+  for (let tries = 1; ; tries++) {
+    const temp = tempName(file);
+    try {
+      await createExclusive(temp, bytes, like);
+      return temp;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code !== 'EEXIST' && code !== 'ELOOP') || tries === TEMP_TRIES) throw error;
+    }
+  }
+}
 
 /**
  * Creates `file` exclusively and writes `bytes` to it, with the mode (and, when we are root, the owner and
@@ -124,8 +144,7 @@ export async function fixFile(file: string, options: FixOptions): Promise<FixOut
     }
   }
   // Atomic: a temporary file beside the ticket, with its mode, renamed over it.
-  const temp = tempName(file);
-  await createExclusive(temp, fixed, info);
+  const temp = await createTemp(file, fixed, info);
   let created = true;
   try {
     // The ticket must still be the file we read: another writer would otherwise lose its change.

@@ -1,20 +1,17 @@
 // validate --check-exists: what each FileSpec declares (FileSize, MimeType, CheckSum) against the file's bytes.
-// The MD5 is streamed, and only with --verify-checksums: it reads every byte of every file.
+// The MD5 is streamed, and only with --verify-checksums: it reads every byte of every file. Every byte is read
+// through one descriptor, of the very file the look found (checked-file.ts), never by its path again.
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { RuleCode } from '../rules/codes.js';
 import { createFinding } from '../rules/finding.js';
 import type { Profile } from '../rules/types.js';
 import type { TicketReference, TicketReport } from '../ticket/validate.js';
-import type { ViewTable } from '../views/types.js';
-import { localCandidates } from './locate.js';
+import { checkedFileOf, openCheckedFile, type CheckedFile } from './checked-file.js';
 import { pdfPageCount, rangesFit } from './pdf-pages.js';
 
 export interface IntegrityOptions {
   verifyChecksums?: boolean;
-  views?: ViewTable;
-  documentUri?: string;
   profile?: Profile;
 }
 
@@ -60,61 +57,71 @@ export function kindOfBytes(head: Buffer): Kind | undefined {
   return MAGIC.find((m) => m.test(head))?.kind;
 }
 
-async function head(file: string, bytes = 1024): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
+async function head(handle: FileHandle, bytes = 1024): Promise<Buffer> {
+  const buffer = Buffer.alloc(bytes);
+  const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+  return buffer.subarray(0, bytesRead);
+}
+
+/** The MD5 of every byte of an open file, read from its start in 1 MiB chunks. */
+async function md5(handle: FileHandle): Promise<string> {
+  const hash = createHash('md5');
+  const buffer = Buffer.allocUnsafe(1024 * 1024);
+  for (let at = 0; ; ) {
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, at);
+    if (bytesRead === 0) return hash.digest('hex');
+    hash.update(buffer.subarray(0, bytesRead));
+    at += bytesRead;
   }
 }
 
-export function md5(file: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('md5');
-    createReadStream(file).on('data', (chunk) => hash.update(chunk)).on('error', reject).on('end', () => resolve(hash.digest('hex')));
-  });
+type Found = { code: string; args: Record<string, string> };
+
+async function compare(ref: TicketReference, file: CheckedFile, options: IntegrityOptions): Promise<Found[]> {
+  const opened = await openCheckedFile(file);
+  if ('changed' in opened) return file.root ? [{ code: 'outside-root', args: { how: ' through a symbolic link that changed during the check' } }] : [];
+  try {
+    return await compareOpen(ref, opened.handle, opened.size, file.path, options);
+  } finally {
+    await opened.handle.close();
+  }
 }
 
-async function compare(ref: TicketReference, file: string, options: IntegrityOptions): Promise<Array<{ code: string; args: Record<string, string> }>> {
+async function compareOpen(ref: TicketReference, handle: FileHandle, size: number, file: string, options: IntegrityOptions): Promise<Found[]> {
   const facts = ref.fileSpec!;
-  const out: Array<{ code: string; args: Record<string, string> }> = [];
-  const info = await stat(file);
-  if (!info.isFile()) return out;
-  if (facts.FileSize !== undefined && /^\d+$/.test(facts.FileSize) && BigInt(facts.FileSize) !== BigInt(info.size)) {
-    out.push({ code: 'file-size-mismatch', args: { declared: facts.FileSize, actual: String(info.size), path: file } });
+  const out: Found[] = [];
+  if (facts.FileSize !== undefined && /^\d+$/.test(facts.FileSize) && BigInt(facts.FileSize) !== BigInt(size)) {
+    out.push({ code: 'file-size-mismatch', args: { declared: facts.FileSize, actual: String(size), path: file } });
   }
   const declaredKind = facts.MimeType !== undefined ? kindOfMimeType(facts.MimeType) : undefined;
   if (declaredKind !== undefined) {
-    const actual = kindOfBytes(await head(file));
+    const actual = kindOfBytes(await head(handle));
     if (actual !== declaredKind) out.push({ code: 'mime-type-mismatch', args: { declared: facts.MimeType!, actual: actual ?? 'none of PDF, PostScript, TIFF, JPEG, PNG, ZIP, XML', path: file } });
   }
-  if ((facts.NPage !== undefined || facts.Pages !== undefined) && (declaredKind ?? kindOfBytes(await head(file))) === 'PDF') {
-    const count = await pdfPageCount(file);
+  if ((facts.NPage !== undefined || facts.Pages !== undefined) && (declaredKind ?? kindOfBytes(await head(handle))) === 'PDF') {
+    const count = await pdfPageCount(handle);
     if (count !== undefined) {
       if (facts.Pages !== undefined && rangesFit(facts.Pages, count) === false) out.push({ code: 'page-count-mismatch', args: { what: 'RunList/@Pages', declared: facts.Pages, actual: String(count), path: file } });
       else if (facts.Pages === undefined && /^\d+$/.test(facts.NPage!) && Number(facts.NPage) !== count) out.push({ code: 'page-count-mismatch', args: { what: 'RunList/@NPage', declared: facts.NPage!, actual: String(count), path: file } });
     }
   }
   if (options.verifyChecksums && facts.CheckSum !== undefined) {
-    const actual = await md5(file);
+    const actual = await md5(handle);
     if (actual !== facts.CheckSum.toLowerCase()) out.push({ code: 'checksum-mismatch', args: { declared: facts.CheckSum, actual, path: file } });
   }
   return out;
 }
 
-/** Adds the integrity findings to the references whose file is present (no file finding already). */
+/** Adds the integrity findings to the references whose file the look found a regular file (checkLocalFiles). */
 export async function checkIntegrity(ticket: TicketReport, options: IntegrityOptions): Promise<void> {
   const profile = options.profile ?? 'jdf';
   const fileCodes = new Set(['file-missing', 'case-mismatch', 'not-a-file', 'file-unreadable', 'outside-root', 'not-checked', 'not-a-local-path', 'not-in-machine-view', 'remote-not-checked']);
-  const done = new Map<string, Promise<Array<{ code: string; args: Record<string, string> }>>>();
+  const done = new Map<string, Promise<Found[]>>();
   for (const ref of ticket.references) {
     if (!ref.fileSpec || ref.resolved === null || ref.findings.some((f) => fileCodes.has(f.code))) continue;
-    const file = ref.mappedBy?.path ?? localCandidates(ref.resolved, options)[0];
+    const file = checkedFileOf(ref);
     if (file === undefined) continue;
-    const key = `${file}\u0000${JSON.stringify(ref.fileSpec)}`;
+    const key = `${file.path}\u0000${JSON.stringify(ref.fileSpec)}`;
     if (!done.has(key)) done.set(key, compare(ref, file, options).catch(() => []));
     for (const found of await done.get(key)!) {
       ref.findings.push(createFinding(found.code as RuleCode, found.args, { profile, at: ref }));

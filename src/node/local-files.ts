@@ -12,9 +12,11 @@ import type { LocatedFinding, TicketReference, TicketReport } from '../ticket/va
 import { normalize } from '../uri/normalize.js';
 import { parseAuthority, parseReference } from '../uri/parse.js';
 import type { ViewTable } from '../views/types.js';
+import { rememberCheckedFile, type CheckedFile } from './checked-file.js';
 import { resolveInside, stillInside, type Root } from './confine.js';
 import { lookThroughViews } from './view-paths.js';
 import { explainMissing } from './locate.js';
+import { kindOf } from './read-regular.js';
 import { checkIntegrity } from './integrity.js';
 
 export interface PrefixMap {
@@ -106,24 +108,25 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
     root = { named, real: await realpath(named) };
   }
   const maps: ComparableMap[] = options.maps.map((m) => ({ key: comparable(m.prefix), folder: m.folder }));
-  const statCache = new Map<string, Promise<LocatedFindingSpec | null>>();
+  const statCache = new Map<string, Promise<Looked>>();
 
-  const examine = (target: string, role: 'url' | 'directory'): Promise<LocatedFindingSpec | null> => {
+  /** What `target` is for `role`; a regular file found is recorded for the integrity checks (checked-file.ts). */
+  const examine = (target: string, role: 'url' | 'directory'): Promise<Looked> => {
     const key = `${role}\u0000${target}`;
     let pending = statCache.get(key);
     if (!pending) {
-      pending = (async (): Promise<LocatedFindingSpec | null> => {
-        if (root === undefined) return options.checkExists ? look(target, target, role, stat) : null;
+      pending = (async (): Promise<Looked> => {
+        if (root === undefined) return options.checkExists ? look(target, target, role, stat) : { problem: null };
         // Inside the root: the real path, walked as the OS walks it; every link on it followed already, so
         // the look is an lstat, and afterwards the path must still be what the walk found.
         const confined = await resolveInside(root, target);
-        if ('outside' in confined) return { code: 'outside-root', args: { how: confined.outside } };
-        if (!options.checkExists) return null;
+        if ('outside' in confined) return { problem: { code: 'outside-root', args: { how: confined.outside } } };
+        if (!options.checkExists) return { problem: null };
         const found = await look(confined.path, target, role, lstat);
-        if (found === CHANGED || !(await stillInside(root, confined.path))) {
-          return { code: 'outside-root', args: { how: ' through a symbolic link that changed during the check' } };
+        if (found.problem === CHANGED || !(await stillInside(root, confined.path))) {
+          return { problem: { code: 'outside-root', args: { how: ' through a symbolic link that changed during the check' } } };
         }
-        return found;
+        return found.file ? { ...found, file: { ...found.file, root } } : found;
       })();
       statCache.set(key, pending);
     }
@@ -133,9 +136,10 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
   const handle = async (ref: TicketReference): Promise<void> => {
     const role = ref.role;
     if (ref.resolved === null || role === 'identifier') return;
-    const viewed = await lookThroughViews(ref, options, (target) => examine(target, role));
+    const viewed = await lookThroughViews(ref, options, async (target) => (await examine(target, role)).problem);
     if (viewed !== undefined) {
       if (viewed) ref.findings.push(finding(viewed.code, ref, viewed.args, profile));
+      else if (ref.mappedBy?.path !== undefined) remember(ref, await examine(ref.mappedBy.path, role));
       return;
     }
     const local = localPathOf(ref.resolved, maps, isWindows);
@@ -145,7 +149,8 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
       return;
     }
     const found = await examine(local.path, role);
-    if (found) ref.findings.push(finding(found.code, ref, found.args, profile));
+    if (found.problem) ref.findings.push(finding(found.problem.code, ref, found.problem.args, profile));
+    else remember(ref, found);
   };
   // At most 64 file-system look-ups in flight: enough to overlap their latency, few enough for any disk.
   const refs = ticket.references;
@@ -163,28 +168,39 @@ interface LocatedFindingSpec {
   args: Record<string, string>;
 }
 
+/** A problem, or none; and when the look found a regular file, which one it was. */
+interface Looked {
+  problem: LocatedFindingSpec | null;
+  file?: CheckedFile;
+}
+
+function remember(ref: TicketReference, looked: Looked): void {
+  if (looked.file) rememberCheckedFile(ref, looked.file);
+}
+
 /** A symbolic link where the walk to the real path found none: something changed under us. */
 const CHANGED: LocatedFindingSpec = { code: 'outside-root', args: { how: '' } };
 
 /** Stats `file` (shown as `shown`) and says what is wrong with it for `role`, if anything. */
-async function look(file: string, shown: string, role: 'url' | 'directory', statOf: (p: string) => Promise<Stats>): Promise<LocatedFindingSpec | null> {
+async function look(file: string, shown: string, role: 'url' | 'directory', statOf: (p: string) => Promise<Stats>): Promise<Looked> {
   let info;
   try {
     info = await statOf(file);
   } catch {
-    if (role === 'directory') return { code: 'not-a-directory', args: { path: shown, what: 'missing' } };
+    if (role === 'directory') return { problem: { code: 'not-a-directory', args: { path: shown, what: 'missing' } } };
     const actual = await sameNameOtherCase(file);
-    return actual ? { code: 'case-mismatch', args: { path: shown, actual } } : { code: 'file-missing', args: { path: shown } };
+    return { problem: actual ? { code: 'case-mismatch', args: { path: shown, actual } } : { code: 'file-missing', args: { path: shown } } };
   }
-  if (info.isSymbolicLink()) return CHANGED;
-  if (role === 'directory') return info.isDirectory() ? null : { code: 'not-a-directory', args: { path: shown, what: 'not a folder' } };
-  if (info.isDirectory()) return { code: 'not-a-file', args: { path: shown } };
+  if (info.isSymbolicLink()) return { problem: CHANGED };
+  if (role === 'directory') return { problem: info.isDirectory() ? null : { code: 'not-a-directory', args: { path: shown, what: 'not a folder' } } };
+  // A FIFO, socket or device is not a file a printer can print, and is never opened: a FIFO's open blocks.
+  if (!info.isFile()) return { problem: { code: 'not-a-file', args: { path: shown, what: kindOf(info) } } };
   try {
     await access(file, constants.R_OK);
   } catch (error) {
-    return { code: 'file-unreadable', args: { path: shown, reason: (error as NodeJS.ErrnoException).code ?? 'no access' } };
+    return { problem: { code: 'file-unreadable', args: { path: shown, reason: (error as NodeJS.ErrnoException).code ?? 'no access' } } };
   }
-  return null;
+  return { problem: null, file: { path: file, dev: info.dev, ino: info.ino } };
 }
 
 /** On a case-sensitive file system: the name in the parent folder that differs from the wanted one only in case. */

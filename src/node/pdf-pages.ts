@@ -3,7 +3,7 @@
 // page tree (about 64 KiB of a 20 MiB file in our test). A damaged PDF (a wrong startxref) makes pdf.js rebuild the
 // table from the whole file: reading stops at MAX_READ and its pages are not counted. Without pdfjs-dist, page
 // counts are not checked.
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -32,13 +32,14 @@ export const MAX_READ = 4 * 1024 * 1024;
 const RANGE_CHUNK = 512 * 1024;
 
 /**
- * The number of pages of the PDF at `file`, or undefined when pdf.js is not installed, cannot read it, or would
- * need more than `maxRead` bytes of it. `stats.bytesRead` tells how much was read.
+ * The number of pages of the PDF at `file` (a path, or a file already open, which is left open), or undefined
+ * when pdf.js is not installed, cannot read it, or would need more than `maxRead` bytes of it. `stats.bytesRead`
+ * tells how much was read.
  */
-export async function pdfPageCount(file: string, maxRead = MAX_READ, stats: { bytesRead: number } = { bytesRead: 0 }): Promise<number | undefined> {
+export async function pdfPageCount(file: string | FileHandle, maxRead = MAX_READ, stats: { bytesRead: number } = { bytesRead: 0 }): Promise<number | undefined> {
   const lib = await pdfjs();
   if (!lib) return undefined;
-  const handle = await open(file, 'r');
+  const handle = typeof file === 'string' ? await open(file, 'r') : file;
   let stop: (() => void) | undefined;
   try {
     const { size } = await handle.stat();
@@ -74,7 +75,7 @@ export async function pdfPageCount(file: string, maxRead = MAX_READ, stats: { by
       return undefined;
     }
   } finally {
-    await handle.close();
+    if (typeof file === 'string') await handle.close();
   }
 }
 

@@ -7,7 +7,7 @@ import { applyEdits, type FixPlan } from '../ticket/rewrite.js';
 import type { ValidateOptions } from '../ticket/validate.js';
 import { planRebase, type RebaseOptions } from '../views/rebase.js';
 import type { ViewTable } from '../views/types.js';
-import { createExclusive, removeStaleTemps, tempName, type FixOutcome } from './fix.js';
+import { createExclusive, createTemp, removeStaleTemps, type FixOutcome } from './fix.js';
 import { decodeToRewrite, readInPlace, UNFIT_IN_PLACE } from './rewrite-read.js';
 
 export interface RebaseFileOptions {
@@ -57,8 +57,7 @@ export async function rebaseFile(file: string, options: RebaseFileOptions): Prom
       throw error;
     }
   }
-  const temp = tempName(file);
-  await createExclusive(temp, rewritten, info);
+  const temp = await createTemp(file, rewritten, info);
   try {
     const now = await lstat(file);
     if (now.ino !== info.ino || now.dev !== info.dev || now.mtimeMs !== info.mtimeMs || now.size !== info.size) {

@@ -1,6 +1,7 @@
 // The authority and its host: a file URL's '//' and host, user information, port, the host's syntax, a
 // host without a path (the appendix section 2.1 and Table 4; RFC 8089 section 2 and E.1; RFC 3986 3.2).
 import { classifyHost } from '../fileurl/host.js';
+import { userinfoPassword } from '../fileurl/redact.js';
 import { isDriveAuthority } from './drive-letter.js';
 import { examples, isDoubledScheme, isUncAuthority, sev, withPath } from './helpers.js';
 import type { Rule } from './types.js';
@@ -42,27 +43,31 @@ export const fileWithoutAuthority: Rule = {
   },
 };
 
+/** The WHATWG special schemes: "\\" is "/" in them and "//" is optional, so "ftp:\\u:p@h\\" has user information too. */
+const SPECIAL = new Set(['file', 'ftp', 'http', 'https', 'ws', 'wss']);
+
 export const passwordInUserinfo: Rule = {
   meta: {
     code: 'password-in-userinfo',
     title: 'Password in the URL',
-    description: 'user:password@host puts a secret in the ticket; RFC 3986 3.2.1 deprecates it and RFC 8089 E.1 warns of the exposure. The password is never repeated in any message, fix or report.',
+    description: "user:password@host puts a secret in the ticket; RFC 3986 3.2.1 deprecates it and RFC 8089 E.1 warns of the exposure. Found in every spelling some consumer reads as user information (file:////u:p@h/ and file:\\\\u:p@h\\ too), the same ones that are masked: the password is never repeated in any message, fix or report. The fix removes the password; in a file URL, which has no place for a user name either (userinfo-in-file-url), the whole user information.",
     spec: 'RFC 3986 3.2.1; RFC 8089 E.1',
     severity: sev('error', 'error', 'error'),
     fixable: true,
-    examples: examples([{ value: 'file://user:secret@host.example.com/path/to/file', offset: 7, fix: null }, { value: 'ftp://u:p@cip4.org/a.pdf', offset: 6, fix: 'ftp://u@cip4.org/a.pdf' }], [{ value: 'file://user@host.example.com/path/to/file' }]),
+    examples: examples([
+      { value: 'file://user:secret@host.example.com/path/to/file', offset: 7, fix: 'file://host.example.com/path/to/file' },
+      { value: 'ftp://u:p@cip4.org/a.pdf', offset: 6, fix: 'ftp://u@cip4.org/a.pdf' },
+      { value: 'file:////u:p@h/a.pdf', offset: 9, fix: 'file:////h/a.pdf', options: { profile: 'lenient' } },
+      { value: 'file:\\\\u:p@h\\a.pdf', offset: 7, fix: 'file:\\\\h\\a.pdf', options: { profile: 'lenient' } },
+    ], [{ value: 'file://user@host.example.com/path/to/file' }, { value: 'cid:a:b@c' }]),
   },
   message: () => 'The URL carries a password in its user information (not shown here); remove it and give the credentials to the consumer another way.',
   check(ctx, report) {
-    const userinfo = ctx.authority?.userinfo;
-    if (userinfo === undefined) return;
-    const colon = userinfo.indexOf(':');
-    if (colon === -1) return;
-    const start = ctx.authorityStart - ctx.lead;
-    report({
-      offset: ctx.authorityStart,
-      fix: ctx.withCore(ctx.core.slice(0, start + colon) + ctx.core.slice(start + userinfo.length)),
-    });
+    const found = userinfoPassword(ctx.core);
+    if (found === null) return;
+    if (!ctx.authority?.userinfo?.includes(':') && !(ctx.scheme !== undefined && SPECIAL.has(ctx.scheme))) return;
+    const from = ctx.scheme === 'file' ? found.user : found.colon;
+    report({ offset: ctx.lead + found.user, fix: ctx.withCore(ctx.core.slice(0, from) + ctx.core.slice(ctx.scheme === 'file' ? found.at + 1 : found.at)) });
   },
 };
 

@@ -22,10 +22,10 @@ export const caseMismatch = filesRule({
 }, (a) => `No file at ${a.path}, but '${a.actual}' differs only in case; correct the URL's case.`);
 
 export const notAFile = filesRule({
-  code: 'not-a-file', title: 'Folder where a file was expected', spec: 'JDF appendix 4.6',
-  description: 'The URL of a FileSpec names a folder, not a file.',
+  code: 'not-a-file', title: 'Folder or special file where a file was expected', spec: 'JDF appendix 4.6',
+  description: 'The URL of a FileSpec names a folder, or a FIFO, socket or device, not a regular file. Such a file is never opened (opening a FIFO blocks), and its FileSize, MimeType and CheckSum are not checked.',
   severity: sev('error', 'error', 'error'), flagged: 'pages (a folder)', clean: 'pages/p1.pdf',
-}, (a) => `${a.path} is a folder, not a file; name the file in it.`);
+}, (a) => (a.what === undefined || a.what === 'a folder' ? `${a.path} is a folder, not a file; name the file in it.` : `${a.path} is ${a.what}, not a regular file; name a regular file.`));
 
 export const notADirectory = filesRule({
   code: 'not-a-directory', title: 'Directory is not a folder', spec: 'JDF appendix 2',
