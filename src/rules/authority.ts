@@ -50,7 +50,7 @@ export const passwordInUserinfo: Rule = {
   meta: {
     code: 'password-in-userinfo',
     title: 'Password in the URL',
-    description: "user:password@host puts a secret in the ticket; RFC 3986 3.2.1 deprecates it and RFC 8089 E.1 warns of the exposure. Found in every spelling some consumer reads as user information (file:////u:p@h/ and file:\\\\u:p@h\\ too), the same ones that are masked: the password is never repeated in any message, fix or report. The fix removes the password; in a file URL, which has no place for a user name either (userinfo-in-file-url), the whole user information.",
+    description: 'user:password@host puts a secret in the ticket; RFC 3986 3.2.1 deprecates it and RFC 8089 E.1 warns of the exposure. Found in every spelling some consumer reads as user information (file:////u:p@h/ and file:\\\\u:p@h\\ too), the same ones that are masked: the password is never repeated in any message, fix or report. The fix removes the password; in a file URL, which has no place for a user name either (userinfo-in-file-url), the whole user information.',
     spec: 'RFC 3986 3.2.1; RFC 8089 E.1',
     severity: sev('error', 'error', 'error'),
     fixable: true,
