@@ -58,6 +58,7 @@ function human(e: TimedEvent): string | undefined {
   switch (e.event) {
     case 'started': return `${clock} watching ${e.in} (${e.mode}); OK ${e.ok}, ERROR ${e.error}`;
     case 'polling': return `${clock} polling: ${e.reason}`;
+    case 'skipped': return `${clock} skipped  ${e.ticket}: ${e.reason}, left in place (not read)`;
     case 'waiting': return `${clock} waiting  ${e.ticket}: ${e.missing.length} file(s) not there yet`;
     case 'ok': case 'error': return `${clock} ${e.event === 'ok' ? 'ok   ' : 'ERROR'}    ${e.ticket} -> ${e.to} (${e.reason}; ${e.ms.total} ms)`;
     case 'hook': return e.code === 0 ? undefined : `${clock} hook ${e.program} for ${e.ticket}: ${e.error ?? `exit ${e.code ?? e.signal}`}`;

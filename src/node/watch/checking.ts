@@ -22,7 +22,7 @@ export async function validateJob(job: Job, o: WatchOptions, withLocal: boolean)
   const started = Date.now();
   const read = job.claim?.file ?? job.source;
   const local = withLocal && localChecks(o.local) ? o.local : undefined;
-  const results = await validateSources([{ path: read, documentUri: pathToFileURL(job.source).href }], o.validate, o.maxBytes, local);
+  const results = await validateSources([{ path: read, documentUri: pathToFileURL(job.source).href, noFollow: true }], o.validate, o.maxBytes, local);
   job.checkMs += Date.now() - started;
   const files: FileReport[] = [];
   for (const r of results) {

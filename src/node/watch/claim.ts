@@ -2,7 +2,7 @@
 // the work folder (WORK/<owner>/<seq>~<name>/<name>). A rename of one source succeeds once, so two watchers
 // (two processes or two machines on one share) never take the same ticket; a crash leaves the ticket either in
 // IN or in a claim folder, which the next start takes up again.
-import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { link, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ownerGone, STATUS_NAME, type Owner } from './owner.js';
 
@@ -96,6 +96,20 @@ export class Claims {
   async release(claim: Claim): Promise<void> {
     await rm(claim.file, { force: true });
     await rm(claim.dir, { recursive: true, force: true });
+  }
+
+  /**
+   * Puts what a claim took back at `source` untouched (link(2) does not follow a symbolic link, and fails rather
+   * than replace a name); false when it cannot, and then it stays in the claim.
+   */
+  async giveBack(claim: Claim, source: string): Promise<boolean> {
+    try {
+      await link(claim.file, source);
+    } catch {
+      return false;
+    }
+    await this.release(claim);
+    return true;
   }
 
   /** At a clean stop: the owner folder goes unless claims are left in it (waiting for files), which the next start adopts. */

@@ -7,6 +7,7 @@ export type WatchEvent =
   | { event: 'polling'; reason: string }
   | { event: 'picked-up'; ticket: string; claim: string; settledMs: number }
   | { event: 'resumed'; ticket: string; claim: string }
+  | { event: 'skipped'; ticket: string; reason: string; left: string }
   | { event: 'waiting'; ticket: string; missing: Missing[] }
   | { event: 'ok' | 'error'; ticket: string; to: string; report: string; reason: string; counts: Counts; ms: { total: number; check: number; wait: number } }
   | { event: 'hook'; ticket: string; program: string; code: number | null; signal: string | null; error?: string }

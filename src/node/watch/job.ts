@@ -9,7 +9,7 @@ export interface Job {
   /** Where it arrived (IN/name): the base of its relative references, wherever it is now. */
   source: string;
   claim?: Claim;
-  stage: 'settling' | 'queued' | 'checking' | 'waiting';
+  stage: 'settling' | 'queued' | 'checking' | 'waiting' | 'skipped';
   settle: Settling;
   /** When to look at it next. */
   due: number;
@@ -20,6 +20,8 @@ export interface Job {
   refs?: Map<string, Snapshot | null> | undefined;
   refsSince?: number;
   rounds: number;
+  /** Not a regular file (a symbolic link, a FIFO, ...): left in IN, reported once per inode. */
+  skipped?: { ino: number; reason: string } | undefined;
 }
 
 /** A ticket just seen in IN (IN/name), or one taken up again in its claim folder; it settles first. */

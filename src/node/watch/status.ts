@@ -18,13 +18,15 @@ export interface Status {
   settling: { count: number; tickets: string[] };
   checking: string[];
   waiting: Array<{ ticket: string; since: string; until: string; missing: Missing[] }>;
+  /** Names in IN that are not regular files (symbolic links, FIFOs, folders): left where they are, never read. */
+  skipped: Array<{ ticket: string; reason: string }>;
 }
 
 /** At most this many names per list: a monitor wants a picture, not a copy of the folder. */
 const LIST_LIMIT = 100;
 
 /** The status's lists: tickets settling (or queued), being checked, and waiting for their files. */
-export function jobLists(unclaimed: readonly Job[], claimed: readonly Job[], waitForFilesMs: number): Pick<Status, 'settling' | 'checking' | 'waiting'> {
+export function jobLists(unclaimed: readonly Job[], claimed: readonly Job[], waitForFilesMs: number): Pick<Status, 'settling' | 'checking' | 'waiting' | 'skipped'> {
   const all = [...unclaimed, ...claimed];
   const settling = all.filter((j) => j.stage === 'settling' || j.stage === 'queued');
   return {
@@ -36,6 +38,7 @@ export function jobLists(unclaimed: readonly Job[], claimed: readonly Job[], wai
       until: new Date((j.waitSince ?? j.arrived) + waitForFilesMs).toISOString(),
       missing: j.missing,
     })),
+    skipped: unclaimed.filter((j) => j.skipped).slice(0, LIST_LIMIT).map((j) => ({ ticket: j.name, reason: j.skipped!.reason })),
   };
 }
 

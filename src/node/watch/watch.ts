@@ -18,7 +18,7 @@ import { timingsOf, type Timings, type WatchOptions } from './options.js';
 import { newOwner, retireOwner, STATUS_NAME, type Owner } from './owner.js';
 import { writeReports } from './reports.js';
 import { place, readRecord, routeSuffixes, verdictOf, type RouteRecord } from './route.js';
-import { sameSnapshot, Settling, snapshot } from './settle.js';
+import { entrySnapshot, sameSnapshot, Settling, type NotRegular } from './settle.js';
 import { jobLists, writeStatus, type Status } from './status.js';
 import { waitForFiles } from './waiting.js';
 
@@ -98,7 +98,7 @@ class Watcher implements HotFolder {
     if (this.stopping) return;
     const job = this.unclaimed.get(file);
     if (job) {
-      if (job.stage === 'settling') job.due = Math.min(job.due, Date.now());
+      if (job.stage === 'settling' || job.stage === 'skipped') job.due = Math.min(job.due, Date.now());
       return;
     }
     this.unclaimed.set(file, newJob(file));
@@ -127,7 +127,7 @@ class Watcher implements HotFolder {
     for (const job of [...this.claimed, ...(this.stopping ? [] : this.unclaimed.values())]) {
       if (job.due > now) continue;
       if (job.stage === 'waiting') this.enqueue(job);
-      else if (job.stage === 'settling') due.push(job);
+      else if (job.stage === 'settling' || job.stage === 'skipped') due.push(job);
     }
     // Stats run 64 at a time: enough to overlap their latency on a share, few enough for any file server.
     for (let i = 0; i < due.length; i += 64) await Promise.all(due.slice(i, i + 64).map((job) => this.lookAt(job)));
@@ -136,7 +136,7 @@ class Watcher implements HotFolder {
 
   private async lookAt(job: Job): Promise<void> {
     const file = job.claim?.file ?? job.source;
-    const current = await snapshot(file);
+    const current = await entrySnapshot(file);
     const now = Date.now();
     if (current === null) {
       // Gone from IN: taken by another watcher, or removed. Gone from a claim: placed before a crash; check() tidies up.
@@ -144,8 +144,41 @@ class Watcher implements HotFolder {
       else this.unclaimed.delete(job.source);
       return;
     }
+    if ('notRegular' in current) return this.skip(job, current);
+    if (job.skipped) {
+      // A regular file under the name now: a ticket like any other.
+      job.skipped = undefined;
+      job.stage = 'settling';
+    }
     if (job.settle.look(current, now) >= this.t.settleMs) this.enqueue(job);
     else job.due = job.settle.nextLook(this.t.settleMs);
+  }
+
+  /**
+   * A symbolic link (or a FIFO, a device, a folder) under a ticket's name is not taken: it is left in IN and
+   * reported once, and what it points to is never read. It is looked at again every poll interval, so that a
+   * regular file put in its place is taken, and a removed one forgotten.
+   */
+  private async skip(job: Job, entry: NotRegular): Promise<void> {
+    if (job.claim) return this.giveBack(job, entry);
+    if (job.skipped?.ino !== entry.ino) this.emit({ event: 'skipped', ticket: job.name, reason: entry.notRegular, left: job.source });
+    job.skipped = { ino: entry.ino, reason: entry.notRegular };
+    job.stage = 'skipped';
+    job.due = Date.now() + this.t.pollMs;
+  }
+
+  /** Not a regular file in a claim (swapped into IN just before the rename): back to IN untouched, and skipped there. */
+  private async giveBack(job: Job, entry: NotRegular): Promise<void> {
+    const claim = job.claim!;
+    this.claimed.delete(job);
+    if (!(await this.claims.giveBack(claim, job.source))) {
+      // IN has that name again: it stays in the claim, and the next start tries again.
+      this.emit({ event: 'skipped', ticket: job.name, reason: entry.notRegular, left: claim.file });
+      return;
+    }
+    const back = newJob(job.source);
+    this.unclaimed.set(job.source, back);
+    await this.skip(back, entry);
   }
 
   private enqueue(job: Job): void {
@@ -181,7 +214,9 @@ class Watcher implements HotFolder {
   private async check(job: Job): Promise<void> {
     if (job.claim) {
       // No ticket in the claim: it was placed (the ticket is released first) or never moved in (a crash just after mkdir).
-      if ((await snapshot(job.claim.file)) === null) return this.drop(job);
+      const entry = await entrySnapshot(job.claim.file);
+      if (entry === null) return this.drop(job);
+      if ('notRegular' in entry) return this.giveBack(job, entry);
       const record = await readRecord(job.claim);
       if (record) return this.finishRoute(job, record);
     }
@@ -205,7 +240,12 @@ class Watcher implements HotFolder {
     job.claim = claim;
     this.claimed.add(job);
     this.emit({ event: 'picked-up', ticket: job.name, claim: claim.dir, settledMs: Date.now() - job.arrived });
-    if (!sameSnapshot(await snapshot(claim.file), job.settle.last)) {
+    const entry = await entrySnapshot(claim.file);
+    if (entry !== null && 'notRegular' in entry) {
+      await this.giveBack(job, entry);
+      return false;
+    }
+    if (!sameSnapshot(entry, job.settle.last)) {
       job.settle = new Settling();
       job.stage = 'settling';
       job.due = Date.now();
