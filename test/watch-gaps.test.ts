@@ -1,10 +1,62 @@
 // watch: the gaps an audit of issue 16 found, one test (or a few) each, on real temporary folders.
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { projectRoot } from './helpers.js';
 import { drop, makeDirs, routed, sleep, stopAll, ticketXml, until, watchHere } from './watch-helpers.js';
+
+const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
+const sample = (name: string) => fileURLToPath(new URL(`samples/${name}`, projectRoot));
+
+/** What `validate FILE --format json` says of each file (the watch tests' options: platform unix, profile jdf). */
+function validateFiles(file: string): unknown {
+  const r = spawnSync(process.execPath, [main, 'validate', file, '--format', 'json', '--platform', 'unix'], { encoding: 'utf8' });
+  return JSON.parse(r.stdout).files;
+}
+
+const reportFiles = (folder: string, name: string): unknown => JSON.parse(readFileSync(path.join(folder, `${name}.report.json`), 'utf8')).files;
+
+test('job packages (.mjm, .mim, .zip) are picked up and routed by their findings, each report that of validate PACKAGE', async () => {
+  const d = makeDirs();
+  const mjm = readFileSync(sample('submit-queue-entry.mjm'), 'utf8');
+  copyFileSync(sample('submit-queue-entry.mjm'), path.join(d.in, 'job.mjm'));
+  copyFileSync(sample('submit-queue-entry.mjm'), path.join(d.in, 'job.mim'));
+  copyFileSync(sample('xjdf-package.zip'), path.join(d.in, 'job.zip'));
+  writeFileSync(path.join(d.in, 'bad.mjm'), mjm.replace('URL="cid:book.pdf@mis.example.com"', 'URL="pages/page one.pdf"'));
+  const names = ['job.mjm', 'job.mim', 'job.zip', 'bad.mjm'];
+  const expected = Object.fromEntries(names.map((n) => [n, validateFiles(path.join(d.in, n))]));
+  const w = await watchHere(d);
+  await until(() => w.count('ok') + w.count('error') === 4, 30_000, 'the four packages to be routed');
+  await w.hot.stop();
+  assert.equal(readdirSync(d.ok).sort(), ['job.mim', 'job.mim.report.json', 'job.mjm', 'job.mjm.report.json', 'job.zip', 'job.zip.report.json']);
+  assert.equal(readdirSync(d.error).sort(), ['bad.mjm', 'bad.mjm.report.json']);
+  for (const n of names) assert.equal(reportFiles(n === 'bad.mjm' ? d.error : d.ok, n), expected[n], n);
+  assert.ok(JSON.stringify(expected['bad.mjm']).includes('unescaped-space'));
+});
+
+test('a package still being written (half a zip, half a MIME package, then a pause past the settle time) is not taken until whole', async () => {
+  const d = makeDirs();
+  const zip = readFileSync(sample('xjdf-package.zip'));
+  const mjm = readFileSync(sample('submit-queue-entry.mjm'));
+  const w = await watchHere(d, { settleMs: 150, parseWaitMs: 10_000 });
+  appendFileSync(path.join(d.in, 'slow.zip'), zip.subarray(0, 300));
+  appendFileSync(path.join(d.in, 'slow.mjm'), mjm.subarray(0, 700));
+  await sleep(900); // six settle times with half of each package in IN
+  const pickedBefore = w.count('picked-up');
+  appendFileSync(path.join(d.in, 'slow.zip'), zip.subarray(300));
+  appendFileSync(path.join(d.in, 'slow.mjm'), mjm.subarray(700));
+  await until(() => w.count('ok') + w.count('error') === 2, 30_000, 'both packages to be routed');
+  await w.hot.stop();
+  assert.is(pickedBefore, 0, 'taken before it was whole');
+  assert.equal(readdirSync(d.ok).sort(), ['slow.mjm', 'slow.mjm.report.json', 'slow.zip', 'slow.zip.report.json']);
+  for (const n of ['slow.zip', 'slow.mjm']) {
+    copyFileSync(path.join(d.ok, n), path.join(d.in, n)); // validate it where it arrived: the same base
+    assert.equal(reportFiles(d.ok, n), validateFiles(path.join(d.in, n)), n);
+  }
+});
 
 test('a symbolic link in IN (to a ticket outside every folder of the step) is left in place, reported once, never read', async () => {
   const d = makeDirs();

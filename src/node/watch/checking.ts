@@ -7,8 +7,8 @@ import type { LocalFileOptions } from '../local-files.js';
 import type { Job } from './job.js';
 import type { WatchOptions } from './options.js';
 
-/** Findings that mean the bytes are not a whole XML document yet. */
-const INCOMPLETE = new Set(['xml-empty', 'xml-malformed', 'invalid-encoding-bytes']);
+/** Findings that mean the bytes are not a whole XML document (or package: a zip without its directory, a MIME package without its closing delimiter) yet. */
+const INCOMPLETE = new Set(['xml-empty', 'xml-malformed', 'invalid-encoding-bytes', 'zip-malformed', 'mime-unclosed']);
 
 export type Checked = FileReport[] | { unreadable: string };
 
