@@ -1,12 +1,12 @@
 // watch: the gaps an audit of issue 16 found, one test (or a few) each, on real temporary folders.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { projectRoot } from './helpers.js';
-import { drop, makeDirs, routed, sleep, stopAll, ticketXml, until, watchHere } from './watch-helpers.js';
+import { drop, makeDirs, routed, sleep, stopAll, ticketsUnder, ticketXml, until, watchHere } from './watch-helpers.js';
 
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
 const sample = (name: string) => fileURLToPath(new URL(`samples/${name}`, projectRoot));
@@ -110,6 +110,73 @@ test('a symbolic link found in a claim (swapped in before the rename, or adopted
   assert.is(readlinkSync(path.join(d.in, 'adopt.jdf')), path.join(elsewhere, 'secret.jdf'));
   assert.equal(routed(d), []);
   assert.equal(existsSync(gone) ? readdirSync(gone) : [], []);
+});
+
+test('tickets with the longest legal names are routed; every name made (claim folder, routed ticket, each report) fits in 255 bytes', async () => {
+  const d = makeDirs();
+  const names = ['a'.repeat(246) + '.jdf', 'b'.repeat(251) + '.jdf', 'b'.repeat(250) + 'c.jdf', '\u00e9'.repeat(125) + '.jdf'];
+  for (const [i, name] of names.entries()) {
+    assert.ok(Buffer.byteLength(name) <= 255 && Buffer.byteLength(name) >= 250, name);
+    writeFileSync(path.join(d.stage, `s${i}`), ticketXml(`long${i}`));
+    renameSync(path.join(d.stage, `s${i}`), path.join(d.in, name));
+  }
+  const w = await watchHere(d, { reportFormats: ['json', 'sarif', 'txt'] });
+  await until(() => w.count('ok') === names.length, 30_000, 'every long name to be routed');
+  await w.hot.stop();
+  assert.is(w.count('failed'), 0);
+  const oks = w.events.filter((e) => e.event === 'ok') as Array<{ ticket: string; to: string; report: string }>;
+  assert.equal(oks.map((e) => e.ticket).sort(), [...names].sort());
+  assert.is(new Set(oks.map((e) => e.to)).size, names.length, 'routed names are unique');
+  for (const e of oks) {
+    const routedName = path.basename(e.to);
+    for (const suffix of ['', '.report.json', '.report.sarif', '.report.txt']) {
+      assert.ok(Buffer.byteLength(routedName + suffix) <= 255, routedName + suffix);
+      assert.ok(existsSync(path.join(d.ok, routedName + suffix)), routedName + suffix);
+    }
+    assert.ok(routedName.startsWith(e.ticket.slice(0, 100)), `${routedName} keeps the start of ${e.ticket}`);
+    assert.is(JSON.parse(readFileSync(e.report, 'utf8')).files[0].path, path.join(d.in, e.ticket));
+  }
+  assert.equal(ticketsUnder(d.in), []);
+});
+
+test('a permanent failure is tried a bounded number of times, then the ticket goes to ERROR saying what went wrong', async () => {
+  const d = makeDirs();
+  const w = await watchHere(d);
+  rmSync(d.ok, { recursive: true });
+  writeFileSync(d.ok, 'not a folder'); // every link into OK fails with ENOTDIR
+  drop(d, 'clean.jdf', ticketXml('clean'));
+  await until(() => w.count('error') === 1, 30_000, 'the ticket to be given up to ERROR');
+  await sleep(1500);
+  await w.hot.stop();
+  const failed = w.events.filter((e) => e.event === 'failed') as Array<{ attempt: number; final: boolean; message: string }>;
+  assert.equal(failed.map((e) => [e.attempt, e.final]), [[1, false], [2, false], [3, false], [4, false], [5, true]]);
+  assert.match(failed[0]!.message, /ENOTDIR/);
+  const ev = w.events.find((e) => e.event === 'error') as { reason: string };
+  assert.match(ev.reason, /gave up after 5 failed attempts: .*ENOTDIR/);
+  const report = JSON.parse(readFileSync(path.join(d.error, 'clean.jdf.report.json'), 'utf8'));
+  assert.equal(report.files[0].findings.map((f: { code: string }) => f.code), ['internal-error']);
+  assert.match(report.files[0].findings[0].message, /ENOTDIR/);
+  assert.equal(readdirSync(d.error).sort(), ['clean.jdf', 'clean.jdf.report.json']);
+});
+
+test('when even ERROR cannot be reached, the ticket is left in its claim, said once, and not tried again', async () => {
+  const d = makeDirs();
+  const status = path.join(d.base, 'status.json');
+  const w = await watchHere(d, { statusFile: status });
+  for (const dir of [d.ok, d.error]) {
+    rmSync(dir, { recursive: true });
+    writeFileSync(dir, 'not a folder');
+  }
+  drop(d, 'stuck.jdf', ticketXml('stuck'));
+  await until(() => w.count('warning') === 1, 30_000, 'the ticket to be given up');
+  await sleep(2500); // five retry intervals: nothing more happens
+  const held = JSON.parse(readFileSync(status, 'utf8')).held as Array<{ ticket: string; left: string }>;
+  await w.hot.stop();
+  assert.is(w.count('failed'), 5);
+  assert.is(w.count('ok') + w.count('error'), 0);
+  assert.equal(held.map((h) => h.ticket), ['stuck.jdf']);
+  assert.ok(existsSync(held[0]!.left), held[0]!.left);
+  assert.match((w.events.find((e) => e.event === 'warning') as { message: string }).message, /not tried again until the next start/);
 });
 
 test.after.each(stopAll);

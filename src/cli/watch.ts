@@ -62,7 +62,7 @@ function human(e: TimedEvent): string | undefined {
     case 'waiting': return `${clock} waiting  ${e.ticket}: ${e.missing.length} file(s) not there yet`;
     case 'ok': case 'error': return `${clock} ${e.event === 'ok' ? 'ok   ' : 'ERROR'}    ${e.ticket} -> ${e.to} (${e.reason}; ${e.ms.total} ms)`;
     case 'hook': return e.code === 0 ? undefined : `${clock} hook ${e.program} for ${e.ticket}: ${e.error ?? `exit ${e.code ?? e.signal}`}`;
-    case 'failed': return `${clock} failed   ${e.ticket}: ${e.message} (will try again)`;
+    case 'failed': return `${clock} failed   ${e.ticket}: ${e.message} (${e.final ? `attempt ${e.attempt}, the last` : `attempt ${e.attempt}, will try again`})`;
     case 'warning': return `${clock} warning: ${e.message}`;
     case 'stopping': return `${clock} stopping: finishing ${e.inFlight} ticket(s) in flight`;
     case 'stopped': return `${clock} stopped: ${e.ok} ok, ${e.error} error, ${e.waiting} left claimed for the next start`;

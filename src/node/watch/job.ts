@@ -9,7 +9,7 @@ export interface Job {
   /** Where it arrived (IN/name): the base of its relative references, wherever it is now. */
   source: string;
   claim?: Claim;
-  stage: 'settling' | 'queued' | 'checking' | 'waiting' | 'skipped';
+  stage: 'settling' | 'queued' | 'checking' | 'waiting' | 'skipped' | 'held';
   settle: Settling;
   /** When to look at it next. */
   due: number;
@@ -20,6 +20,10 @@ export interface Job {
   refs?: Map<string, Snapshot | null> | undefined;
   refsSince?: number;
   rounds: number;
+  /** Failed attempts so far (an exception while checking or routing). */
+  failures?: number;
+  /** Why it was given up, when it was. */
+  heldFor?: string;
   /** Not a regular file (a symbolic link, a FIFO, ...): left in IN, reported once per inode. */
   skipped?: { ino: number; reason: string } | undefined;
 }

@@ -86,6 +86,25 @@ export async function place(claim: Claim, record: RouteRecord, folders: Record<V
   }
 }
 
+/**
+ * Takes back what a route begun before placed (only what is ours: the same inode as the claim's file or its
+ * temporary) and forgets the route, so that the claim can be routed again elsewhere.
+ */
+export async function unplace(claim: Claim, folders: Record<Verdict, string>): Promise<void> {
+  const record = await readRecord(claim);
+  if (!record) return;
+  const dir = folders[record.to];
+  const sources = [...formatsInOrder(record.formats).map((f) => ({ src: path.join(claim.dir, REPORT_FILES[f].file), suffix: REPORT_FILES[f].suffix })), { src: claim.file, suffix: '' }];
+  for (const { src, suffix } of sources) {
+    const dest = path.join(dir, record.name + suffix);
+    const temp = path.join(dir, `${record.temp}${suffix || '.ticket'}`);
+    // Where the folder cannot be reached (the reason the route failed, often), there is nothing of ours to take back.
+    if (await placedByUs(dest, src, temp)) await rm(dest, { force: true }).catch(() => {});
+    await rm(temp, { force: true }).catch(() => {});
+  }
+  await rm(path.join(claim.dir, RECORD), { force: true });
+}
+
 /** The suffixes a route places after the ticket's name: each report's, then '' for the ticket itself. */
 export function routeSuffixes(formats: readonly ReportFormat[]): string[] {
   return [...formatsInOrder(formats).map((f) => REPORT_FILES[f].suffix), ''];

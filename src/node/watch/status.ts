@@ -20,13 +20,15 @@ export interface Status {
   waiting: Array<{ ticket: string; since: string; until: string; missing: Missing[] }>;
   /** Names in IN that are not regular files (symbolic links, FIFOs, folders): left where they are, never read. */
   skipped: Array<{ ticket: string; reason: string }>;
+  /** Given up (failed every attempt, not even routed to ERROR): where each is left, and why. */
+  held: Array<{ ticket: string; left: string; why: string }>;
 }
 
 /** At most this many names per list: a monitor wants a picture, not a copy of the folder. */
 const LIST_LIMIT = 100;
 
 /** The status's lists: tickets settling (or queued), being checked, and waiting for their files. */
-export function jobLists(unclaimed: readonly Job[], claimed: readonly Job[], waitForFilesMs: number): Pick<Status, 'settling' | 'checking' | 'waiting' | 'skipped'> {
+export function jobLists(unclaimed: readonly Job[], claimed: readonly Job[], waitForFilesMs: number, held: readonly Job[] = []): Pick<Status, 'settling' | 'checking' | 'waiting' | 'skipped' | 'held'> {
   const all = [...unclaimed, ...claimed];
   const settling = all.filter((j) => j.stage === 'settling' || j.stage === 'queued');
   return {
@@ -39,6 +41,7 @@ export function jobLists(unclaimed: readonly Job[], claimed: readonly Job[], wai
       missing: j.missing,
     })),
     skipped: unclaimed.filter((j) => j.skipped).slice(0, LIST_LIMIT).map((j) => ({ ticket: j.name, reason: j.skipped!.reason })),
+    held: held.slice(0, LIST_LIMIT).map((j) => ({ ticket: j.name, left: j.claim?.file ?? j.source, why: j.heldFor ?? '' })),
   };
 }
 

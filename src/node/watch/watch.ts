@@ -6,6 +6,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { countFindings } from '../../report/check-text.js';
 import { allFindings, type FileReport } from '../../report/report.js';
+import { internalErrorReport } from '../batch.js';
 import { localChecks, notYetWhole, unreadableReport, validateJob } from './checking.js';
 import { Claims } from './claim.js';
 import { discover, type Discovery, type WatcherFactory } from './discover.js';
@@ -13,14 +14,17 @@ import type { EventSink, WatchEvent } from './events.js';
 import { prepareFolders, type Folders } from './folders.js';
 import { runHook } from './hooks.js';
 import { newJob, type Job } from './job.js';
-import { Names } from './names.js';
+import { Names, shortHash } from './names.js';
 import { timingsOf, type Timings, type WatchOptions } from './options.js';
 import { newOwner, retireOwner, STATUS_NAME, type Owner } from './owner.js';
 import { writeReports } from './reports.js';
-import { place, readRecord, routeSuffixes, verdictOf, type RouteRecord } from './route.js';
+import { place, readRecord, routeSuffixes, unplace, verdictOf, type RouteRecord } from './route.js';
 import { entrySnapshot, sameSnapshot, Settling, type NotRegular } from './settle.js';
 import { jobLists, writeStatus, type Status } from './status.js';
 import { waitForFiles } from './waiting.js';
+
+/** A ticket whose handling fails this many times in a row (a permanent error: a folder gone, a name refused) is given up. */
+const MAX_ATTEMPTS = 5;
 
 export interface HotFolder {
   readonly owner: string;
@@ -46,6 +50,8 @@ export async function startWatch(options: WatchOptions, sink: EventSink, interna
 class Watcher implements HotFolder {
   private unclaimed = new Map<string, Job>();
   private claimed = new Set<Job>();
+  /** Given up after MAX_ATTEMPTS failures and not routed: left where they are (IN or the claim) until the next start. */
+  private held = new Set<Job>();
   private queue: Job[] = [];
   private running = new Set<Promise<void>>();
   private names = new Names();
@@ -194,7 +200,7 @@ class Watcher implements HotFolder {
         continue;
       }
       job.stage = 'checking';
-      const run = this.check(job).catch((error: unknown) => this.failed(job, error));
+      const run = this.check(job).catch((error: unknown) => this.failed(job, error)).catch((error: unknown) => this.gaveUp(job, error));
       this.running.add(run);
       void run.finally(() => {
         this.running.delete(run);
@@ -203,10 +209,30 @@ class Watcher implements HotFolder {
     }
   }
 
-  private failed(job: Job, error: unknown): void {
-    this.emit({ event: 'failed', ticket: job.name, message: (error as Error).message });
-    job.stage = job.claim && job.waitSince !== undefined ? 'waiting' : 'settling';
-    job.due = Date.now() + this.t.recheckMs * 5;
+  /** One more failed attempt: tried again a little later, or after MAX_ATTEMPTS routed to ERROR with what went wrong. */
+  private async failed(job: Job, error: unknown): Promise<void> {
+    const message = (error as Error).message;
+    job.failures = (job.failures ?? 0) + 1;
+    this.emit({ event: 'failed', ticket: job.name, message, attempt: job.failures, final: job.failures >= MAX_ATTEMPTS });
+    if (job.failures < MAX_ATTEMPTS) {
+      job.stage = job.claim && job.waitSince !== undefined ? 'waiting' : 'settling';
+      job.due = Date.now() + this.t.recheckMs * 5;
+      return;
+    }
+    if (!job.claim) throw error; // not claimed: it stays in IN
+    const reason = `gave up after ${MAX_ATTEMPTS} failed attempts: ${message}`;
+    await unplace(job.claim, { ok: this.f.ok, error: this.f.error });
+    await this.route(job, [{ path: job.source, ...internalErrorReport(new Error(reason), this.o.validate.profile, false) }], { to: 'error', reason });
+  }
+
+  /** Not even routed to ERROR: left where it is (and said so once), not tried again until the next start. */
+  private gaveUp(job: Job, error: unknown): void {
+    const left = job.claim?.file ?? job.source;
+    this.emit({ event: 'warning', message: `${job.name} is left at ${left}, not tried again until the next start: ${(error as Error).message}` });
+    if (job.claim) this.claimed.delete(job); // its claim folder stays: the next start takes it up
+    this.held.add(job); // one in IN also stays in `unclaimed`, so that the sweep does not start it again
+    job.stage = 'held';
+    job.heldFor = (error as Error).message;
   }
 
   // Checking ------------------------------------------------------------------------------------------------------
@@ -255,14 +281,14 @@ class Watcher implements HotFolder {
 
   // Routing -------------------------------------------------------------------------------------------------------
 
-  private async route(job: Job, reports: FileReport[]): Promise<void> {
+  private async route(job: Job, reports: FileReport[], verdict?: { to: 'error'; reason: string }): Promise<void> {
     const claim = job.claim!;
     const counts = countFindings(reports.flatMap((r) => [...allFindings(r)]));
-    const { to, reason } = verdictOf(counts, job.missing.length, this.t.waitForFilesMs, this.o.maxWarnings);
+    const { to, reason } = verdict ?? verdictOf(counts, job.missing.length, this.t.waitForFilesMs, this.o.maxWarnings);
     const formats = this.o.reportFormats ?? ['json'];
     await writeReports(claim.dir, reports, formats, this.o.toolVersion);
     const name = await this.names.propose(to === 'ok' ? this.f.ok : this.f.error, claim.name, routeSuffixes(formats));
-    await this.finishRoute(job, { to, name, counts, formats, reason, temp: `.${path.basename(claim.dir)}.part` }, true);
+    await this.finishRoute(job, { to, name, counts, formats, reason, temp: `.jdf-filespec-${shortHash(claim.dir)}.part` }, true);
   }
 
   private async finishRoute(job: Job, record: RouteRecord, fresh = false): Promise<void> {
@@ -296,7 +322,7 @@ class Watcher implements HotFolder {
       updated: new Date().toISOString(),
       stopping: this.stopping,
       routed: { ...this.routed },
-      ...jobLists([...this.unclaimed.values()], [...this.claimed], this.t.waitForFilesMs),
+      ...jobLists([...this.unclaimed.values()], [...this.claimed], this.t.waitForFilesMs, [...this.held]),
     };
   }
 
