@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { projectRoot } from './helpers.js';
@@ -177,6 +177,33 @@ test('when even ERROR cannot be reached, the ticket is left in its claim, said o
   assert.equal(held.map((h) => h.ticket), ['stuck.jdf']);
   assert.ok(existsSync(held[0]!.left), held[0]!.left);
   assert.match((w.events.find((e) => e.event === 'warning') as { message: string }).message, /not tried again until the next start/);
+});
+
+test('--wait-for-files: a referenced PDF still growing when the wait runs out sends the ticket to ERROR, named as still being written', async () => {
+  const d = makeDirs();
+  const jobs = path.join(d.base, 'root', 'jobs');
+  mkdirSync(jobs, { recursive: true });
+  const pdf = path.join(jobs, 'p1.pdf');
+  writeFileSync(pdf, '%PDF-1.7\n');
+  // The PDF grows every 100 ms, five times faster than the settle time: it never stands still for 500 ms.
+  const grow = setInterval(() => appendFileSync(pdf, 'more bytes\n'), 100);
+  try {
+    drop(d, 'growing.jdf', ticketXml('growing', { directory: pathToFileURL(jobs).href + '/', urls: ['p1.pdf'] }));
+    const w = await watchHere(d, { settleMs: 500, waitForFilesMs: 2000, local: { checkExists: true, maps: [], root: path.join(d.base, 'root') } });
+    await until(() => w.count('ok') + w.count('error') === 1, 30_000, 'the ticket to be routed');
+    await w.hot.stop();
+    assert.is(w.count('ok'), 0, 'routed to OK with its PDF still being written');
+    const waiting = w.events.filter((e) => e.event === 'waiting') as Array<{ unsettled?: string[] }>;
+    assert.equal(waiting.map((e) => e.unsettled), [[pdf]]);
+    const ev = w.events.find((e) => e.event === 'error') as { reason: string };
+    assert.match(ev.reason, /1 referenced file\(s\) still being written after 2000 ms/);
+    const report = JSON.parse(readFileSync(path.join(d.error, 'growing.jdf.report.json'), 'utf8'));
+    const findings = report.files[0].references.flatMap((r: { findings: Array<{ code: string; message: string }> }) => r.findings);
+    assert.equal(findings.map((f: { code: string }) => f.code), ['file-still-changing']);
+    assert.ok(findings[0].message.includes(`${pdf} is still being written`), findings[0].message);
+  } finally {
+    clearInterval(grow);
+  }
 });
 
 test.after.each(stopAll);

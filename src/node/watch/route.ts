@@ -27,8 +27,9 @@ export interface RouteRecord {
 const RECORD = 'route.json';
 
 /** Where a checked ticket goes, and why in a few words. */
-export function verdictOf(counts: Counts, missing: number, waitForFilesMs: number, maxWarnings: number | undefined): { to: Verdict; reason: string } {
+export function verdictOf(counts: Counts, missing: number, waitForFilesMs: number, maxWarnings: number | undefined, unsettled = 0): { to: Verdict; reason: string } {
   if (missing > 0) return { to: 'error', reason: `${missing} referenced file(s) still missing after ${waitForFilesMs} ms` };
+  if (unsettled > 0) return { to: 'error', reason: `${unsettled} referenced file(s) still being written after ${waitForFilesMs} ms` };
   if (counts.error > 0) return { to: 'error', reason: `${counts.error} error finding(s)` };
   if (maxWarnings !== undefined && counts.warning > maxWarnings) return { to: 'error', reason: `${counts.warning} warnings, more than --max-warnings ${maxWarnings}` };
   return { to: 'ok', reason: counts.warning > 0 ? `${counts.warning} warning(s), no error` : 'no error finding' };

@@ -21,7 +21,7 @@ import { writeReports } from './reports.js';
 import { place, readRecord, routeSuffixes, unplace, verdictOf, type RouteRecord } from './route.js';
 import { entrySnapshot, sameSnapshot, Settling, type NotRegular } from './settle.js';
 import { jobLists, writeStatus, type Status } from './status.js';
-import { waitForFiles } from './waiting.js';
+import { markUnsettled, waitForFiles } from './waiting.js';
 
 /** A ticket whose handling fails this many times in a row (a permanent error: a folder gone, a name refused) is given up. */
 const MAX_ATTEMPTS = 5;
@@ -255,6 +255,7 @@ class Watcher implements HotFolder {
     }
     const reports = 'unreadable' in files ? [unreadableReport(job, files.unreadable)] : files;
     if (await waitForFiles(job, reports, this.o.local, this.t, (event) => this.emit(event))) return;
+    if (job.unsettled.length > 0) markUnsettled(job, reports, this.o.local!, this.t);
     await this.route(job, reports);
   }
 
@@ -284,7 +285,7 @@ class Watcher implements HotFolder {
   private async route(job: Job, reports: FileReport[], verdict?: { to: 'error'; reason: string }): Promise<void> {
     const claim = job.claim!;
     const counts = countFindings(reports.flatMap((r) => [...allFindings(r)]));
-    const { to, reason } = verdict ?? verdictOf(counts, job.missing.length, this.t.waitForFilesMs, this.o.maxWarnings);
+    const { to, reason } = verdict ?? verdictOf(counts, job.missing.length, this.t.waitForFilesMs, this.o.maxWarnings, job.unsettled.length);
     const formats = this.o.reportFormats ?? ['json'];
     await writeReports(claim.dir, reports, formats, this.o.toolVersion);
     const name = await this.names.propose(to === 'ok' ? this.f.ok : this.f.error, claim.name, routeSuffixes(formats));
