@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { projectRoot } from './helpers.js';
-import { drop, makeDirs, routed, sleep, stopAll, ticketsUnder, ticketXml, until, watchHere } from './watch-helpers.js';
+import { drop, exited, makeDirs, routed, sleep, stopAll, ticketsUnder, ticketXml, until, watchChild, watchHere } from './watch-helpers.js';
 
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
 const sample = (name: string) => fileURLToPath(new URL(`samples/${name}`, projectRoot));
@@ -204,6 +204,29 @@ test('--wait-for-files: a referenced PDF still growing when the wait runs out se
   } finally {
     clearInterval(grow);
   }
+});
+
+test('a claim taken up again after kill -9 keeps its first --wait-for-files clock: a crash loop cannot keep a ticket waiting forever', async () => {
+  const d = makeDirs();
+  const jobs = path.join(d.base, 'root', 'jobs');
+  mkdirSync(jobs, { recursive: true });
+  drop(d, 'never.jdf', ticketXml('never', { directory: pathToFileURL(jobs).href + '/', urls: ['p1.pdf'] }));
+  const opts = { waitForFilesMs: 3000, local: { checkExists: true, maps: [], root: path.join(d.base, 'root') } };
+  // Each life is half the wait: with a clock that restarts at each start, no life would ever see the end of it.
+  let lines: string[] = [];
+  for (let life = 0; life < 10 && !lines.some((l) => l.includes('"event":"error"')); life++) {
+    const child = watchChild(d, opts);
+    await sleep(1500);
+    child.kill('SIGKILL');
+    await exited(child);
+    lines = [...lines, ...child.lines];
+  }
+  const routedEvent = lines.map((l) => JSON.parse(l) as { event: string; reason?: string; ms?: { wait: number } }).find((e) => e.event === 'error');
+  assert.ok(routedEvent, `never routed in ten lives: ${lines.filter((l) => /resumed|waiting/.test(l)).length} resumed/waiting events`);
+  assert.match(routedEvent.reason!, /still missing after 3000 ms/);
+  assert.ok(routedEvent.ms!.wait >= 3000, `waited ${routedEvent.ms!.wait} ms by its first clock`);
+  assert.ok(lines.some((l) => l.includes('"event":"resumed"')));
+  assert.equal(readdirSync(d.error).sort(), ['never.jdf', 'never.jdf.report.json']);
 });
 
 test.after.each(stopAll);

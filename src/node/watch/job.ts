@@ -17,6 +17,8 @@ export interface Job {
   arrived: number;
   checkMs: number;
   waitSince?: number;
+  /** Whether waitSince is kept in the claim folder (waiting.json). */
+  waitRecorded?: boolean;
   missing: Missing[];
   /** The referenced files present at the last look, each on its own settle clock. */
   refs?: Map<string, RefLook> | undefined;

@@ -2,6 +2,8 @@
 // missing, or there but still changing, waits in its claim and is looked at again (backing off) until they are
 // there and settled or the time is up. Each file settles on its own clock; one still changing when the time is
 // up is not ready (file-still-changing), as a missing one is not.
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FileReport } from '../../report/report.js';
 import { createFinding } from '../../rules/finding.js';
 import type { LocalFileOptions } from '../local-files.js';
@@ -22,7 +24,7 @@ export interface RefLook {
 export async function waitForFiles(job: Job, reports: FileReport[], local: LocalFileOptions | undefined, t: Timings, emit: (event: WatchEvent) => void): Promise<boolean> {
   if (!local?.checkExists || t.waitForFilesMs <= 0) return false;
   const now = Date.now();
-  job.waitSince ??= now;
+  job.waitSince ??= (await firstWait(job)) ?? now;
   const timeLeft = job.waitSince + t.waitForFilesMs - now;
   const missing = reports.flatMap(missingOf);
   job.unsettled = [];
@@ -70,8 +72,34 @@ function backoff(job: Job, recheckMs: number): number {
   return Math.min(recheckMs * 5, recheckMs * 1.5 ** job.rounds++);
 }
 
-function waitAgain(job: Job, due: number): true {
+async function waitAgain(job: Job, due: number): Promise<true> {
   job.stage = 'waiting';
   job.due = due;
+  if (!job.waitRecorded && job.claim) await recordWait(job);
   return true;
+}
+
+/**
+ * When the ticket first began to wait, kept in its claim folder (waiting.json): a claim taken up again after a
+ * crash or a restart goes on with its first clock, so a crash loop cannot keep a ticket waiting forever.
+ */
+const WAITING = 'waiting.json';
+
+async function firstWait(job: Job): Promise<number | undefined> {
+  if (!job.claim) return undefined;
+  try {
+    const since = (JSON.parse(await readFile(path.join(job.claim.dir, WAITING), 'utf8')) as { since?: unknown }).since;
+    if (typeof since !== 'number' || since > Date.now()) return undefined;
+    job.waitRecorded = true;
+    return since;
+  } catch {
+    return undefined;
+  }
+}
+
+async function recordWait(job: Job): Promise<void> {
+  const file = path.join(job.claim!.dir, WAITING);
+  await writeFile(file + '.tmp', JSON.stringify({ since: job.waitSince }));
+  await rename(file + '.tmp', file);
+  job.waitRecorded = true;
 }
