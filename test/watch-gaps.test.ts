@@ -179,6 +179,23 @@ test('when even ERROR cannot be reached, the ticket is left in its claim, said o
   assert.match((w.events.find((e) => e.event === 'warning') as { message: string }).message, /not tried again until the next start/);
 });
 
+test('a ticket that cannot even be claimed is left in IN after five attempts; another file put under its name is tried afresh', async () => {
+  const d = makeDirs();
+  const work = path.join(d.base, 'work');
+  const w = await watchHere(d, { work });
+  rmSync(work, { recursive: true });
+  writeFileSync(work, 'not a folder'); // every claim fails with ENOTDIR
+  drop(d, 'in.jdf', ticketXml('first'));
+  await until(() => w.count('warning') === 1, 30_000, 'the ticket to be given up');
+  await sleep(1500);
+  assert.is(w.count('failed'), 5);
+  drop(d, 'in.jdf', ticketXml('second'));
+  await until(() => w.count('warning') === 2, 30_000, 'the second file to be given up too');
+  await w.hot.stop();
+  assert.is(w.count('failed'), 10);
+  assert.match(readFileSync(path.join(d.in, 'in.jdf'), 'utf8'), /ID="second"/);
+});
+
 test('--wait-for-files: a referenced PDF still growing when the wait runs out sends the ticket to ERROR, named as still being written', async () => {
   const d = makeDirs();
   const jobs = path.join(d.base, 'root', 'jobs');

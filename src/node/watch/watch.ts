@@ -133,7 +133,7 @@ class Watcher implements HotFolder {
     for (const job of [...this.claimed, ...(this.stopping ? [] : this.unclaimed.values())]) {
       if (job.due > now) continue;
       if (job.stage === 'waiting') this.enqueue(job);
-      else if (job.stage === 'settling' || job.stage === 'skipped') due.push(job);
+      else if (job.stage === 'settling' || job.stage === 'skipped' || job.stage === 'held') due.push(job);
     }
     // Stats run 64 at a time: enough to overlap their latency on a share, few enough for any file server.
     for (let i = 0; i < due.length; i += 64) await Promise.all(due.slice(i, i + 64).map((job) => this.lookAt(job)));
@@ -146,8 +146,19 @@ class Watcher implements HotFolder {
     const now = Date.now();
     if (current === null) {
       // Gone from IN: taken by another watcher, or removed. Gone from a claim: placed before a crash; check() tidies up.
+      this.held.delete(job);
       if (job.claim) this.enqueue(job);
       else this.unclaimed.delete(job.source);
+      return;
+    }
+    if (job.stage === 'held') {
+      // Given up in IN: looked at again only to see whether another file has taken its place.
+      if (!('notRegular' in current) && sameSnapshot(current, job.settle.last)) {
+        job.due = now + this.t.pollMs;
+        return;
+      }
+      this.held.delete(job);
+      this.unclaimed.set(job.source, newJob(job.source));
       return;
     }
     if ('notRegular' in current) return this.skip(job, current);
@@ -232,6 +243,7 @@ class Watcher implements HotFolder {
     if (job.claim) this.claimed.delete(job); // its claim folder stays: the next start takes it up
     this.held.add(job); // one in IN also stays in `unclaimed`, so that the sweep does not start it again
     job.stage = 'held';
+    job.due = Date.now() + this.t.pollMs; // only to notice another file under its name (see lookAt)
     job.heldFor = (error as Error).message;
   }
 
@@ -260,9 +272,13 @@ class Watcher implements HotFolder {
   }
 
   private async claim(job: Job): Promise<boolean> {
-    this.unclaimed.delete(job.source);
-    if (this.stopping) return false;
+    if (this.stopping) {
+      this.unclaimed.delete(job.source);
+      return false;
+    }
+    // A claim that throws leaves the job in `unclaimed`, counting its failures (a new job would start from none).
     const claim = await this.claims.claim(job.source);
+    this.unclaimed.delete(job.source);
     if (!claim) return false;
     job.claim = claim;
     this.claimed.add(job);
@@ -342,7 +358,7 @@ class Watcher implements HotFolder {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
     if (this.o.statusFile) await writeStatus([path.resolve(this.o.statusFile)], this.status());
     const waiting = this.claimed.size;
-    await rm(path.join(this.claims.folder, STATUS_NAME), { force: true });
+    await rm(path.join(this.claims.folder, STATUS_NAME), { force: true }).catch(() => {}); // the work folder may be gone
     await this.claims.close();
     retireOwner(this.ownerOf);
     this.emit({ event: 'stopped', ok: this.routed.ok, error: this.routed.error, waiting });
