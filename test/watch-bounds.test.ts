@@ -30,7 +30,7 @@ test('300 tickets at once: open files stay within a small bound, and the heap do
   clearInterval(sampler);
   await w.hot.stop();
   assert.is(routed(d).length, n);
-  // Four tickets in flight hold at most a few descriptors each (read, report, copy); chokidar's inotify is one.
+  // Four tickets in flight hold at most a few descriptors each (read, report, copy); the watch on IN is one.
   assert.ok(fdMax - fdBefore <= 40, `open files grew by ${fdMax - fdBefore}`);
   assert.ok(heapMax - heapBefore < 64 * 1024 * 1024, `heap grew by ${((heapMax - heapBefore) / 1048576).toFixed(1)} MB`);
 });
@@ -50,6 +50,9 @@ test('confinement: with --root, nothing outside IN, OK, ERROR, the work folder a
   writeFileSync(path.join(root, 'jobs', 'p1.pdf'), '%PDF');
   writeFileSync(path.join(outside, 'secret.pdf'), 'not yours');
   symlinkSync(outside, path.join(root, 'jobs', 'link-out'));
+  // A ticket outside everything, linked into IN: left there, never opened (watch-gaps has the rest of it).
+  writeFileSync(path.join(outside, 'escape.jdf'), ticketXml('escape'));
+  symlinkSync(path.join(outside, 'escape.jdf'), path.join(d.in, 'escape.jdf'));
   const dir = pathToFileURL(path.join(root, 'jobs')).href + '/';
   drop(d, 'inside.jdf', ticketXml('inside', { directory: dir, urls: ['p1.pdf'] }));
   drop(d, 'dotdot.jdf', ticketXml('dotdot', { directory: dir, urls: ['../../outside/secret.pdf'] }));
@@ -74,6 +77,9 @@ test('confinement: with --root, nothing outside IN, OK, ERROR, the work folder a
     const codes = report.files[0].references.flatMap((r: { findings: Array<{ code: string }> }) => r.findings.map((f) => f.code));
     assert.ok(codes.includes('outside-root'), `${id}: ${codes}`);
   }
+  const opened = readFileSync(log, 'utf8').split('\n').filter((l) => /\bopen(at2?)?\(.*"[^"]*\/in\/escape\.jdf"/.test(l));
+  assert.equal(opened, [], 'the link in IN was opened');
+  assert.ok(out.includes('"event":"skipped","ticket":"escape.jdf"'), 'the link was reported');
   const allowed = [d.in, d.ok, d.error, root].map((p) => p + path.sep);
   const touched = new Set<string>();
   for (const line of readFileSync(log, 'utf8').split('\n')) {

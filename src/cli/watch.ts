@@ -58,10 +58,11 @@ function human(e: TimedEvent): string | undefined {
   switch (e.event) {
     case 'started': return `${clock} watching ${e.in} (${e.mode}); OK ${e.ok}, ERROR ${e.error}`;
     case 'polling': return `${clock} polling: ${e.reason}`;
-    case 'waiting': return `${clock} waiting  ${e.ticket}: ${e.missing.length} file(s) not there yet`;
+    case 'skipped': return `${clock} skipped  ${e.ticket}: ${e.reason}, left in place (not read)`;
+    case 'waiting': return `${clock} waiting  ${e.ticket}: ${e.missing.length > 0 ? `${e.missing.length} file(s) not there yet` : `${e.unsettled?.length ?? 0} file(s) still being written`}`;
     case 'ok': case 'error': return `${clock} ${e.event === 'ok' ? 'ok   ' : 'ERROR'}    ${e.ticket} -> ${e.to} (${e.reason}; ${e.ms.total} ms)`;
     case 'hook': return e.code === 0 ? undefined : `${clock} hook ${e.program} for ${e.ticket}: ${e.error ?? `exit ${e.code ?? e.signal}`}`;
-    case 'failed': return `${clock} failed   ${e.ticket}: ${e.message} (will try again)`;
+    case 'failed': return `${clock} failed   ${e.ticket}: ${e.message} (${e.final ? `attempt ${e.attempt}, the last` : `attempt ${e.attempt}, will try again`})`;
     case 'warning': return `${clock} warning: ${e.message}`;
     case 'stopping': return `${clock} stopping: finishing ${e.inFlight} ticket(s) in flight`;
     case 'stopped': return `${clock} stopped: ${e.ok} ok, ${e.error} error, ${e.waiting} left claimed for the next start`;

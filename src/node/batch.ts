@@ -56,7 +56,7 @@ export function internalErrorReport(error: unknown, profile: ValidateOptions['pr
 
 async function validateSource(source: TicketSource, options: ValidateOptions, maxBytes: number, local?: LocalFileOptions): Promise<Array<FileReport | UnreadablePath>> {
   // A package (MIME or zip, told by its bytes) is read as a stream or with random access, never whole.
-  if (source.path !== '-' && (await packageKindOf(source.path)) !== null) {
+  if (source.path !== '-' && (await packageKindOf(source.path, source.noFollow)) !== null) {
     return validatePackageFile(source, { ...options, maxBytes }, local);
   }
   const read = await readTicket(source, maxBytes);

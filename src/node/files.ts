@@ -8,6 +8,8 @@ export interface TicketSource {
   path: string;
   /** file: URI of the ticket, whose folder is the base when there is no Directory. */
   documentUri?: string;
+  /** Refuse a symbolic link as the last component instead of reading through it (the hot folder's own files). */
+  noFollow?: boolean;
 }
 
 export interface UnreadablePath {
@@ -25,7 +27,7 @@ export type ReadResult = { bytes: Uint8Array } | { tooLarge: number } | { error:
 export async function readTicket(source: TicketSource, maxBytes: number): Promise<ReadResult> {
   try {
     if (source.path === '-') return { bytes: await readStdin(maxBytes) };
-    const read = await readRegularFile(source.path, maxBytes);
+    const read = await readRegularFile(source.path, maxBytes, source.noFollow);
     if ('notRegular' in read) return { error: `${read.notRegular}, not a regular file; only regular files are read` };
     if ('tooLarge' in read) return { tooLarge: read.tooLarge };
     return { bytes: read.bytes };

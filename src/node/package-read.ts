@@ -15,9 +15,9 @@ import type { TicketSource } from './files.js';
 import { checkLocalFiles, type LocalFileOptions } from './local-files.js';
 
 /** A file opened for reads at any offset; close it when done. */
-export async function fileAccess(file: string): Promise<RandomAccess & { close(): Promise<void> }> {
-  // O_NONBLOCK: a FIFO must not block the run; only a regular file is read (issue 20).
-  const handle: FileHandle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+export async function fileAccess(file: string, noFollow = false): Promise<RandomAccess & { close(): Promise<void> }> {
+  // O_NONBLOCK: a FIFO must not block the run; only a regular file is read (issue 20). O_NOFOLLOW: see TicketSource.
+  const handle: FileHandle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK | (noFollow ? constants.O_NOFOLLOW : 0));
   const info = await handle.stat();
   if (!info.isFile()) {
     await handle.close();
@@ -59,10 +59,10 @@ export async function* reusedChunks(access: RandomAccess & { readInto?: unknown 
 }
 
 /** `use` on the file opened for reads at any offset, closed after; null when the file does not open. */
-async function withAccess<T>(file: string, use: (access: RandomAccess) => Promise<T | null>): Promise<T | null> {
+async function withAccess<T>(file: string, use: (access: RandomAccess) => Promise<T | null>, noFollow = false): Promise<T | null> {
   let access;
   try {
-    access = await fileAccess(file);
+    access = await fileAccess(file, noFollow);
   } catch {
     return null;
   }
@@ -76,13 +76,13 @@ async function withAccess<T>(file: string, use: (access: RandomAccess) => Promis
 const kindOfAccess = async (access: RandomAccess) => detectPackage(await access.read(0, 16 * 1024));
 
 /** Whether a file is a package, from its first bytes (not its name). */
-export async function packageKindOf(file: string): Promise<PackageKind | null> {
-  return withAccess(file, kindOfAccess);
+export async function packageKindOf(file: string, noFollow = false): Promise<PackageKind | null> {
+  return withAccess(file, kindOfAccess, noFollow);
 }
 
 /** Validates a package file; one report for the package itself, then one per ticket in it (`part` names it). */
 export async function validatePackageFile(source: TicketSource, options: PackageOptions, local?: LocalFileOptions): Promise<FileReport[]> {
-  const access = await fileAccess(source.path);
+  const access = await fileAccess(source.path, source.noFollow);
   try {
     // A zip is read where its directory points; a MIME package front to back through one reused buffer (the
     // reader copies what it holds back, so nothing of a part outlives its chunk).

@@ -75,6 +75,7 @@ export type RuleCode =
   | 'not-a-file'
   | 'not-a-directory'
   | 'file-unreadable'
+  | 'file-still-changing'
   | 'outside-root'
   | 'not-checked'
   | 'not-a-local-path'

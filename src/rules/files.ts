@@ -39,6 +39,12 @@ export const fileUnreadable = filesRule({
   severity: sev('error', 'error', 'error'), flagged: 'pages/p1.pdf (mode 000)', clean: 'pages/p1.pdf (readable)',
 }, (a) => `${a.path} exists but cannot be read (${a.reason}); fix its permissions.`);
 
+export const fileStillChanging = filesRule({
+  code: 'file-still-changing', title: 'File still being written', spec: 'JDF appendix 4.6',
+  description: 'The hot folder (watch --check-exists --wait-for-files): the file is there, but its size or modification time was still changing when the wait ran out, so it is taken as not complete (a PDF still being copied).',
+  severity: sev('error', 'error', 'error'), flagged: 'pages/p1.pdf (growing when --wait-for-files ran out)', clean: 'pages/p1.pdf (unchanged for --settle)',
+}, (a) => `${a.path} is still being written: its size or time changed within the last ${a.settleMs} ms when --wait-for-files (${a.waitMs} ms) ran out; drop the ticket again once the file is complete.`);
+
 export const outsideRoot = filesRule({
   code: 'outside-root', title: 'Reference escapes the root folder', spec: 'RFC 8089 5; RFC 3986 7',
   description: 'With --root, every local file must stay inside the root after dot segments, percent-decoding (%2E%2E), case folding and symbolic links. A reference that escapes is an error, and nothing outside the root is opened or stat-ed.',
@@ -57,4 +63,4 @@ export const notALocalPath = filesRule({
   severity: sev('warning', 'warning', 'warning'), flagged: 'file:///srv/jobs/a%2Fb.pdf (%2F decodes to the path separator)', clean: 'file:///srv/jobs/a.pdf (on Linux or macOS)',
 }, (a) => `Not checked: ${a.why}${a.hint}`);
 
-export const filesRules: FilesRule[] = [fileMissing, caseMismatch, notAFile, notADirectory, fileUnreadable, outsideRoot, notChecked, notALocalPath];
+export const filesRules: FilesRule[] = [fileMissing, caseMismatch, notAFile, notADirectory, fileUnreadable, fileStillChanging, outsideRoot, notChecked, notALocalPath];

@@ -7,8 +7,8 @@ import type { LocalFileOptions } from '../local-files.js';
 import type { Job } from './job.js';
 import type { WatchOptions } from './options.js';
 
-/** Findings that mean the bytes are not a whole XML document yet. */
-const INCOMPLETE = new Set(['xml-empty', 'xml-malformed', 'invalid-encoding-bytes']);
+/** Findings that mean the bytes are not a whole XML document (or package: a zip without its directory, a MIME package without its closing delimiter) yet. */
+const INCOMPLETE = new Set(['xml-empty', 'xml-malformed', 'invalid-encoding-bytes', 'zip-malformed', 'mime-unclosed']);
 
 export type Checked = FileReport[] | { unreadable: string };
 
@@ -22,7 +22,7 @@ export async function validateJob(job: Job, o: WatchOptions, withLocal: boolean)
   const started = Date.now();
   const read = job.claim?.file ?? job.source;
   const local = withLocal && localChecks(o.local) ? o.local : undefined;
-  const results = await validateSources([{ path: read, documentUri: pathToFileURL(job.source).href }], o.validate, o.maxBytes, local);
+  const results = await validateSources([{ path: read, documentUri: pathToFileURL(job.source).href, noFollow: true }], o.validate, o.maxBytes, local);
   job.checkMs += Date.now() - started;
   const files: FileReport[] = [];
   for (const r of results) {

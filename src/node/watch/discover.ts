@@ -13,6 +13,7 @@ import { EventEmitter } from 'node:events';
 import { watch as fsWatch } from 'node:fs';
 import { readdir, statfs } from 'node:fs/promises';
 import path from 'node:path';
+import { PACKAGE_EXTENSIONS } from '../discover.js';
 import { TICKET_EXTENSIONS } from '../files.js';
 
 /** statfs f_type of file systems where another machine's writes raise no local events (Linux magic numbers). */
@@ -30,7 +31,14 @@ export async function networkFileSystem(folder: string): Promise<string | null> 
   }
 }
 
-export const isTicketName = (name: string) => !name.startsWith('.') && TICKET_EXTENSIONS.includes(path.extname(name).toLowerCase());
+/**
+ * What the step takes: tickets, and job packages (MIME .mjm, .mjd and .mim; zip), each read as `validate` reads
+ * it (a package is told by its bytes). A zip is taken here, though a folder search of `validate` passes it by:
+ * what is dropped in a hot folder is meant to be a job.
+ */
+const JOB_EXTENSIONS = new Set([...TICKET_EXTENSIONS, ...PACKAGE_EXTENSIONS, '.mim', '.zip']);
+
+export const isTicketName = (name: string) => !name.startsWith('.') && JOB_EXTENSIONS.has(path.extname(name).toLowerCase());
 
 export interface DiscoveryHandlers {
   /** A ticket may have arrived or changed in IN (an event, or the sweep saw it); the watcher looks. */

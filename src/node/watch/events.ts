@@ -7,10 +7,11 @@ export type WatchEvent =
   | { event: 'polling'; reason: string }
   | { event: 'picked-up'; ticket: string; claim: string; settledMs: number }
   | { event: 'resumed'; ticket: string; claim: string }
-  | { event: 'waiting'; ticket: string; missing: Missing[] }
+  | { event: 'skipped'; ticket: string; reason: string; left: string }
+  | { event: 'waiting'; ticket: string; missing: Missing[]; unsettled?: string[] }
   | { event: 'ok' | 'error'; ticket: string; to: string; report: string; reason: string; counts: Counts; ms: { total: number; check: number; wait: number } }
   | { event: 'hook'; ticket: string; program: string; code: number | null; signal: string | null; error?: string }
-  | { event: 'failed'; ticket: string; message: string }
+  | { event: 'failed'; ticket: string; message: string; attempt: number; final: boolean }
   | { event: 'warning'; message: string }
   | { event: 'stopping'; inFlight: number }
   | { event: 'stopped'; ok: number; error: number; waiting: number };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { decodeSegment } from '../../escape/percent.js';
 import { fileUrlToPath } from '../../paths/convert.js';
 import type { FileReport } from '../../report/report.js';
+import type { TicketReference } from '../../ticket/validate.js';
 import { normalize } from '../../uri/normalize.js';
 import { parseAuthority, parseReference } from '../../uri/parse.js';
 import type { LocalFileOptions } from '../local-files.js';
@@ -33,15 +34,15 @@ export function missingOf(file: FileReport): Missing[] {
  * there; else the URL is read as checkLocalFiles reads it (the longest --map prefix, else a file URL with no host
  * or localhost). Should the two ever differ, a file is not watched, never one outside the root.
  */
-export function presentFiles(file: FileReport, local: LocalFileOptions): string[] {
+export function presentFiles(file: FileReport, local: LocalFileOptions): Array<{ ref: TicketReference; path: string }> {
   const maps = local.maps.map((m) => ({ key: comparable(m.prefix), folder: m.folder }));
-  const out = new Set<string>();
+  const out: Array<{ ref: TicketReference; path: string }> = [];
   for (const ref of file.references) {
     if (ref.role !== 'url' || ref.resolved === null || ref.findings.some((f) => LOCAL_CODES.has(f.code))) continue;
     const p = ref.mappedBy?.path ?? localPath(ref.resolved, maps); // where the view table found it, if it did
-    if (p !== null && (local.root === undefined || inside(path.resolve(local.root), p))) out.add(p);
+    if (p !== null && (local.root === undefined || inside(path.resolve(local.root), p))) out.push({ ref, path: p });
   }
-  return [...out];
+  return out;
 }
 
 const comparable = (uri: string) => normalize(uri).replace(/^(file:\/\/[^/]*\/)([A-Za-z])([:|])/i, (_, head: string, d: string) => `${head}${d.toLowerCase()}:`);

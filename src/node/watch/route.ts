@@ -27,8 +27,9 @@ export interface RouteRecord {
 const RECORD = 'route.json';
 
 /** Where a checked ticket goes, and why in a few words. */
-export function verdictOf(counts: Counts, missing: number, waitForFilesMs: number, maxWarnings: number | undefined): { to: Verdict; reason: string } {
+export function verdictOf(counts: Counts, missing: number, waitForFilesMs: number, maxWarnings: number | undefined, unsettled = 0): { to: Verdict; reason: string } {
   if (missing > 0) return { to: 'error', reason: `${missing} referenced file(s) still missing after ${waitForFilesMs} ms` };
+  if (unsettled > 0) return { to: 'error', reason: `${unsettled} referenced file(s) still being written after ${waitForFilesMs} ms` };
   if (counts.error > 0) return { to: 'error', reason: `${counts.error} error finding(s)` };
   if (maxWarnings !== undefined && counts.warning > maxWarnings) return { to: 'error', reason: `${counts.warning} warnings, more than --max-warnings ${maxWarnings}` };
   return { to: 'ok', reason: counts.warning > 0 ? `${counts.warning} warning(s), no error` : 'no error finding' };
@@ -84,6 +85,25 @@ export async function place(claim: Claim, record: RouteRecord, folders: Record<V
     record.name = await names.propose(dir, claim.name, sources.map((s) => s.suffix));
     await writeRecord(claim, record);
   }
+}
+
+/**
+ * Takes back what a route begun before placed (only what is ours: the same inode as the claim's file or its
+ * temporary) and forgets the route, so that the claim can be routed again elsewhere.
+ */
+export async function unplace(claim: Claim, folders: Record<Verdict, string>): Promise<void> {
+  const record = await readRecord(claim);
+  if (!record) return;
+  const dir = folders[record.to];
+  const sources = [...formatsInOrder(record.formats).map((f) => ({ src: path.join(claim.dir, REPORT_FILES[f].file), suffix: REPORT_FILES[f].suffix })), { src: claim.file, suffix: '' }];
+  for (const { src, suffix } of sources) {
+    const dest = path.join(dir, record.name + suffix);
+    const temp = path.join(dir, `${record.temp}${suffix || '.ticket'}`);
+    // Where the folder cannot be reached (the reason the route failed, often), there is nothing of ours to take back.
+    if (await placedByUs(dest, src, temp)) await rm(dest, { force: true }).catch(() => {});
+    await rm(temp, { force: true }).catch(() => {});
+  }
+  await rm(path.join(claim.dir, RECORD), { force: true });
 }
 
 /** The suffixes a route places after the ticket's name: each report's, then '' for the ticket itself. */

@@ -1,5 +1,6 @@
 // Readiness, part one: a file is complete when its size and modification time have stood still for the settle time.
-import { stat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
+import { kindOf } from '../read-regular.js';
 
 export interface Snapshot {
   size: number;
@@ -12,6 +13,26 @@ export async function snapshot(path: string): Promise<Snapshot | null> {
   try {
     const s = await stat(path);
     if (!s.isFile()) return null;
+    return { size: s.size, mtimeMs: s.mtimeMs, ino: s.ino, dev: s.dev };
+  } catch {
+    return null;
+  }
+}
+
+/** What stands under a ticket's name when it is not a regular file: what it is in words, and its inode. */
+export interface NotRegular {
+  notRegular: string;
+  ino: number;
+}
+
+/**
+ * A ticket's own entry (in IN or in its claim), never followed: a symbolic link, a FIFO, a device or a folder
+ * is not a ticket, and what it points to is not looked at. Null when the name is gone.
+ */
+export async function entrySnapshot(path: string): Promise<Snapshot | NotRegular | null> {
+  try {
+    const s = await lstat(path);
+    if (!s.isFile()) return { notRegular: kindOf(s), ino: s.ino };
     return { size: s.size, mtimeMs: s.mtimeMs, ino: s.ino, dev: s.dev };
   } catch {
     return null;

@@ -17,14 +17,18 @@ export interface Status {
   routed: { ok: number; error: number };
   settling: { count: number; tickets: string[] };
   checking: string[];
-  waiting: Array<{ ticket: string; since: string; until: string; missing: Missing[] }>;
+  waiting: Array<{ ticket: string; since: string; until: string; missing: Missing[]; unsettled: string[] }>;
+  /** Names in IN that are not regular files (symbolic links, FIFOs, folders): left where they are, never read. */
+  skipped: Array<{ ticket: string; reason: string }>;
+  /** Given up (failed every attempt, not even routed to ERROR): where each is left, and why. */
+  held: Array<{ ticket: string; left: string; why: string }>;
 }
 
 /** At most this many names per list: a monitor wants a picture, not a copy of the folder. */
 const LIST_LIMIT = 100;
 
 /** The status's lists: tickets settling (or queued), being checked, and waiting for their files. */
-export function jobLists(unclaimed: readonly Job[], claimed: readonly Job[], waitForFilesMs: number): Pick<Status, 'settling' | 'checking' | 'waiting'> {
+export function jobLists(unclaimed: readonly Job[], claimed: readonly Job[], waitForFilesMs: number, held: readonly Job[] = []): Pick<Status, 'settling' | 'checking' | 'waiting' | 'skipped' | 'held'> {
   const all = [...unclaimed, ...claimed];
   const settling = all.filter((j) => j.stage === 'settling' || j.stage === 'queued');
   return {
@@ -35,7 +39,10 @@ export function jobLists(unclaimed: readonly Job[], claimed: readonly Job[], wai
       since: new Date(j.waitSince ?? j.arrived).toISOString(),
       until: new Date((j.waitSince ?? j.arrived) + waitForFilesMs).toISOString(),
       missing: j.missing,
+      unsettled: j.unsettled,
     })),
+    skipped: unclaimed.filter((j) => j.skipped).slice(0, LIST_LIMIT).map((j) => ({ ticket: j.name, reason: j.skipped!.reason })),
+    held: held.slice(0, LIST_LIMIT).map((j) => ({ ticket: j.name, left: j.claim?.file ?? j.source, why: j.heldFor ?? '' })),
   };
 }
 

@@ -1,7 +1,11 @@
 // Waiting for files: with --check-exists and --wait-for-files, a claimed ticket whose referenced files are
 // missing, or there but still changing, waits in its claim and is looked at again (backing off) until they are
-// there and settled or the time is up.
+// there and settled or the time is up. Each file settles on its own clock; one still changing when the time is
+// up is not ready (file-still-changing), as a missing one is not.
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FileReport } from '../../report/report.js';
+import { createFinding } from '../../rules/finding.js';
 import type { LocalFileOptions } from '../local-files.js';
 import type { WatchEvent } from './events.js';
 import type { Job } from './job.js';
@@ -9,49 +13,93 @@ import type { Timings } from './options.js';
 import { missingOf, presentFiles } from './referenced.js';
 import { sameSnapshot, snapshot, type Snapshot } from './settle.js';
 
+/** A referenced file's way to stillness: its last snapshot, since when it has not changed, and whether it was seen changing. */
+export interface RefLook {
+  snap: Snapshot | null;
+  since: number;
+  changed: boolean;
+}
+
 /** True while the ticket waits for its files (missing, or not settled); its stage and due time are set. */
 export async function waitForFiles(job: Job, reports: FileReport[], local: LocalFileOptions | undefined, t: Timings, emit: (event: WatchEvent) => void): Promise<boolean> {
   if (!local?.checkExists || t.waitForFilesMs <= 0) return false;
   const now = Date.now();
-  job.waitSince ??= now;
+  job.waitSince ??= (await firstWait(job)) ?? now;
   const timeLeft = job.waitSince + t.waitForFilesMs - now;
   const missing = reports.flatMap(missingOf);
-  if (timeLeft <= 0) {
-    job.missing = missing;
-    return false;
-  }
+  job.unsettled = [];
   if (missing.length > 0) {
-    if (job.missing.length === 0) emit({ event: 'waiting', ticket: job.name, missing });
+    const first = job.missing.length === 0;
     job.missing = missing;
+    if (timeLeft <= 0) return false;
+    if (first) emit({ event: 'waiting', ticket: job.name, missing });
     job.refs = undefined;
     return waitAgain(job, now + Math.min(timeLeft, backoff(job, t.recheckMs)));
   }
   job.missing = [];
-  const refs = new Map<string, Snapshot | null>();
-  for (const p of reports.flatMap((r) => presentFiles(r, local))) refs.set(p, await snapshot(p));
-  if (!job.refs || !sameRefs(job.refs, refs)) {
-    job.refs = refs;
-    job.refsSince = now;
+  const refs = new Map<string, RefLook>();
+  for (const { path: p } of reports.flatMap((r) => presentFiles(r, local))) {
+    if (refs.has(p)) continue;
+    const snap = await snapshot(p);
+    const before = job.refs?.get(p);
+    const same = before !== undefined && (before.snap === null ? snap === null : sameSnapshot(before.snap, snap));
+    refs.set(p, same ? before : { snap, since: now, changed: before !== undefined });
   }
-  if (now - job.refsSince! >= t.settleMs) return false;
-  return waitAgain(job, Math.min(job.waitSince + t.waitForFilesMs, job.refsSince! + t.settleMs));
+  job.refs = refs;
+  const unsettled = [...refs].filter(([, r]) => r.snap === null || now - r.since < t.settleMs);
+  if (unsettled.length === 0) return false;
+  job.unsettled = unsettled.map(([p]) => p);
+  if (timeLeft <= 0) return false;
+  const changing = unsettled.filter(([, r]) => r.changed).map(([p]) => p);
+  if (changing.length > 0 && !job.saidUnsettled) {
+    job.saidUnsettled = true;
+    emit({ event: 'waiting', ticket: job.name, missing: [], unsettled: changing });
+  }
+  return waitAgain(job, Math.min(job.waitSince + t.waitForFilesMs, ...unsettled.map(([, r]) => r.since + t.settleMs)));
+}
+
+/** At the end of the wait: each reference to a file still changing gets its file-still-changing finding. */
+export function markUnsettled(job: Job, reports: FileReport[], local: LocalFileOptions, t: Timings): void {
+  const unsettled = new Set(job.unsettled);
+  for (const r of reports) {
+    for (const { ref, path: p } of presentFiles(r, local)) {
+      if (unsettled.has(p)) ref.findings.push(createFinding('file-still-changing', { path: p, settleMs: t.settleMs, waitMs: t.waitForFilesMs }, { profile: local.profile ?? 'jdf', at: ref }));
+    }
+  }
 }
 
 function backoff(job: Job, recheckMs: number): number {
   return Math.min(recheckMs * 5, recheckMs * 1.5 ** job.rounds++);
 }
 
-function waitAgain(job: Job, due: number): true {
+async function waitAgain(job: Job, due: number): Promise<true> {
   job.stage = 'waiting';
   job.due = due;
+  if (!job.waitRecorded && job.claim) await recordWait(job);
   return true;
 }
 
-function sameRefs(a: Map<string, Snapshot | null>, b: Map<string, Snapshot | null>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [k, v] of a) {
-    const w = b.get(k);
-    if (!b.has(k) || (v === null ? w !== null : !sameSnapshot(v, w))) return false;
+/**
+ * When the ticket first began to wait, kept in its claim folder (waiting.json): a claim taken up again after a
+ * crash or a restart goes on with its first clock, so a crash loop cannot keep a ticket waiting forever.
+ */
+const WAITING = 'waiting.json';
+
+async function firstWait(job: Job): Promise<number | undefined> {
+  if (!job.claim) return undefined;
+  try {
+    const since = (JSON.parse(await readFile(path.join(job.claim.dir, WAITING), 'utf8')) as { since?: unknown }).since;
+    if (typeof since !== 'number' || since > Date.now()) return undefined;
+    job.waitRecorded = true;
+    return since;
+  } catch {
+    return undefined;
   }
-  return true;
+}
+
+async function recordWait(job: Job): Promise<void> {
+  const file = path.join(job.claim!.dir, WAITING);
+  await writeFile(file + '.tmp', JSON.stringify({ since: job.waitSince }));
+  await rename(file + '.tmp', file);
+  job.waitRecorded = true;
 }

@@ -6,6 +6,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { countFindings } from '../../report/check-text.js';
 import { allFindings, type FileReport } from '../../report/report.js';
+import { internalErrorReport } from '../batch.js';
 import { localChecks, notYetWhole, unreadableReport, validateJob } from './checking.js';
 import { Claims } from './claim.js';
 import { discover, type Discovery, type WatcherFactory } from './discover.js';
@@ -13,14 +14,17 @@ import type { EventSink, WatchEvent } from './events.js';
 import { prepareFolders, type Folders } from './folders.js';
 import { runHook } from './hooks.js';
 import { newJob, type Job } from './job.js';
-import { Names } from './names.js';
+import { Names, shortHash } from './names.js';
 import { timingsOf, type Timings, type WatchOptions } from './options.js';
 import { newOwner, retireOwner, STATUS_NAME, type Owner } from './owner.js';
 import { writeReports } from './reports.js';
-import { place, readRecord, routeSuffixes, verdictOf, type RouteRecord } from './route.js';
-import { sameSnapshot, Settling, snapshot } from './settle.js';
+import { place, readRecord, routeSuffixes, unplace, verdictOf, type RouteRecord } from './route.js';
+import { entrySnapshot, sameSnapshot, Settling, type NotRegular } from './settle.js';
 import { jobLists, writeStatus, type Status } from './status.js';
-import { waitForFiles } from './waiting.js';
+import { markUnsettled, waitForFiles } from './waiting.js';
+
+/** A ticket whose handling fails this many times in a row (a permanent error: a folder gone, a name refused) is given up. */
+const MAX_ATTEMPTS = 5;
 
 export interface HotFolder {
   readonly owner: string;
@@ -46,6 +50,8 @@ export async function startWatch(options: WatchOptions, sink: EventSink, interna
 class Watcher implements HotFolder {
   private unclaimed = new Map<string, Job>();
   private claimed = new Set<Job>();
+  /** Given up after MAX_ATTEMPTS failures and not routed: left where they are (IN or the claim) until the next start. */
+  private held = new Set<Job>();
   private queue: Job[] = [];
   private running = new Set<Promise<void>>();
   private names = new Names();
@@ -98,7 +104,7 @@ class Watcher implements HotFolder {
     if (this.stopping) return;
     const job = this.unclaimed.get(file);
     if (job) {
-      if (job.stage === 'settling') job.due = Math.min(job.due, Date.now());
+      if (job.stage === 'settling' || job.stage === 'skipped') job.due = Math.min(job.due, Date.now());
       return;
     }
     this.unclaimed.set(file, newJob(file));
@@ -127,7 +133,7 @@ class Watcher implements HotFolder {
     for (const job of [...this.claimed, ...(this.stopping ? [] : this.unclaimed.values())]) {
       if (job.due > now) continue;
       if (job.stage === 'waiting') this.enqueue(job);
-      else if (job.stage === 'settling') due.push(job);
+      else if (job.stage === 'settling' || job.stage === 'skipped' || job.stage === 'held') due.push(job);
     }
     // Stats run 64 at a time: enough to overlap their latency on a share, few enough for any file server.
     for (let i = 0; i < due.length; i += 64) await Promise.all(due.slice(i, i + 64).map((job) => this.lookAt(job)));
@@ -136,16 +142,60 @@ class Watcher implements HotFolder {
 
   private async lookAt(job: Job): Promise<void> {
     const file = job.claim?.file ?? job.source;
-    const current = await snapshot(file);
+    const current = await entrySnapshot(file);
     const now = Date.now();
     if (current === null) {
       // Gone from IN: taken by another watcher, or removed. Gone from a claim: placed before a crash; check() tidies up.
+      this.held.delete(job);
       if (job.claim) this.enqueue(job);
       else this.unclaimed.delete(job.source);
       return;
     }
+    if (job.stage === 'held') {
+      // Given up in IN: looked at again only to see whether another file has taken its place.
+      if (!('notRegular' in current) && sameSnapshot(current, job.settle.last)) {
+        job.due = now + this.t.pollMs;
+        return;
+      }
+      this.held.delete(job);
+      this.unclaimed.set(job.source, newJob(job.source));
+      return;
+    }
+    if ('notRegular' in current) return this.skip(job, current);
+    if (job.skipped) {
+      // A regular file under the name now: a ticket like any other.
+      job.skipped = undefined;
+      job.stage = 'settling';
+    }
     if (job.settle.look(current, now) >= this.t.settleMs) this.enqueue(job);
     else job.due = job.settle.nextLook(this.t.settleMs);
+  }
+
+  /**
+   * A symbolic link (or a FIFO, a device, a folder) under a ticket's name is not taken: it is left in IN and
+   * reported once, and what it points to is never read. It is looked at again every poll interval, so that a
+   * regular file put in its place is taken, and a removed one forgotten.
+   */
+  private async skip(job: Job, entry: NotRegular): Promise<void> {
+    if (job.claim) return this.giveBack(job, entry);
+    if (job.skipped?.ino !== entry.ino) this.emit({ event: 'skipped', ticket: job.name, reason: entry.notRegular, left: job.source });
+    job.skipped = { ino: entry.ino, reason: entry.notRegular };
+    job.stage = 'skipped';
+    job.due = Date.now() + this.t.pollMs;
+  }
+
+  /** Not a regular file in a claim (swapped into IN just before the rename): back to IN untouched, and skipped there. */
+  private async giveBack(job: Job, entry: NotRegular): Promise<void> {
+    const claim = job.claim!;
+    this.claimed.delete(job);
+    if (!(await this.claims.giveBack(claim, job.source))) {
+      // IN has that name again: it stays in the claim, and the next start tries again.
+      this.emit({ event: 'skipped', ticket: job.name, reason: entry.notRegular, left: claim.file });
+      return;
+    }
+    const back = newJob(job.source);
+    this.unclaimed.set(job.source, back);
+    await this.skip(back, entry);
   }
 
   private enqueue(job: Job): void {
@@ -161,7 +211,7 @@ class Watcher implements HotFolder {
         continue;
       }
       job.stage = 'checking';
-      const run = this.check(job).catch((error: unknown) => this.failed(job, error));
+      const run = this.check(job).catch((error: unknown) => this.failed(job, error)).catch((error: unknown) => this.gaveUp(job, error));
       this.running.add(run);
       void run.finally(() => {
         this.running.delete(run);
@@ -170,10 +220,31 @@ class Watcher implements HotFolder {
     }
   }
 
-  private failed(job: Job, error: unknown): void {
-    this.emit({ event: 'failed', ticket: job.name, message: (error as Error).message });
-    job.stage = job.claim && job.waitSince !== undefined ? 'waiting' : 'settling';
-    job.due = Date.now() + this.t.recheckMs * 5;
+  /** One more failed attempt: tried again a little later, or after MAX_ATTEMPTS routed to ERROR with what went wrong. */
+  private async failed(job: Job, error: unknown): Promise<void> {
+    const message = (error as Error).message;
+    job.failures = (job.failures ?? 0) + 1;
+    this.emit({ event: 'failed', ticket: job.name, message, attempt: job.failures, final: job.failures >= MAX_ATTEMPTS });
+    if (job.failures < MAX_ATTEMPTS) {
+      job.stage = job.claim && job.waitSince !== undefined ? 'waiting' : 'settling';
+      job.due = Date.now() + this.t.recheckMs * 5;
+      return;
+    }
+    if (!job.claim) throw error; // not claimed: it stays in IN
+    const reason = `gave up after ${MAX_ATTEMPTS} failed attempts: ${message}`;
+    await unplace(job.claim, { ok: this.f.ok, error: this.f.error });
+    await this.route(job, [{ path: job.source, ...internalErrorReport(new Error(reason), this.o.validate.profile, false) }], { to: 'error', reason });
+  }
+
+  /** Not even routed to ERROR: left where it is (and said so once), not tried again until the next start. */
+  private gaveUp(job: Job, error: unknown): void {
+    const left = job.claim?.file ?? job.source;
+    this.emit({ event: 'warning', message: `${job.name} is left at ${left}, not tried again until the next start: ${(error as Error).message}` });
+    if (job.claim) this.claimed.delete(job); // its claim folder stays: the next start takes it up
+    this.held.add(job); // one in IN also stays in `unclaimed`, so that the sweep does not start it again
+    job.stage = 'held';
+    job.due = Date.now() + this.t.pollMs; // only to notice another file under its name (see lookAt)
+    job.heldFor = (error as Error).message;
   }
 
   // Checking ------------------------------------------------------------------------------------------------------
@@ -181,7 +252,9 @@ class Watcher implements HotFolder {
   private async check(job: Job): Promise<void> {
     if (job.claim) {
       // No ticket in the claim: it was placed (the ticket is released first) or never moved in (a crash just after mkdir).
-      if ((await snapshot(job.claim.file)) === null) return this.drop(job);
+      const entry = await entrySnapshot(job.claim.file);
+      if (entry === null) return this.drop(job);
+      if ('notRegular' in entry) return this.giveBack(job, entry);
       const record = await readRecord(job.claim);
       if (record) return this.finishRoute(job, record);
     }
@@ -194,18 +267,28 @@ class Watcher implements HotFolder {
     }
     const reports = 'unreadable' in files ? [unreadableReport(job, files.unreadable)] : files;
     if (await waitForFiles(job, reports, this.o.local, this.t, (event) => this.emit(event))) return;
+    if (job.unsettled.length > 0) markUnsettled(job, reports, this.o.local!, this.t);
     await this.route(job, reports);
   }
 
   private async claim(job: Job): Promise<boolean> {
-    this.unclaimed.delete(job.source);
-    if (this.stopping) return false;
+    if (this.stopping) {
+      this.unclaimed.delete(job.source);
+      return false;
+    }
+    // A claim that throws leaves the job in `unclaimed`, counting its failures (a new job would start from none).
     const claim = await this.claims.claim(job.source);
+    this.unclaimed.delete(job.source);
     if (!claim) return false;
     job.claim = claim;
     this.claimed.add(job);
     this.emit({ event: 'picked-up', ticket: job.name, claim: claim.dir, settledMs: Date.now() - job.arrived });
-    if (!sameSnapshot(await snapshot(claim.file), job.settle.last)) {
+    const entry = await entrySnapshot(claim.file);
+    if (entry !== null && 'notRegular' in entry) {
+      await this.giveBack(job, entry);
+      return false;
+    }
+    if (!sameSnapshot(entry, job.settle.last)) {
       job.settle = new Settling();
       job.stage = 'settling';
       job.due = Date.now();
@@ -215,14 +298,14 @@ class Watcher implements HotFolder {
 
   // Routing -------------------------------------------------------------------------------------------------------
 
-  private async route(job: Job, reports: FileReport[]): Promise<void> {
+  private async route(job: Job, reports: FileReport[], verdict?: { to: 'error'; reason: string }): Promise<void> {
     const claim = job.claim!;
     const counts = countFindings(reports.flatMap((r) => [...allFindings(r)]));
-    const { to, reason } = verdictOf(counts, job.missing.length, this.t.waitForFilesMs, this.o.maxWarnings);
+    const { to, reason } = verdict ?? verdictOf(counts, job.missing.length, this.t.waitForFilesMs, this.o.maxWarnings, job.unsettled.length);
     const formats = this.o.reportFormats ?? ['json'];
     await writeReports(claim.dir, reports, formats, this.o.toolVersion);
     const name = await this.names.propose(to === 'ok' ? this.f.ok : this.f.error, claim.name, routeSuffixes(formats));
-    await this.finishRoute(job, { to, name, counts, formats, reason, temp: `.${path.basename(claim.dir)}.part` }, true);
+    await this.finishRoute(job, { to, name, counts, formats, reason, temp: `.jdf-filespec-${shortHash(claim.dir)}.part` }, true);
   }
 
   private async finishRoute(job: Job, record: RouteRecord, fresh = false): Promise<void> {
@@ -256,7 +339,7 @@ class Watcher implements HotFolder {
       updated: new Date().toISOString(),
       stopping: this.stopping,
       routed: { ...this.routed },
-      ...jobLists([...this.unclaimed.values()], [...this.claimed], this.t.waitForFilesMs),
+      ...jobLists([...this.unclaimed.values()], [...this.claimed], this.t.waitForFilesMs, [...this.held]),
     };
   }
 
@@ -275,7 +358,7 @@ class Watcher implements HotFolder {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
     if (this.o.statusFile) await writeStatus([path.resolve(this.o.statusFile)], this.status());
     const waiting = this.claimed.size;
-    await rm(path.join(this.claims.folder, STATUS_NAME), { force: true });
+    await rm(path.join(this.claims.folder, STATUS_NAME), { force: true }).catch(() => {}); // the work folder may be gone
     await this.claims.close();
     retireOwner(this.ownerOf);
     this.emit({ event: 'stopped', ok: this.routed.ok, error: this.routed.error, waiting });
