@@ -87,6 +87,19 @@ test('standard input with --stdin-filename is read as the same bytes under that 
   }
 });
 
+test('--check-exists: a zip reference that leaves the package is looked for on disk beside it, not inside it', () => {
+  const sub = mkdtempSync(path.join(dir, 'leave-'));
+  const xjdf = '<?xml version="1.0"?>\n<XJDF JobID="j1" Types="Product"><ResourceSet Name="RunList"><Resource><RunList><FileSpec URL="../outside.pdf"/></RunList></Resource></ResourceSet></XJDF>\n';
+  const file = path.join(sub, 'job.zip');
+  writeFileSync(file, handZip([{ name: 'job.xjdf', data: xjdf }]));
+  const missing = run(['validate', file, '--check-exists']);
+  assert.is(missing.status, 1);
+  assert.ok(missing.stdout.includes(path.join(sub, 'outside.pdf')) && !missing.stdout.includes('inside the package'), missing.stdout);
+  writeFileSync(path.join(sub, 'outside.pdf'), '%PDF-1.7\n%%EOF');
+  const there = run(['validate', file, '--check-exists']);
+  assert.is(there.status, 0, there.stdout);
+});
+
 test('a hostile zip on the command line: findings, exit 1, nothing written', () => {
   const file = path.join(dir, 'slip.zip');
   writeFileSync(file, handZip([{ name: 'job.xjdf', data: '<XJDF JobID="1" Types="Product"/>' }, { name: '../../escape.txt', data: 'x' }]));

@@ -33,6 +33,17 @@ test('a referenced entry the zip lacks is file-missing at the reference, inside 
   assert.ok(f.message.includes("'content/missing.pdf' inside the package"));
 });
 
+test('a reference that leaves the zip (".." past its top) resolves outside the package, not as a missing entry', async () => {
+  const zip = handZip([{ name: 'job.xjdf', data: XJDF(['../outside.pdf', 'content/../../up.pdf', 'content/../content/book.pdf']) }, { name: 'content/book.pdf', data: PDF }]);
+  const r = await validatePackage(zip, { documentUri: 'file:///srv/hot/job.zip' });
+  assert.not.ok(codes(r).includes('file-missing'), String(codes(r)));
+  const refs = r.files.find((f) => f.part === 'job.xjdf')!.references;
+  assert.equal(refs.map((x) => x.resolved), ['file:///srv/hot/outside.pdf', 'file:///srv/hot/up.pdf', 'file:///srv/hot/job.zip/content/book.pdf']);
+  // The entry it would have been clamped to is no stand-in for it either.
+  const clamped = await validatePackage(handZip([{ name: 'job.xjdf', data: XJDF(['../book.pdf']) }, { name: 'book.pdf', data: PDF }]));
+  assert.ok(codes(clamped).includes('part-unreferenced'), String(codes(clamped)));
+});
+
 test('zip slip: "..", a leading / or \\, a drive letter', async () => {
   for (const name of ['../evil.pdf', 'a/../../evil.pdf', '/etc/passwd', '\\windows\\x.dll', 'c:/x.pdf', 'a\\..\\..\\x']) {
     const r = await validatePackage(handZip([{ name: 'job.xjdf', data: XJDF([]) }, { name, data: 'x' }]));
