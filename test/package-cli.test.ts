@@ -2,7 +2,7 @@
 // and line:column inside it, standard input, JSON valid against the schema, Container members looked up in a
 // local zip with --check-exists.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,9 +103,12 @@ test('--check-exists: a zip reference that leaves the package is looked for on d
 test('a hostile zip on the command line: findings, exit 1, nothing written', () => {
   const file = path.join(dir, 'slip.zip');
   writeFileSync(file, handZip([{ name: 'job.xjdf', data: '<XJDF JobID="1" Types="Product"/>' }, { name: '../../escape.txt', data: 'x' }]));
+  const before = readdirSync(dir, { recursive: true }).map(String).sort();
   const r = run(['validate', file]);
   assert.is(r.status, 1);
   assert.ok(r.stdout.includes('zip-slip'));
+  assert.equal(readdirSync(dir, { recursive: true }).map(String).sort(), before, 'nothing written');
+  assert.not.ok(existsSync(path.join(dir, '..', 'escape.txt')) || existsSync(path.join(dir, '..', '..', 'escape.txt')), 'nothing written outside');
 });
 
 test.run();
