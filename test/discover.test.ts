@@ -13,7 +13,7 @@ const main = path.join(fileURLToPath(projectRoot), 'dist/src/cli/main.js');
 const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'jdf-discover-')));
 const TICKET = '<JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" Type="Product" ID="n" Status="Waiting" Version="1.3"/>';
 // A hand-built tree: what a folder search must find, and what it must not.
-for (const f of ['a.jdf', 'sub/b.JDF', 'sub/c.ptk', 'sub/d.mjm', 'sub/e.mjd', 'sub/f.xjdf', 'notes.txt', 'node_modules/x/n.jdf', '.git/g.jdf', '.idea/i.jdf', 'archive/old.jdf', 'deep/er/z.jmf']) {
+for (const f of ['a.jdf', 'sub/b.JDF', 'sub/c.ptk', 'sub/d.mjm', 'sub/e.mjd', 'sub/e2.mim', 'sub/f.xjdf', 'notes.txt', 'node_modules/x/n.jdf', '.git/g.jdf', '.idea/i.jdf', 'archive/old.jdf', 'deep/er/z.jmf']) {
   mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
   writeFileSync(path.join(dir, f), TICKET);
 }
@@ -27,11 +27,11 @@ const paths = (r: { stdout: string; stderr: string; status: number | null }) => 
 };
 
 test('a folder: tickets and packages in any case of extension, folder by folder in name order; no node_modules, dot-folders or ignored folders', () => {
-  assert.equal(paths(run('.')), ['a.jdf', 'deep/er/z.jmf', 'sub/b.JDF', 'sub/c.ptk', 'sub/d.mjm', 'sub/e.mjd', 'sub/f.xjdf']);
+  assert.equal(paths(run('.')), ['a.jdf', 'deep/er/z.jmf', 'sub/b.JDF', 'sub/c.ptk', 'sub/d.mjm', 'sub/e.mjd', 'sub/e2.mim', 'sub/f.xjdf']);
 });
 
 test('--no-ignore reads .jdf-filespecignore no more (node_modules and dot-folders stay skipped)', () => {
-  assert.equal(paths(run('.', '--no-ignore')), ['a.jdf', 'archive/old.jdf', 'deep/er/z.jmf', 'sub/b.JDF', 'sub/c.ptk', 'sub/d.mjm', 'sub/e.mjd', 'sub/f.xjdf']);
+  assert.equal(paths(run('.', '--no-ignore')), ['a.jdf', 'archive/old.jdf', 'deep/er/z.jmf', 'sub/b.JDF', 'sub/c.ptk', 'sub/d.mjm', 'sub/e.mjd', 'sub/e2.mim', 'sub/f.xjdf']);
 });
 
 test('--ignore-pattern (gitignore syntax, repeatable) adds to .jdf-filespecignore', () => {

@@ -2,7 +2,7 @@
 // and line:column inside it, standard input, JSON valid against the schema, Container members looked up in a
 // local zip with --check-exists.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,12 +58,57 @@ test('--check-exists looks a Container member up in the local zip, without extra
   assert.ok(r.stdout.includes(`'pages/page2.pdf' inside ${path.join(dir, 'package.zip')}`), r.stdout);
 });
 
+test('standard input with --stdin-filename is read as the same bytes under that name: base, --check-exists, streaming', () => {
+  const sub = mkdtempSync(path.join(dir, 'stdin-'));
+  writeFileSync(path.join(sub, 'here.pdf'), '%PDF-1.7\n%%EOF');
+  const xjdf = '<?xml version="1.0"?>\n<XJDF JobID="j1" Types="Product"><ResourceSet Name="RunList"><Resource><RunList>\n<FileSpec URL="content/book.pdf"/>\n<FileSpec URL="content/gone.pdf"/>\n</RunList></Resource></ResourceSet></XJDF>\n';
+  const zip = handZip([{ name: 'job.xjdf', data: xjdf }, { name: 'content/book.pdf', data: '%PDF-1.7\n%%EOF' }]);
+  const big = '%PDF-1.7\n' + 'x'.repeat(3 << 20) + '\n%%EOF';
+  const mime = [
+    'MIME-Version: 1.0', 'Content-Type: multipart/related; boundary=B; start="<jdf@x>"', '',
+    '--B', 'Content-Type: application/vnd.cip4-jdf+xml', 'Content-ID: <jdf@x>', '',
+    '<JDF ID="n1" Type="Product" Version="1.4"><ResourcePool><RunList ID="RL1"><LayoutElement><FileSpec URL="cid:pdf@x"/></LayoutElement></RunList>'
+      + '<RunList ID="RL2"><LayoutElement><FileSpec URL="here.pdf"/></LayoutElement></RunList><RunList ID="RL3"><LayoutElement><FileSpec URL="missing.pdf"/></LayoutElement></RunList></ResourcePool></JDF>',
+    '--B', 'Content-Type: application/pdf', 'Content-ID: <pdf@x>', '', big, '--B--', '',
+  ].join('\r\n');
+  for (const [name, bytes] of [['job.zip', zip], ['job.mjm', Buffer.from(mime, 'latin1')]] as const) {
+    const file = path.join(sub, name);
+    writeFileSync(file, bytes);
+    // --max-bytes under the MIME body's size: a package on standard input streams like a file; only its ticket counts.
+    const args = ['--check-exists', '--format', 'json', '--max-bytes', String(1 << 20)];
+    const fromFile = run(['validate', file, ...args]);
+    const fromStdin = run(['validate', '-', '--stdin-filename', file, ...args], bytes);
+    assert.is(fromStdin.status, 1, fromStdin.stderr);
+    const found = (r: typeof fromFile) => JSON.parse(r.stdout).files.map((f: any) => [f.path, f.part ?? null, [...f.findings, ...f.references.flatMap((x: any) => x.findings)].map((x: any) => [x.code, x.message])]);
+    assert.equal(found(fromStdin), found(fromFile), name);
+    const codes = found(fromStdin).flatMap((f: any) => f[2].map((c: any) => c[0]));
+    assert.not.ok(codes.includes('no-base') || codes.includes('file-too-large'), `${name}: ${codes}`);
+    assert.ok(codes.includes('file-missing'), `${name}: ${codes}`);
+  }
+});
+
+test('--check-exists: a zip reference that leaves the package is looked for on disk beside it, not inside it', () => {
+  const sub = mkdtempSync(path.join(dir, 'leave-'));
+  const xjdf = '<?xml version="1.0"?>\n<XJDF JobID="j1" Types="Product"><ResourceSet Name="RunList"><Resource><RunList><FileSpec URL="../outside.pdf"/></RunList></Resource></ResourceSet></XJDF>\n';
+  const file = path.join(sub, 'job.zip');
+  writeFileSync(file, handZip([{ name: 'job.xjdf', data: xjdf }]));
+  const missing = run(['validate', file, '--check-exists']);
+  assert.is(missing.status, 1);
+  assert.ok(missing.stdout.includes(path.join(sub, 'outside.pdf')) && !missing.stdout.includes('inside the package'), missing.stdout);
+  writeFileSync(path.join(sub, 'outside.pdf'), '%PDF-1.7\n%%EOF');
+  const there = run(['validate', file, '--check-exists']);
+  assert.is(there.status, 0, there.stdout);
+});
+
 test('a hostile zip on the command line: findings, exit 1, nothing written', () => {
   const file = path.join(dir, 'slip.zip');
   writeFileSync(file, handZip([{ name: 'job.xjdf', data: '<XJDF JobID="1" Types="Product"/>' }, { name: '../../escape.txt', data: 'x' }]));
+  const before = readdirSync(dir, { recursive: true }).map(String).sort();
   const r = run(['validate', file]);
   assert.is(r.status, 1);
   assert.ok(r.stdout.includes('zip-slip'));
+  assert.equal(readdirSync(dir, { recursive: true }).map(String).sort(), before, 'nothing written');
+  assert.not.ok(existsSync(path.join(dir, '..', 'escape.txt')) || existsSync(path.join(dir, '..', '..', 'escape.txt')), 'nothing written outside');
 });
 
 test.run();

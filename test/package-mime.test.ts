@@ -166,7 +166,7 @@ test('a boundary that never closes: mime-unclosed, read in bounded memory', asyn
   assert.is(r.parts[0]!.size, 5 + (128 << 20));
 });
 
-test('a part over the part limit stops the reading with package-limit (4 GB in production, 8 MiB here)', async () => {
+test('a part over the part limit stops the reading with package-limit (2 GiB in production, 8 MiB here)', async () => {
   let pulled = 0;
   async function* counted() {
     for await (const c of endless('Content-Type: multipart/related; boundary=BB\r\n\r\n--BB\r\n\r\n', 64 << 20)) { pulled++; yield c; }
@@ -192,6 +192,18 @@ test('a multipart/related part inside a package is read with the boundary of its
   assert.ok(nested, JSON.stringify(r.files.map((f) => f.part)));
   assert.ok(nested!.references[0]!.findings.some((f) => f.code === 'cid-no-part'));
   assert.not.ok(codes(r).includes('mime-boundary-missing'), 'the boundary came from the part header');
+});
+
+test('a nested multipart/related takes its root from its own start parameter (RFC 2387 3.2), as does the contentType option', async () => {
+  const inner = `--IN\r\nContent-Type: application/pdf\r\nContent-ID: <p@x>\r\n\r\n%PDF-1.7\n%%EOF\r\n--IN\r\nContent-Type: application/vnd.cip4-jdf+xml\r\nContent-ID: <t2@x>\r\n\r\n${JDF('cid:p@x')}\r\n--IN--`;
+  const outer = enc.encode(`MIME-Version: 1.0\r\nContent-Type: multipart/related; boundary=OUT; start="<t1@x>"\r\n\r\n--OUT\r\nContent-Type: application/vnd.cip4-jdf+xml\r\nContent-ID: <t1@x>\r\n\r\n${JDF('cid:pkg@x')}\r\n--OUT\r\nContent-Type: multipart/related; boundary=IN; start="<t2@x>"; type="application/vnd.cip4-jdf+xml"\r\nContent-ID: <pkg@x>\r\n\r\n${inner}\r\n--OUT--\r\n`);
+  const r = await validatePackage(outer);
+  assert.equal(codes(r), []);
+  const direct = await validatePackage(enc.encode(inner), { contentType: 'multipart/related; boundary=IN; start="<t2@x>"' });
+  assert.equal(codes(direct), []);
+  assert.equal(direct.parts.map((p) => [p.name, p.root ?? false]), [['<p@x>', false], ['<t2@x>', true]]);
+  const wrong = await validatePackage(enc.encode(inner), { contentType: 'multipart/related; boundary=IN; start="<t3@x>"' });
+  assert.ok(codes(wrong).includes('mime-start-wrong'), String(codes(wrong)));
 });
 
 test('packages nested deeper than the limit are reported, not followed', async () => {

@@ -13,7 +13,7 @@ import * as assert from 'uvu/assert';
 import { validateTicket } from '../src/index.js';
 import type { PrefixMap } from '../src/node/local-files.js';
 import { packJob } from '../src/node/package-pack.js';
-import { unpackPackage } from '../src/node/package-unpack.js';
+import { safeSegment, unpackPackage } from '../src/node/package-unpack.js';
 import { projectRoot } from './helpers.js';
 import { handZip } from './zip-by-hand.js';
 
@@ -56,7 +56,7 @@ function toPath(url: string, encoding: string): string {
   return decodeURIComponent(new URL(url).pathname.replace(/%([89A-F][0-9A-F])/gi, (_, h: string) => encodeURIComponent(String.fromCharCode(parseInt(h, 16)))));
 }
 
-async function roundTrip(ticket: string, format: 'mime' | 'zip', options: { maps?: PrefixMap[]; allowMissing?: boolean }, originals: Map<string, Buffer>, cli = false, locate: (resolved: string, encoding: string) => string | null = (r, e) => { try { return toPath(r, e); } catch { return null; } }): Promise<void> {
+async function roundTrip(ticket: string, format: 'mime' | 'zip', options: { maps?: PrefixMap[]; allowMissing?: boolean }, originals: Map<string, Buffer>, cli = false, locate: (resolved: string, encoding: string) => string | null = (r, e) => { try { return toPath(r, e); } catch { return null; } }, names?: (got: string, original: string) => boolean): Promise<void> {
   const dir = fresh();
   const pkg = path.join(dir, format === 'zip' ? 'job.zip' : 'job.mjm');
   const out = path.join(dir, 'out');
@@ -101,6 +101,7 @@ async function roundTrip(ticket: string, format: 'mime' | 'zip', options: { maps
     const file = toPath(after[k]!.resolved!, encoding);
     assert.ok(file.startsWith(out), `${after[k]!.value} stays inside the unpacked folder`);
     assert.ok(readFileSync(file).equals(originals.get(original)!), `${after[k]!.value} holds the bytes of ${original}`);
+    if (names) assert.ok(names(path.basename(file), path.basename(original)), `${format}: ${path.basename(original)} came back as ${path.basename(file)}`);
     resolvedHere++;
   }
   assert.ok(originals.size === 0 || resolvedHere + explained > 0, `${ticket}: some reference was packed or explained`);
@@ -126,15 +127,35 @@ for (const name of samples) {
   });
 }
 
-test('generated jobs: odd names, one name in two folders, a file referenced twice; MIME and zip', async () => {
-  const segment = fc.stringMatching(/^[A-Za-z0-9 éü#%&()+,;=@[\]{}~'-]{1,12}$/).filter((s) => s.trim() === s && s !== '.' && s !== '..');
-  await fc.assert(fc.asyncProperty(fc.array(fc.tuple(fc.array(segment, { minLength: 0, maxLength: 2 }), segment), { minLength: 1, maxLength: 6 }), async (files) => {
+/** An unpacked file's name is the original's made safe (safeSegment), with -N when a name was taken and the type's extension when it had none. */
+function sameName(got: string, original: string): boolean {
+  const safe = safeSegment(original, '\u0000');
+  if (safe.includes('\u0000')) return true;
+  const ext = path.extname(safe);
+  const stem = safe.slice(0, safe.length - ext.length);
+  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escape(stem)}(-\\d+)?${ext === '' ? '(\\.pdf)?' : escape(ext)}$`).test(got.normalize('NFC'));
+}
+
+test('generated jobs: odd names (?:*<>|", trailing dots, device names, non-ASCII, case-only twins), one name in two folders, a file referenced twice; MIME and zip', async () => {
+  const segment = fc.oneof(
+    fc.stringMatching(/^[A-Za-z0-9 éü中ø#%&()+,;=@[\]{}~'?:*<>|"-]{1,12}$/),
+    fc.constantFrom('CON', 'nul', 'Aux', 'COM1', 'lpt9', 'pré view', 'dot.', 'two..', 'Ünïcödé'),
+  ).filter((s) => s.trim() === s && s !== '.' && s !== '..');
+  const extension = fc.constantFrom('.pdf', '.pdf', '.', '');
+  await fc.assert(fc.asyncProperty(fc.array(fc.tuple(fc.array(segment, { minLength: 0, maxLength: 2 }), segment, extension), { minLength: 1, maxLength: 6 }), async (files) => {
     const dir = fresh();
     const made = new Map<string, Buffer>();
     const urls: string[] = [];
-    for (const [folders, base] of files) {
-      const rel = [...folders, `${base}.pdf`];
+    const [folders0, base0, ext0] = files[0]!;
+    const twin = base0.toUpperCase() !== base0 ? base0.toUpperCase() : base0.toLowerCase();
+    if (twin !== base0) files.push([folders0, twin, ext0]);
+    for (const [folders, base, ext] of files) {
+      const rel = [...folders, `${base}${ext}`];
       const file = path.join(dir, 'job', ...rel);
+      // A name the generator used both for a folder and for a file: only the first of them is made.
+      const clash = (p: string): boolean => p !== path.join(dir, 'job') && ((made.has(p) && p !== file) || clash(path.dirname(p)));
+      if (clash(path.dirname(file)) || (!made.has(file) && existsSync(file))) continue;
       if (!made.has(file)) {
         mkdirSync(path.dirname(file), { recursive: true });
         const content = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(200)]);
@@ -146,9 +167,34 @@ test('generated jobs: odd names, one name in two folders, a file referenced twic
     urls.push(urls[0]!);
     const ticket = path.join(dir, 'job', 'ticket.jdf');
     writeFileSync(ticket, `<?xml version="1.0" encoding="UTF-8"?>\n<JDF ID="n1" Type="Product" Version="1.4">\n<ResourcePool>\n${urls.map((u, k) => `<RunList ID="R${k}" Class="Parameter"><LayoutElement><FileSpec URL="${u.replace(/&/g, '&amp;').replace(/'/g, '&apos;')}"/></LayoutElement></RunList>`).join('\n')}\n</ResourcePool>\n</JDF>\n`);
-    await roundTrip(ticket, 'mime', {}, made);
-    await roundTrip(ticket, 'zip', {}, made);
-  }), { numRuns: 20 });
+    await roundTrip(ticket, 'mime', {}, made, false, undefined, sameName);
+    await roundTrip(ticket, 'zip', {}, made, false, undefined, sameName);
+  }), { numRuns: 20, endOnFailure: true });
+});
+
+test('pack, validate, unpack, validate --check-exists: odd names come back clean, their names intact', () => {
+  const dir = fresh();
+  const names = ['CON.pdf', 'x?.pdf', 'dot.', 'a.pdf', 'A.pdf', 'pr\u00e9 view.png', 'M\u00fcller.pdf'];
+  for (const n of names) writeFileSync(path.join(dir, n), n.endsWith('.png') ? Buffer.from('89504e470d0a1a0a', 'hex') : '%PDF-1.7\n%%EOF');
+  const ticket = path.join(dir, 't.jdf');
+  writeFileSync(ticket, `<?xml version="1.0" encoding="UTF-8"?>\n<JDF ID="n1" Type="Product" Version="1.4"><ResourcePool>${names.map((n, k) => `<RunList ID="R${k}" Class="Parameter"><LayoutElement><FileSpec URL="${encodeURIComponent(n)}"/></LayoutElement></RunList>`).join('')}</ResourcePool></JDF>\n`);
+  for (const format of ['zip', 'mime']) {
+    const pkg = path.join(dir, `job.${format}`);
+    const p = run('pack', ticket, '-o', pkg, '--format', format);
+    assert.is(p.status, 0, p.stdout + p.stderr);
+    const v = run('validate', pkg);
+    assert.is(v.status, 0, `${format}: ${v.stdout}`);
+    const out = path.join(dir, `out-${format}`);
+    const u = run('unpack', pkg, '-o', out);
+    assert.is(u.status, 0, u.stdout + u.stderr);
+    const written = readdirSync(out, { recursive: true }).map(String).map((f) => path.basename(f)).sort();
+    for (const expected of ['_CON.pdf', 'x_.pdf', 'a.pdf', 'pr\u00e9 view.png', 'M\u00fcller.pdf']) assert.ok(written.includes(expected), `${format}: ${expected} in ${written}`);
+    // A.pdf beside a.pdf: -2 where they share a folder (MIME), content/2/ where pack put it (zip).
+    assert.ok(written.includes(format === 'mime' ? 'A-2.pdf' : 'A.pdf'), `${format}: ${written}`);
+    const back = readdirSync(out).find((f) => f.endsWith('.jdf'))!;
+    const c = run('validate', path.join(out, back), '--check-exists');
+    assert.is(c.status, 0, `${format}: ${c.stdout}`);
+  }
 });
 
 test('a missing file: error, exit 1, no package; --allow-missing packs the rest and leaves that reference as it was', () => {

@@ -33,6 +33,24 @@ test('a referenced entry the zip lacks is file-missing at the reference, inside 
   assert.ok(f.message.includes("'content/missing.pdf' inside the package"));
 });
 
+test('a reference that leaves the zip (".." past its top) resolves outside the package, not as a missing entry', async () => {
+  const zip = handZip([{ name: 'job.xjdf', data: XJDF(['../outside.pdf', 'content/../../up.pdf', 'content/../content/book.pdf']) }, { name: 'content/book.pdf', data: PDF }]);
+  const r = await validatePackage(zip, { documentUri: 'file:///srv/hot/job.zip' });
+  assert.not.ok(codes(r).includes('file-missing'), String(codes(r)));
+  const refs = r.files.find((f) => f.part === 'job.xjdf')!.references;
+  assert.equal(refs.map((x) => x.resolved), ['file:///srv/hot/outside.pdf', 'file:///srv/hot/up.pdf', 'file:///srv/hot/job.zip/content/book.pdf']);
+  // The entry it would have been clamped to is no stand-in for it either.
+  const clamped = await validatePackage(handZip([{ name: 'job.xjdf', data: XJDF(['../book.pdf']) }, { name: 'book.pdf', data: PDF }]));
+  assert.ok(codes(clamped).includes('part-unreferenced'), String(codes(clamped)));
+});
+
+test('a Latin-1 ticket: its escapes name entries by Latin-1 octets (JDF appendix section 3), as pack writes them', async () => {
+  const ticket = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?>\n<XJDF JobID="j1" Types="Product"><!-- f\u00fcr M\u00fcller --><ResourceSet Name="RunList"><Resource><RunList><FileSpec URL="content/M%FCller.pdf"/></RunList></Resource></ResourceSet></XJDF>\n', 'latin1');
+  const zip = handZip([{ name: 'job.xjdf', data: ticket }, { name: 'content/M\u00fcller.pdf', data: PDF }]);
+  const r = await validatePackage(zip, { documentUri: 'file:///srv/hot/job.zip' });
+  assert.equal(codes(r), []);
+});
+
 test('zip slip: "..", a leading / or \\, a drive letter', async () => {
   for (const name of ['../evil.pdf', 'a/../../evil.pdf', '/etc/passwd', '\\windows\\x.dll', 'c:/x.pdf', 'a\\..\\..\\x']) {
     const r = await validatePackage(handZip([{ name: 'job.xjdf', data: XJDF([]) }, { name, data: 'x' }]));

@@ -10,8 +10,9 @@ import { createFinding } from '../rules/finding.js';
 import { internalError } from '../rules/internal.js';
 import { readTicket, type TicketSource, type UnreadablePath } from './files.js';
 import { checkLocalFiles, type LocalFileOptions } from './local-files.js';
-import { detectPackage, validatePackage } from '../package/validate.js';
-import { checkContainerMembers, packageKindOf, validatePackageFile } from './package-read.js';
+import { buffered, peek } from '../package/input.js';
+import { detectPackage } from '../package/validate.js';
+import { checkContainerMembers, packageKindOf, validatePackageFile, validatePackageSource } from './package-read.js';
 
 export interface BatchResult {
   files: FileReport[];
@@ -56,15 +57,33 @@ export function internalErrorReport(error: unknown, profile: ValidateOptions['pr
 
 async function validateSource(source: TicketSource, options: ValidateOptions, maxBytes: number, local?: LocalFileOptions): Promise<Array<FileReport | UnreadablePath>> {
   // A package (MIME or zip, told by its bytes) is read as a stream or with random access, never whole.
-  if (source.path !== '-' && (await packageKindOf(source.path, source.noFollow)) !== null) {
-    return validatePackageFile(source, { ...options, maxBytes }, local);
-  }
+  if (source.path === '-') return validateStdin(source, options, maxBytes, local);
+  if ((await packageKindOf(source.path, source.noFollow)) !== null) return validatePackageFile(source, { ...options, maxBytes }, local);
   const read = await readTicket(source, maxBytes);
   if ('error' in read) return [{ path: source.path, reason: read.error }];
-  if (!('tooLarge' in read) && detectPackage(read.bytes) !== null) {
-    const report = await validatePackage(read.bytes, { ...options, maxBytes });
-    return report.files.map((f) => ({ path: source.path, ...f }));
+  return validateTicketBytes(source, 'tooLarge' in read ? { tooLarge: read.tooLarge } : { bytes: read.bytes }, options, maxBytes, local);
+}
+
+/**
+ * Standard input as the file --stdin-filename names: a package on it streams (a zip is buffered up to
+ * --max-bytes, its directory being at its end), a ticket is read up to --max-bytes; either way its folder is the
+ * base and --check-exists and --root apply.
+ */
+async function validateStdin(source: TicketSource, options: ValidateOptions, maxBytes: number, local?: LocalFileOptions): Promise<Array<FileReport | UnreadablePath>> {
+  let head: Uint8Array;
+  let all: AsyncIterable<Uint8Array>;
+  try {
+    ({ head, all } = await peek(process.stdin as AsyncIterable<Uint8Array>, 16 * 1024));
+  } catch (error) {
+    return [{ path: source.path, reason: (error as Error).message }];
   }
+  if (detectPackage(head) !== null) return validatePackageSource(all, source, { ...options, maxBytes }, local);
+  const whole = await buffered(all, maxBytes);
+  return validateTicketBytes(source, 'over' in whole ? { tooLarge: whole.over } : whole, options, maxBytes, local);
+}
+
+async function validateTicketBytes(source: TicketSource, read: { bytes: Uint8Array } | { tooLarge: number }, options: ValidateOptions, maxBytes: number, local?: LocalFileOptions): Promise<Array<FileReport | UnreadablePath>> {
+  if ('bytes' in read && detectPackage(read.bytes) !== null) return validatePackageSource(read.bytes, source, { ...options, maxBytes }, local);
   const documentUri = source.documentUri;
   const ticket = 'tooLarge' in read
     ? oversizeReport(read.tooLarge, maxBytes, options.profile)

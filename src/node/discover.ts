@@ -14,7 +14,7 @@ import { glob, isDynamicPattern } from 'tinyglobby';
 import { TICKET_EXTENSIONS, type TicketSource, type UnreadablePath } from './files.js';
 
 /** MIME packages (.mjm, .mjd, JDF 1.x section 9.1): found in folders like tickets (PrintTalk's .ptk is a ticket). */
-export const PACKAGE_EXTENSIONS: readonly string[] = ['.mjm', '.mjd'];
+export const PACKAGE_EXTENSIONS: readonly string[] = ['.mjm', '.mjd', '.mim'];
 
 /** What a folder is searched for. */
 export const FOLDER_EXTENSIONS: readonly string[] = [...new Set([...TICKET_EXTENSIONS, '.ptk', ...PACKAGE_EXTENSIONS])];

@@ -223,8 +223,7 @@ async function writeMime(file: string, ticket: Uint8Array, rootType: string, fil
   await write(out, ticket);
   for (const f of files) {
     const type = CONTENT_TYPES[extensionOf(f.path)] ?? 'application/octet-stream';
-    const filename = path.basename(f.path).replace(/["\\\r\n]/g, '_');
-    await write(out, `\r\n--${boundary}\r\nContent-Type: ${type}\r\nContent-ID: <${f.name}>\r\nContent-Disposition: attachment; filename="${filename}"\r\nContent-Transfer-Encoding: base64\r\n\r\n`);
+    await write(out, `\r\n--${boundary}\r\nContent-Type: ${type}\r\nContent-ID: <${f.name}>\r\nContent-Disposition: attachment; ${filenameParams(path.basename(f.path))}\r\nContent-Transfer-Encoding: base64\r\n\r\n`);
     // 57 input bytes make one 76-character line; read in multiples of 57 and carry the rest.
     let carry = Buffer.alloc(0);
     let first = true;
@@ -262,4 +261,15 @@ async function writeZip(file: string, ticketName: string, ticket: Uint8Array, fi
   for (const f of files) zip.addFile(f.path, f.name, { compress: !STORED.has(extensionOf(f.path)) });
   zip.end();
   await done;
+}
+
+/**
+ * RFC 2183 filename: an ASCII fallback (RFC 2045 quoted-string), then, when the name is not that, RFC 2231 4
+ * `filename*=UTF-8''...` (attr-char kept, every other octet percent-encoded), which readers prefer (RFC 6266 4.3).
+ */
+function filenameParams(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  if (ascii === name) return `filename="${ascii}"`;
+  const extended = [...new TextEncoder().encode(name.normalize('NFC'))].map((b) => (/[A-Za-z0-9!#$&+\-.^_`|~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return `filename="${ascii}"; filename*=UTF-8''${extended}`;
 }

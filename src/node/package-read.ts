@@ -5,7 +5,7 @@ import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeSegment } from '../escape/percent.js';
-import { detectPackage, validatePackage, type PackageKind, type PackageOptions } from '../package/validate.js';
+import { detectPackage, validatePackage, type PackageInput, type PackageKind, type PackageOptions } from '../package/validate.js';
 import { isZip, readZipDirectory, type RandomAccess } from '../package/zip.js';
 import { fileUrlToPath } from '../paths/convert.js';
 import type { FileReport } from '../report/report.js';
@@ -87,17 +87,24 @@ export async function validatePackageFile(source: TicketSource, options: Package
     // A zip is read where its directory points; a MIME package front to back through one reused buffer (the
     // reader copies what it holds back, so nothing of a part outlives its chunk).
     const zip = isZip(await access.read(0, 4));
-    const input = zip ? access : reusedChunks(access);
-    const report = await validatePackage(input, { ...options, ...(source.documentUri ? { documentUri: source.documentUri } : {}) });
-    const files: FileReport[] = [];
-    for (const f of report.files) {
-      if (local && (local.checkExists || local.root !== undefined) && f.part !== undefined) await checkOutside(f, report.kind, source.documentUri, local);
-      files.push({ path: source.path, ...(source.documentUri ? { documentUri: source.documentUri } : {}), ...f });
-    }
-    return files;
+    return await validatePackageSource(zip ? access : reusedChunks(access), source, options, local);
   } finally {
     await access.close();
   }
+}
+
+/**
+ * A package from a file or from standard input ("-" with its documentUri from --stdin-filename): validated the
+ * same way, its base the package's URI, its references that leave it checked on this machine.
+ */
+export async function validatePackageSource(input: PackageInput, source: TicketSource, options: PackageOptions, local?: LocalFileOptions): Promise<FileReport[]> {
+  const report = await validatePackage(input, { ...options, ...(source.documentUri ? { documentUri: source.documentUri } : {}) });
+  const files: FileReport[] = [];
+  for (const f of report.files) {
+    if (local && (local.checkExists || local.root !== undefined) && f.part !== undefined) await checkOutside(f, report.kind, source.documentUri, local);
+    files.push({ path: source.path, ...(source.documentUri ? { documentUri: source.documentUri } : {}), ...f });
+  }
+  return files;
 }
 
 /** --check-exists and --root for the references of a ticket in a package that lead outside it (inside a zip, the directory decided). */

@@ -5,14 +5,17 @@ import { lstat, mkdir, open, readFile, realpath, rename, writeFile } from 'node:
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cidToContentId } from '../package/cid.js';
+import { entryFor } from '../package/entry-name.js';
 import { pathFor } from '../package/names.js';
 import { MultipartReader, type PartHead } from '../package/multipart.js';
 import { detectPackage } from '../package/validate.js';
 import { readZipDirectory, readZipEntry, slipProblem } from '../package/zip.js';
 import { sniff } from '../package/magic.js';
+import { decodeAttributeValue } from '../ticket/xml/index.js';
 import { decodeTicket } from '../ticket/decode.js';
 import { applyEdits, escapeForAttribute, type Edit } from '../ticket/rewrite.js';
-import { validateTicket } from '../ticket/validate.js';
+import { validateTicket, type TicketReport } from '../ticket/validate.js';
+import { resolveReference } from '../uri/resolve.js';
 import { TICKET_ROOTS } from '../ticket/vocabulary.js';
 import { fileAccess, reusedChunks } from './package-read.js';
 
@@ -155,46 +158,74 @@ async function unpackMime(input: string, root: string): Promise<UnpackResult> {
     if (fd !== undefined) closeSync(fd);
     await access.close();
   }
-  for (const t of tickets) await rewriteTicket(root, t, byId, result);
+  for (const t of tickets) await rewriteTicket(root, t, cidTargets(t, byId, result));
   return result;
 }
 
-/** RFC 2392 cid: references to parts, rewritten as relative URLs naming the files they were written to. */
-async function rewriteTicket(root: string, part: UnpackedPart, byId: Map<string, UnpackedPart>, result: UnpackResult): Promise<void> {
+/** Which references of a ticket name which written part (by their index in the ticket's references). */
+type TargetsOf = (references: TicketReport['references'], encoding: string, valueOf: (k: number) => string) => Map<number, UnpackedPart>;
+
+/** RFC 2392 cid: references to parts: each names the part with that Content-ID. */
+function cidTargets(part: UnpackedPart, byId: Map<string, UnpackedPart>, result: UnpackResult): TargetsOf {
+  return (references) => {
+    const targets = new Map<number, UnpackedPart>();
+    references.forEach((ref, k) => {
+      if (ref.scheme !== 'cid') return;
+      const id = cidToContentId(ref.value);
+      const target = id === undefined ? undefined : byId.get(id);
+      if (target) targets.set(k, target);
+      else result.problems.push(`cid-no-part: ${ref.value} in ${part.part} names no part; left as it is`);
+    });
+    return targets;
+  };
+}
+
+/** A zip ticket's relative references to entries written under other names (made safe, or -2 for a name taken): each names that entry. */
+function entryTargets(part: UnpackedPart, byEntry: Map<string, UnpackedPart>): TargetsOf {
+  return (references, encoding, valueOf) => {
+    const targets = new Map<number, UnpackedPart>();
+    references.forEach((ref, k) => {
+      // The value as written (a report's value hides what looks like a password: "a:b@c" is a name here).
+      const value = valueOf(k).trim();
+      if (ref.role !== 'url' || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(value) || value.startsWith('/') || value.startsWith('#')) return;
+      const name = entryFor(value, part.part, encoding);
+      const target = name === undefined ? undefined : byEntry.get(name);
+      if (target && (target.file !== target.part || part.file !== part.part)) targets.set(k, target);
+    });
+    return targets;
+  };
+}
+
+/** A ticket's references to parts, rewritten as relative URLs naming the files they were written to. */
+async function rewriteTicket(root: string, part: UnpackedPart, targetsOf: TargetsOf): Promise<void> {
   const file = path.join(root, part.file);
   const bytes = await readFile(file);
-  const report = validateTicket(bytes, { documentUri: pathToFileURL(file).href });
+  const documentUri = pathToFileURL(file).href;
+  const report = validateTicket(bytes, { documentUri });
   if (report.root === undefined || !TICKET_ROOTS.has(report.root)) return;
   const decoded = decodeTicket(bytes);
-  // Each cid: naming a part becomes a URL for the file written from it: relative to the ticket's folder, or,
-  // where a RunList/@Directory would be the base of a relative URL, the file's absolute file URL. Which one is
-  // decided by reading the rewritten ticket back and checking where each value resolves.
-  const targets = new Map<number, UnpackedPart>();
-  report.references.forEach((ref, k) => {
-    if (ref.scheme !== 'cid') return;
-    const id = cidToContentId(ref.value);
-    const target = id === undefined ? undefined : byId.get(id);
-    if (target) targets.set(k, target);
-    else result.problems.push(`cid-no-part: ${ref.value} in ${part.part} names no part; left as it is`);
-  });
+  // Each reference naming a part becomes a URL for the file written from it: relative to the ticket's folder,
+  // or, where a RunList/@Directory would be the base of a relative URL, the file's absolute file URL. Which one
+  // is decided by reading the rewritten ticket back and checking where each value resolves.
+  const targets = targetsOf(report.references, report.encoding, (k) => decodeAttributeValue(decoded.text, report.references[k]!.span[0], report.references[k]!.span[1]).value);
   if (targets.size === 0) return;
-  const folderUrl = new URL('.', pathToFileURL(file)).href;
+  const relativeOf = (target: UnpackedPart) => pathFor(path.posix.relative(path.posix.dirname(part.file), target.file), report.encoding);
   const rewrite = (absolute: ReadonlySet<number>): Uint8Array => {
     const edits = new Map<number, Edit>();
     for (const [k, target] of targets) {
       const ref = report.references[k]!;
       if (edits.has(ref.span[0])) continue;
-      const to = absolute.has(k) ? folderUrl + pathFor(target.file, report.encoding) : pathFor(target.file, report.encoding);
+      const to = absolute.has(k) ? resolveReference(relativeOf(target), documentUri) : relativeOf(target);
       const quote = decoded.text[ref.span[0] - 1] === "'" ? "'" : '"';
-      edits.set(ref.span[0], { span: ref.span, from: ref.value, to, written: escapeForAttribute(to, quote, report.encoding), line: ref.line, column: ref.column, element: ref.element, attribute: ref.attribute });
+      edits.set(ref.span[0], { span: ref.span, from: decoded.text.slice(ref.span[0], ref.span[1]), to, written: escapeForAttribute(to, quote, report.encoding), line: ref.line, column: ref.column, element: ref.element, attribute: ref.attribute });
     }
     return applyEdits(bytes, decoded.text, decoded.charset.toUpperCase(), decoded.bom, [...edits.values()].sort((a, b) => a.span[0] - b.span[0]));
   };
   const relative = rewrite(new Set());
-  const readBack = validateTicket(relative, { documentUri: pathToFileURL(file).href }).references;
+  const readBack = validateTicket(relative, { documentUri }).references;
   const absolute = new Set<number>();
   for (const [k, target] of targets) {
-    if (readBack[k]?.resolved !== folderUrl + pathFor(target.file, report.encoding)) absolute.add(k);
+    if (readBack[k]?.resolved !== resolveReference(relativeOf(target), documentUri)) absolute.add(k);
   }
   const rewritten = absolute.size === 0 ? relative : rewrite(absolute);
   part.rewritten = targets.size;
@@ -214,6 +245,8 @@ async function unpackZip(input: string, root: string): Promise<UnpackResult> {
       return result;
     }
     const names = new Names();
+    const byEntry = new Map<string, UnpackedPart>();
+    const tickets: UnpackedPart[] = [];
     for (const entry of directory.entries) {
       if (entry.isDirectory) continue;
       const slip = slipProblem(entry.name);
@@ -231,15 +264,25 @@ async function unpackZip(input: string, root: string): Promise<UnpackResult> {
       const target = await folderFor(root, relative);
       const handle = await open(target, 'wx');
       let size = 0;
+      let head: Uint8Array | undefined;
       try {
         // Written as it is inflated, 32 KiB of input at a time.
-        const read = await readZipEntry(access, entry, entry.size, async (d) => { await handle.write(d); size += d.length; });
+        const read = await readZipEntry(access, entry, entry.size, async (d) => {
+          if (head === undefined) head = new Uint8Array(d.subarray(0, 1024));
+          await handle.write(d);
+          size += d.length;
+        });
         if (read.error || read.oversize) result.problems.push(`zip-malformed: '${entry.name}' ${read.error ?? 'inflates past its declared size'}; written up to its declared size`);
       } finally {
         await handle.close();
       }
-      result.parts.push({ part: entry.name, file: relative, size });
+      const written: UnpackedPart = { part: entry.name, file: relative, size };
+      result.parts.push(written);
+      byEntry.set(entry.name, written);
+      if (head !== undefined && sniff(head) === 'xml') tickets.push(written);
     }
+    // Entries written under other names than their own: the tickets' references to them follow.
+    for (const t of tickets) await rewriteTicket(root, t, entryTargets(t, byEntry));
   } finally {
     await access.close();
   }

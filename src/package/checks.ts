@@ -19,7 +19,7 @@ export interface PackageShape {
   /** A part's own location (a MIME part's Content-Location), the base of its ticket's references when absolute. */
   locationFor(g: Gathered): string | undefined;
   /** The part a reference names; undefined when it is not one to look for, null when it names a part that is not there. */
-  lookup(value: string, resolved: string | null, from: Gathered): Gathered | undefined | null;
+  lookup(value: string, resolved: string | null, from: Gathered, charset: string): Gathered | undefined | null;
   byId: Map<string, Gathered>;
   /** A nested multipart part's Content-Type, from its own header. */
   nestedTypeOf(g: Gathered): string | undefined;
@@ -90,9 +90,9 @@ function resolveToParts(ticket: TicketReport, g: Gathered, shape: PackageShape, 
       else ref.findings.push(finding('cid-no-part', profile, { id: id ?? ref.value }, ref));
       continue;
     }
-    const target = shape.lookup(ref.value, ref.resolved, g);
+    const target = shape.lookup(ref.value, ref.resolved, g, ticket.encoding);
     if (target) referenced.add(target);
-    else if (target === null) ref.findings.push(finding('file-missing', profile, { path: `'${insideName(ref.value, g.summary.name)}' inside the package` }, ref));
+    else if (target === null) ref.findings.push(finding('file-missing', profile, { path: `'${insideName(ref.value, g.summary.name, ticket.encoding)}' inside the package` }, ref));
   }
 }
 

@@ -107,14 +107,25 @@ export function parseContentId(value: string | undefined): string | undefined {
   return m ? m[1]! : v;
 }
 
-/** RFC 2183 2: the disposition type and its filename parameter (RFC 2231 continuations are not joined). */
+/** RFC 2183 2: the disposition type and its filename parameter (RFC 2231 4 extended values read; continuations are not joined). */
 export function parseDisposition(value: string | undefined): { type: string; filename?: string } | null {
   if (value === undefined) return null;
   const mt = parseMediaType(`x/${value.replace(/^\s*([^;\s]+)/, '$1')}`);
   if (!mt) return null;
   const type = mt.type.slice(2);
-  const filename = mt.params.get('filename') ?? decode2231(mt.params.get('filename*'));
+  // RFC 6266 4.3: filename* (RFC 2231) before filename, whose own octets may be UTF-8 (RFC 6532 3.2).
+  const filename = decode2231(mt.params.get('filename*')) ?? utf8OrLatin1(mt.params.get('filename'));
   return filename !== undefined ? { type, filename } : { type };
+}
+
+/** Header text is read one octet per character; octets that are well-formed UTF-8 are read as UTF-8. */
+function utf8OrLatin1(value: string | undefined): string | undefined {
+  if (value === undefined || !/[\u0080-\u00ff]/.test(value) || /[^\u0000-\u00ff]/.test(value)) return value;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(value, (c) => c.charCodeAt(0)));
+  } catch {
+    return value;
+  }
 }
 
 /** RFC 2231 4: charset'language'percent-encoded; UTF-8 and ASCII read, other charsets as Latin-1. */

@@ -4,7 +4,7 @@
 import { resolveReference } from '../uri/resolve.js';
 import { finishPackage } from './checks.js';
 import { checkDeclared, Gatherer, type Gathered } from './gather.js';
-import type { MediaType } from './headers.js';
+import { parseMediaType, type MediaType } from './headers.js';
 import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from './limits.js';
 import { MultipartReader, type PartHead, type Place } from './multipart.js';
 import { emptyReport, finding, type PackageOptions, type PackageReport, type PartSummary } from './validate.js';
@@ -17,7 +17,8 @@ export async function validateMime(chunks: AsyncIterable<Uint8Array>, options: P
   const own = report.files[0]!;
   const add: Add = (code, args, at) => own.findings.push(finding(code, options.profile, args, at));
   const { parts, heads, topType } = await readParts(chunks, report, options, limits, add);
-  const root = rootPart(parts, options.contentType !== undefined ? null : topType, add);
+  // RFC 2387 3.2: the root is named by the package's own Content-Type, given (HTTP, a nested part) or in its header.
+  const root = rootPart(parts, options.contentType !== undefined ? parseMediaType(options.contentType) : topType, add);
   const byId = contentIds(parts, add);
   await finishPackage(report, {
     parts,

@@ -1,6 +1,7 @@
 // readPackage: every part of a MIME or zip package, handed over as it is read (never a whole part in memory
 // unless the visitor keeps it). validatePackage is built on the same readers.
 import { isZip, bytesAccess, readZipDirectory, readZipEntry, type RandomAccess } from './zip.js';
+import { buffered, classifyInput, peek, type PackageInput } from './input.js';
 import { MultipartReader } from './multipart.js';
 
 export interface PackagePart {
@@ -17,10 +18,27 @@ export interface PackageVisitor {
   part(part: PackagePart): ((data: Uint8Array) => void | Promise<void>) | void;
 }
 
-/** Reads a package given as bytes, random access (zip or MIME) or a stream of chunks (MIME); findings are validatePackage's job. */
-export async function readPackage(input: Uint8Array | RandomAccess | AsyncIterable<Uint8Array>, visitor: PackageVisitor): Promise<{ kind: 'mime' | 'zip'; parts: PackagePart[] }> {
+/**
+ * Reads a package given as bytes, random access (zip or MIME) or a stream of chunks (MIME; a zip on a stream is
+ * read into memory first, up to `maxBytes`, default 512 MiB). Findings are validatePackage's job: this throws
+ * when the input is none of the three, fails while read, or is a zip stream over `maxBytes`.
+ */
+export async function readPackage(input: PackageInput, visitor: PackageVisitor, options: { maxBytes?: number } = {}): Promise<{ kind: 'mime' | 'zip'; parts: PackagePart[] }> {
   const parts: PackagePart[] = [];
-  const access = input instanceof Uint8Array ? bytesAccess(input) : 'read' in input ? input : null;
+  const given = classifyInput(input);
+  if (given.kind === 'unknown') throw new TypeError(`readPackage takes bytes, an AsyncIterable of bytes or { size, read(offset, length) }, not ${given.what}`);
+  let access: RandomAccess | null = given.kind === 'bytes' ? bytesAccess(given.bytes) : given.kind === 'random' ? given.access : null;
+  let stream: AsyncIterable<Uint8Array> | null = null;
+  if (given.kind === 'stream') {
+    const { head, all } = await peek(given.chunks);
+    stream = all;
+    if (isZip(head)) {
+      const max = options.maxBytes ?? 512 * 1024 * 1024;
+      const whole = await buffered(all, max);
+      if ('over' in whole) throw new RangeError(`a zip on a stream is read into memory, and this one is over ${max} bytes (maxBytes)`);
+      access = bytesAccess(whole.bytes);
+    }
+  }
   if (access !== null && isZip(await access.read(0, 4))) {
     const directory = await readZipDirectory(access);
     for (const entry of directory.entries) {
@@ -53,7 +71,8 @@ export async function readPackage(input: Uint8Array | RandomAccess | AsyncIterab
     partEnd() {},
     problem() {},
   });
-  const chunks: AsyncIterable<Uint8Array> = access !== null ? (async function* () { for (let at = 0; at < access.size; at += 1 << 20) yield await access.read(at, Math.min(1 << 20, access.size - at)); })() : (input as AsyncIterable<Uint8Array>);
+  const from = access;
+  const chunks: AsyncIterable<Uint8Array> = from !== null ? (async function* () { for (let at = 0; at < from.size; at += 1 << 20) yield await from.read(at, Math.min(1 << 20, from.size - at)); })() : stream!;
   for await (const chunk of chunks) {
     reader.push(chunk);
     await pending;

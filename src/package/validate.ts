@@ -7,17 +7,17 @@ import type { RuleCode } from '../rules/codes.js';
 import { createFinding } from '../rules/finding.js';
 import type { Profile } from '../rules/types.js';
 import type { LocatedFinding, TicketReport, ValidateOptions } from '../ticket/validate.js';
-import { concat } from './bytes.js';
 import type { PackageKind } from './detect.js';
 import type { PackageLimits } from './limits.js';
 import type { Sniffed } from './magic.js';
 import { validateMime } from './mime-package.js';
+import { buffered, classifyInput, InputError, peek, type PackageInput } from './input.js';
 import { bytesAccess, isZip, type RandomAccess } from './zip.js';
 import { validateZip } from './zip-package.js';
 
 export { detectPackage, type PackageKind } from './detect.js';
 
-export type PackageInput = Uint8Array | RandomAccess | AsyncIterable<Uint8Array>;
+export type { PackageInput } from './input.js';
 
 export interface PackageOptions extends ValidateOptions {
   /** The package's own URI: MIME tickets resolve relative references against its folder, zip tickets inside it. */
@@ -57,44 +57,61 @@ export interface PackageReport {
 
 /**
  * Validates a package given as bytes, a random-access source (zip or MIME) or a stream of chunks (MIME; a zip
- * on a stream is read into memory up to maxBytes). Never throws on bad input: it comes back as findings.
+ * on a stream is read into memory up to maxBytes). Never throws on bad input: it comes back as findings, and a
+ * source that fails while it is read is `package-unreadable`. Only an argument that is none of the three (no
+ * bytes, no async iterator, no numeric size with read()) is a TypeError.
  */
 export async function validatePackage(input: PackageInput, options: PackageOptions = {}, depth = 0): Promise<PackageReport> {
-  if (input instanceof Uint8Array) {
-    return isZip(input) ? validateZip(bytesAccess(input), options, depth) : validateMime(once(input), options, depth);
-  }
-  if ('read' in input) {
-    const head = await input.read(0, 4);
-    return isZip(head) ? validateZip(input, options, depth) : validateMime(chunksOf(input), options, depth);
-  }
-  const iterator = input[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  const head: Uint8Array = first.done ? new Uint8Array(0) : first.value;
-  const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => iterator };
-  if (!isZip(head)) return validateMime(prepend(head, rest), options, depth);
-  const max = options.maxBytes ?? 512 * 1024 * 1024;
-  const chunks = [head];
-  let size = head.length;
-  for await (const c of rest) {
-    size += c.length;
-    if (size > max) {
-      const report = emptyReport('zip');
-      report.files[0]!.findings.push(finding('package-limit', options.profile, { what: `a zip on a stream is read into memory, and this one is over ${max} bytes (--max-bytes)` }, { line: 1, column: 1 }));
-      return report;
+  const given = classifyInput(input);
+  if (given.kind === 'unknown') throw new TypeError(`validatePackage takes bytes, an AsyncIterable of bytes or { size, read(offset, length) }, not ${given.what}`);
+  let kind: PackageKind = 'mime';
+  try {
+    if (given.kind === 'bytes') {
+      if (isZip(given.bytes)) kind = 'zip';
+      return await (kind === 'zip' ? validateZip(bytesAccess(given.bytes), options, depth) : validateMime(once(given.bytes), options, depth));
     }
-    chunks.push(c);
+    if (given.kind === 'random') {
+      const access = guarded(given.access);
+      if (isZip(await access.read(0, 4))) kind = 'zip';
+      return await (kind === 'zip' ? validateZip(access, options, depth) : validateMime(chunksOf(access), options, depth));
+    }
+    const { head, all } = await peek(given.chunks);
+    if (!isZip(head)) return await validateMime(all, options, depth);
+    kind = 'zip';
+    const max = options.maxBytes ?? 512 * 1024 * 1024;
+    const whole = await buffered(all, max);
+    if ('bytes' in whole) return await validateZip(bytesAccess(whole.bytes), options, depth);
+    const report = emptyReport('zip');
+    report.files[0]!.findings.push(finding('package-limit', options.profile, { what: `a zip on a stream is read into memory, and this one is over ${max} bytes (--max-bytes)` }, { line: 1, column: 1 }));
+    return report;
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    const report = emptyReport(kind);
+    report.files[0]!.findings.push(finding('package-unreadable', options.profile, { detail: error.message }, { line: 1, column: 1 }));
+    return report;
   }
-  return validateZip(bytesAccess(concat(chunks, size)), options, depth);
+}
+
+/** A random-access source whose failures are the input's, not ours. */
+function guarded(src: RandomAccess): RandomAccess {
+  return {
+    size: src.size,
+    async read(offset, length) {
+      let got: unknown;
+      try {
+        got = await src.read(offset, length);
+      } catch (error) {
+        throw new InputError(`reading ${length} bytes at offset ${offset} failed (${error instanceof Error ? error.message : String(error)})`);
+      }
+      if (!(got instanceof Uint8Array)) throw new InputError(`read(${offset}, ${length}) gave ${got === null ? 'null' : `a ${typeof got}`}, not bytes`);
+      return got;
+    },
+  };
 }
 
 async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
   const STEP = 1 << 20;
   for (let at = 0; at < bytes.length; at += STEP) yield bytes.subarray(at, at + STEP);
-}
-
-async function* prepend(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
-  yield head;
-  yield* rest;
 }
 
 async function* chunksOf(src: RandomAccess): AsyncIterable<Uint8Array> {

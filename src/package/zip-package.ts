@@ -59,9 +59,9 @@ async function gatherEntry(src: RandomAccess, entry: ZipEntry, g: Gathered, gath
 }
 
 /** The entry a relative reference names (null when it names one that is not there); undefined for an absolute URL or one that leaves the package. */
-function byEntryName(byName: Map<string, Gathered>): (value: string, resolved: string | null, from: Gathered) => Gathered | undefined | null {
-  return (value, _resolved, from) => {
-    const name = entryFor(value.trim(), from.summary.name);
+function byEntryName(byName: Map<string, Gathered>): (value: string, resolved: string | null, from: Gathered, charset: string) => Gathered | undefined | null {
+  return (value, _resolved, from, charset) => {
+    const name = entryFor(value.trim(), from.summary.name, charset);
     if (name === undefined || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(value.trim()) || value.trim().startsWith('/')) return undefined;
     return byName.get(name) ?? null;
   };

@@ -93,6 +93,7 @@ export type RuleCode =
   | 'base64-invalid-chars'
   | 'package-root-not-ticket'
   | 'package-limit'
+  | 'package-unreadable'
   | 'zip-slip'
   | 'zip-bomb'
   | 'zip-malformed'

@@ -107,6 +107,12 @@ export const packageLimit = packageRule({
   severity: 'error', flagged: [OK.replace('Content-Type: application/pdf', 'Content-Type: application/pdf\nX-Pad: ' + 'x'.repeat(70 * 1024))], clean: [OK],
 }, (a) => `Not read further: ${a.what}.`);
 
+export const packageUnreadable = packageRule({
+  code: 'package-unreadable', title: 'Package input failed while read', spec: 'jdf-filespec',
+  description: 'The stream or random-access source the package came in failed (a read error, a file removed, a connection dropped) or gave text instead of bytes. What was read is not reported; read it again.',
+  severity: 'error', flagged: ['a stream that fails with EIO halfway through the package'], clean: [OK],
+}, (a) => `The package could not be read: ${a.detail}.`);
+
 export const zipSlip = packageRule({
   code: 'zip-slip', title: 'Zip entry name escapes the folder', spec: 'APPNOTE 4.4.17; RFC 8089 5',
   description: "An entry name must be a relative path with '/' separators. One holding a '..' segment, a drive letter or a leading '/' or '\\' would be written outside the folder it is extracted to (zip slip); unpack refuses it.",
@@ -128,5 +134,5 @@ export const zipMalformed = packageRule({
 export const packageRules: PackageRule[] = [
   mimeBoundaryMissing, mimeBoundaryInvalid, mimeUnclosed, mimeUnknownEncoding, mimeStartMissing, mimeStartWrong,
   cidNoPart, duplicateContentId, partUnreferenced, contentTypeMismatch, base64Truncated, base64InvalidChars,
-  packageRootNotTicket, packageLimit, zipSlip, zipBomb, zipMalformed,
+  packageRootNotTicket, packageLimit, packageUnreadable, zipSlip, zipBomb, zipMalformed,
 ];

@@ -13,7 +13,7 @@ export const validate = defineCommand({
       .option('output-file', { alias: 'o', type: 'string', requiresArg: true, describe: 'Write the report to this file; the summary line still goes to the terminal' })
       .option('max-warnings', { requiresArg: true, coerce: wholeNumber('max-warnings', 0), describe: 'Exit 1 when there are more warnings than this, even without errors' })
       .option('color', { type: 'boolean', describe: 'Colour the severities in text (default: on a terminal; NO_COLOR and FORCE_COLOR are honoured); --no-color turns it off' })
-      .option('stdin-filename', { type: 'string', requiresArg: true, describe: 'The name of standard input (-) in reports; its folder is the document base' })
+      .option('stdin-filename', { type: 'string', requiresArg: true, describe: 'Read standard input (-) as the file of this name: its name in reports, its folder the document base (a package too), --check-exists and --root as for that file' })
       .option('debug', { type: 'boolean', default: false, describe: 'Put the stack trace in internal-error findings' })
       .option('references', { type: 'boolean', default: false, describe: 'In text, list every reference with its base and target' })
       .option('max-bytes', { requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'Tickets larger than this are reported (file-too-large), not read: bytes, or with a unit (10kB, 512MiB)' })
