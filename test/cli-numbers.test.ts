@@ -1,6 +1,7 @@
 // Numeric options are read strictly: a bad value is a usage error naming the option, never a silent pass.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { constants } from 'node:buffer';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,31 @@ test('--max-bytes above the longest string the engine holds (0x1fffffe8) is a us
   const r = run('validate', 'samples/', '--max-bytes', '1GiB');
   assert.is(r.status, 2);
   assert.match(r.stderr, /--max-bytes/);
+});
+
+test('--max-bytes 512MiB is over the engine\'s string limit: the usage error gives the maximum in MiB too', () => {
+  const max = constants.MAX_STRING_LENGTH;
+  const r = run('validate', 'samples/', '--max-bytes', '512MiB');
+  assert.is(r.status, 2);
+  assert.match(r.stderr, `at most ${max} bytes, ${Math.floor(max / 2 ** 20)}MiB and ${max % 2 ** 20} bytes`);
+});
+
+test('each size the --help texts, the usage error, the README and the CHANGELOG give as an example for --max-bytes is accepted', () => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8').split('\n');
+  const at = readme.findIndex((line) => line.includes('`--max-bytes N`'));
+  const texts = [
+    run('validate', '--help').stdout.split('\n').filter((line) => line.includes('--max-bytes')).join('\n'),
+    run('watch', '--help').stdout.split('\n').filter((line) => line.includes('--max-bytes')).join('\n'),
+    run('validate', 'samples/', '--max-bytes', 'abc').stderr,
+    readme.slice(at, at + 2).join('\n'),
+    readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8').split('\n').filter((line) => line.includes('--max-bytes')).join('\n'),
+  ];
+  const examples = new Set(texts.flatMap((text) => text.match(/\b\d+(?:\.\d+)?(?:[kMG]i?B)\b/g) ?? []));
+  assert.ok(examples.has('100MiB') && examples.has('10kB'), [...examples].join(' '));
+  for (const size of examples) {
+    const r = run('validate', 'samples/table4-bad.jdf', '--max-bytes', size, '--format', 'json');
+    assert.is(r.status, 1, `${size}: ${r.stderr}`);
+  }
 });
 
 // SI: k = 1000; IEC 80000-13: Ki = 1024, Mi = 1024^2.

@@ -16,7 +16,7 @@ export const validate = defineCommand({
       .option('stdin-filename', { type: 'string', requiresArg: true, describe: 'The name of standard input (-) in reports; its folder is the document base' })
       .option('debug', { type: 'boolean', default: false, describe: 'Put the stack trace in internal-error findings' })
       .option('references', { type: 'boolean', default: false, describe: 'In text, list every reference with its base and target' })
-      .option('max-bytes', { requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'Tickets larger than this are reported (file-too-large), not read: bytes, or with a unit (10kB, 512MiB)' })
+      .option('max-bytes', { requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'Tickets larger than this are reported (file-too-large), not read: bytes, or with a unit (10kB, 100MiB)' })
       .option('jobs', { requiresArg: true, coerce: wholeNumber('jobs', 1), describe: 'Worker threads (default: one per core for 200 or more tickets, else none); the report is the same either way' })
       .option('check-exists', { type: 'boolean', default: false, describe: 'Look for every local file: missing, a folder, unreadable, or present only with other case' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable), e.g. file://fileserver/Jobs/=/mnt/jobs/' })
