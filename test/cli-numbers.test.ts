@@ -1,6 +1,7 @@
 // Numeric options are read strictly: a bad value is a usage error naming the option, never a silent pass.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { constants } from 'node:buffer';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,9 @@ const main = path.join(root, 'dist/src/cli/main.js');
 const run = (...args: string[]) => spawnSync(process.execPath, [main, ...args], { cwd: root, encoding: 'utf8' });
 const codes = (stdout: string) => JSON.parse(stdout).files.map((f: any) => f.findings.map((x: any) => x.code));
 
-for (const [option, value] of [['jobs', 'abc'], ['jobs', '0'], ['jobs', '1.5'], ['jobs', '-2'], ['jobs', ''], ['max-bytes', 'abc'], ['max-bytes', '10 parsecs'], ['max-bytes', '-1'], ['max-bytes', '1.5B'], ['max-bytes', '']] as const) {
+for (const [option, value] of [['jobs', 'abc'], ['jobs', '0'], ['jobs', '1.5'], ['jobs', '-2'], ['jobs', ''], ['max-bytes', 'abc'], ['max-bytes', '10 parsecs'], ['max-bytes', '-1'], ['max-bytes', '1.5B'], ['max-bytes', ''],
+  // yargs reads these as numbers (hex, exponent) unless the option is a string: only decimal digits are taken.
+  ['jobs', '0x2'], ['jobs', '2e0'], ['max-warnings', '0x0'], ['max-warnings', '1e1'], ['max-bytes', '1e3'], ['max-bytes', '0x400'], ['max-bytes', '1e3kB']] as const) {
   test(`validate --${option} "${value}" is a usage error naming --${option} (exit 2, no report)`, () => {
     for (const format of ['text', 'sarif']) {
       const r = run('validate', 'samples/', `--${option}=${value}`, '--format', format);
@@ -24,10 +27,50 @@ for (const [option, value] of [['jobs', 'abc'], ['jobs', '0'], ['jobs', '1.5'], 
   });
 }
 
+test('watch takes its numbers and durations as typed: 0x2, 1e3 and 2e0s are usage errors naming the option', () => {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'jdf-watch-numbers-'));
+  try {
+    for (const [option, value] of [['concurrency', '0x2'], ['max-warnings', '1e1'], ['max-bytes', '1e3'], ['settle', '1e3'], ['poll-interval', '2e0s']]) {
+      // Were the value taken, watch would run on: the timeout ends it (status null).
+      const r = spawnSync(process.execPath, [main, 'watch', folder, '--ok', path.join(folder, 'ok'), '--error', path.join(folder, 'error'), `--${option}=${value}`], { cwd: root, encoding: 'utf8', timeout: 20_000 });
+      assert.is(r.status, 2, `${option} ${value}: ${r.stderr}`);
+      assert.match(r.stderr, `--${option}`);
+      assert.match(r.stderr, `"${value}"`);
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
 test('--max-bytes above the longest string the engine holds (0x1fffffe8) is a usage error', () => {
   const r = run('validate', 'samples/', '--max-bytes', '1GiB');
   assert.is(r.status, 2);
   assert.match(r.stderr, /--max-bytes/);
+});
+
+test('--max-bytes 512MiB is over the engine\'s string limit: the usage error gives the maximum in MiB too', () => {
+  const max = constants.MAX_STRING_LENGTH;
+  const r = run('validate', 'samples/', '--max-bytes', '512MiB');
+  assert.is(r.status, 2);
+  assert.match(r.stderr, `at most ${max} bytes, ${Math.floor(max / 2 ** 20)}MiB and ${max % 2 ** 20} bytes`);
+});
+
+test('each size the --help texts, the usage error, the README and the CHANGELOG give as an example for --max-bytes is accepted', () => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8').split('\n');
+  const at = readme.findIndex((line) => line.includes('`--max-bytes N`'));
+  const texts = [
+    run('validate', '--help').stdout.split('\n').filter((line) => line.includes('--max-bytes')).join('\n'),
+    run('watch', '--help').stdout.split('\n').filter((line) => line.includes('--max-bytes')).join('\n'),
+    run('validate', 'samples/', '--max-bytes', 'abc').stderr,
+    readme.slice(at, at + 2).join('\n'),
+    readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8').split('\n').filter((line) => line.includes('--max-bytes')).join('\n'),
+  ];
+  const examples = new Set(texts.flatMap((text) => text.match(/\b\d+(?:\.\d+)?(?:[kMG]i?B)\b/g) ?? []));
+  assert.ok(examples.has('100MiB') && examples.has('10kB'), [...examples].join(' '));
+  for (const size of examples) {
+    const r = run('validate', 'samples/table4-bad.jdf', '--max-bytes', size, '--format', 'json');
+    assert.is(r.status, 1, `${size}: ${r.stderr}`);
+  }
 });
 
 // SI: k = 1000; IEC 80000-13: Ki = 1024, Mi = 1024^2.

@@ -5,6 +5,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { projectRoot } from './helpers.js';
@@ -64,6 +65,58 @@ for (const [label, eol] of [['LF', '\n'], ['CRLF', '\r\n']] as const) {
     }
   });
 }
+
+/**
+ * A ticket with `fixes` values to fix, the gaps between them cycling through 0 to 8 unchanged lines (so hunks are
+ * joined and kept apart), some lines with two, ending without a final newline after a fix.
+ */
+function manyFixes(fixes: number, eol: string): string {
+  const lines = ['<JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" Type="Product" ID="n" Status="Waiting" Version="1.3">', '<ResourcePool><RunList ID="RL">'];
+  for (let k = 0; k < fixes; k++) {
+    lines.push(k % 7 === 3 ? `<LayoutElement><FileSpec URL="d ${k}/a.pdf"/><FileSpec URL="e ${k}.pdf"/></LayoutElement>` : `<LayoutElement><FileSpec URL="d ${k}/a b.pdf"/></LayoutElement>`);
+    if (k % 7 === 3) k++;
+    for (let g = 0; g < k % 9; g++) lines.push(`<!-- ${g} -->`);
+  }
+  lines.push('<LayoutElement><FileSpec URL="last one.pdf"/></LayoutElement></RunList></ResourcePool></JDF>');
+  return lines.join(eol);
+}
+
+/** fix --dry-run's patch and the bytes fix writes, for `original` as t.jdf in a folder of its own. */
+function dryAndReal(label: string, original: string): { patch: string; fixed: string } {
+  const work = path.join(dir, label);
+  mkdirSync(work, { recursive: true });
+  writeFileSync(path.join(work, 't.jdf'), original);
+  const dry = spawnSync(process.execPath, [main, 'fix', 't.jdf', '--dry-run'], { cwd: work, encoding: 'utf8', maxBuffer: 1 << 30 });
+  assert.is(dry.status, 0, dry.stderr);
+  writeFileSync(path.join(work, 'fix.diff'), dry.stdout);
+  copyFileSync(path.join(work, 't.jdf'), path.join(work, 'expected.jdf'));
+  const real = spawnSync(process.execPath, [main, 'fix', 'expected.jdf'], { cwd: work, encoding: 'utf8' });
+  assert.is(real.status, 0, real.stderr);
+  return { patch: dry.stdout, fixed: readFileSync(path.join(work, 'expected.jdf'), 'utf8') };
+}
+
+for (const [label, eol] of [['LF', '\n'], ['CRLF', '\r\n']] as const) {
+  test(`fix --dry-run with 2,000 fixes on a ${label} ticket is jsdiff's patch of the whole text`, () => {
+    const original = manyFixes(2000, eol);
+    const { patch, fixed } = dryAndReal(`oracle-${label}`, original);
+    assert.ok(fixed.includes('URL="last%20one.pdf"'));
+    // The oracle: jsdiff's diff of the whole file before and after, as fix --dry-run printed it before windows.
+    assert.is(patch, createTwoFilesPatch('a/t.jdf', 'b/t.jdf', original, fixed, undefined, undefined, { context: 3, headerOptions: FILE_HEADERS_ONLY }));
+  });
+}
+
+test('fix --dry-run with 20,000 fixes: git apply gives the bytes fix writes', () => {
+  const original = manyFixes(20_000, '\n');
+  const { patch, fixed } = dryAndReal('many', original);
+  const changed = (lines: string[]) => lines.filter((line) => line.includes('<FileSpec')).length;
+  assert.is(changed(patch.split('\n').filter((line) => line.startsWith('+'))), changed(original.split('\n')), 'each line with a FileSpec changes');
+  if (has('git')) {
+    const work = path.join(dir, 'many');
+    const g = spawnSync('git', ['apply', '--no-index', 'fix.diff'], { cwd: work, encoding: 'utf8' });
+    assert.is(g.status, 0, g.stderr);
+    assert.is(readFileSync(path.join(work, 't.jdf'), 'utf8'), fixed);
+  }
+});
 
 test('fix without --dry-run does not load jsdiff', () => {
   const trace = new URL('dist/test/load-trace.js', projectRoot).href;

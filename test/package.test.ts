@@ -56,12 +56,12 @@ test('import from ESM: the core and jdf-filespec/node', () => {
   assert.is(r.stdout, `file:///c:/DownloadDir/F-22/job001.pdf\nfunction function function function ${256 * 1024 * 1024}\n`);
 });
 
-test('require() from CommonJS (require(esm) through the "default" condition)', () => {
-  writeFileSync(path.join(app, 'use.cjs'), `const { resolveReference } = require('jdf-filespec');\nconst { validateBatch } = require('jdf-filespec/node');\nconsole.log(resolveReference('g', 'http://a/b/c/d;p?q'), typeof validateBatch);\n`);
+test('require() from CommonJS (require(esm) through the "default" condition), each entry point', () => {
+  writeFileSync(path.join(app, 'use.cjs'), `const { resolveReference } = require('jdf-filespec');\nconst { validateBatch } = require('jdf-filespec/node');\nconst { packJob } = require('jdf-filespec/packages');\nconsole.log(resolveReference('g', 'http://a/b/c/d;p?q'), typeof validateBatch, typeof packJob);\n`);
   const r = node(['use.cjs']);
   assert.is(r.status, 0, r.stderr);
   // RFC 3986 5.4.1: "g" against http://a/b/c/d;p?q is http://a/b/c/g.
-  assert.is(r.stdout, 'http://a/b/c/g function\n');
+  assert.is(r.stdout, 'http://a/b/c/g function function\n');
 });
 
 for (const [mod, resolution] of [['node16', 'node16'], ['esnext', 'bundler']] as const) {

@@ -26,7 +26,7 @@ const UNITS: Record<string, number> = {
   ki: 1024, kib: 1024, mi: 1024 ** 2, mib: 1024 ** 2, gi: 1024 ** 3, gib: 1024 ** 3,
 };
 
-/** A size in bytes: `1048576`, `10kB` (10,000), `512MiB` (512 x 1024^2); at most `max`. */
+/** A size in bytes: `1048576`, `10kB` (10,000), `100MiB` (100 x 1024^2); at most `max`. */
 export function byteSize(option: string, max: number): (value: unknown) => number {
   return (value) => {
     const text = single(value);
@@ -34,9 +34,12 @@ export function byteSize(option: string, max: number): (value: unknown) => numbe
     const unit = match ? UNITS[match[2]!.toLowerCase()] : undefined;
     const bytes = match && unit !== undefined ? Number(match[1]) * unit : NaN;
     if (!Number.isInteger(bytes)) {
-      throw new UsageError(`--${option} takes a size in bytes, such as 1048576, 10kB or 512MiB, not "${text}".`);
+      throw new UsageError(`--${option} takes a size in bytes, such as 1048576, 10kB or 100MiB, not "${text}".`);
     }
-    if (bytes > max) throw new UsageError(`--${option} is at most ${max} bytes (the longest string the JavaScript engine holds), not "${text}".`);
+    if (bytes > max) {
+      const mib = Math.floor(max / 1024 ** 2);
+      throw new UsageError(`--${option} is at most ${max} bytes, ${mib}MiB and ${max - mib * 1024 ** 2} bytes (the longest string the JavaScript engine holds), not "${text}".`);
+    }
     return bytes;
   };
 }
