@@ -298,7 +298,7 @@ test('--max-bytes: a larger input is a finding', () => {
 test('every ticket rule has its logic in its module, or is a verdict of the reader or a problem the lexer finds', () => {
   const hooks = ['checkDoctype', 'checkDocument', 'checkLink', 'checkIdentifier', 'checkReference', 'checkWalked'] as const;
   const readerVerdicts = ['file-too-large', 'invalid-encoding-bytes', 'unsupported-encoding', 'encoding-mismatch', 'xml-empty', 'xml-malformed', 'xml-too-deep'];
-  const lexerProblems = ['undefined-entity', 'bare-ampersand', 'lt-in-attribute', 'invalid-char-ref', 'duplicate-attribute', 'xml-declaration-misplaced', 'comment-double-hyphen'];
+  const lexerProblems = ['undefined-entity', 'bare-ampersand', 'lt-in-attribute', 'invalid-char-ref', 'duplicate-attribute', 'xml-declaration-misplaced', 'comment-double-hyphen', 'tag-malformed', 'cdata-end-in-text'];
   for (const rule of [...ticketRules, ...markupRules]) {
     const code = rule.meta.code;
     const checked = hooks.some((h) => typeof rule[h] === 'function');

@@ -70,6 +70,8 @@ export type RuleCode =
   | 'doctype-attribute-default'
   | 'xml-declaration-misplaced'
   | 'comment-double-hyphen'
+  | 'tag-malformed'
+  | 'cdata-end-in-text'
   | 'file-missing'
   | 'case-mismatch'
   | 'not-a-file'

@@ -4,8 +4,9 @@
 // The reader's verdicts have no check: file-too-large, the encoding rules, xml-empty, xml-malformed and
 // xml-too-deep say why a ticket could not be read at all, and the reading stops there (src/ticket/read.ts).
 // The XML problems of a value or of the text (undefined-entity, bare-ampersand, lt-in-attribute,
-// invalid-char-ref, invalid-xml-char in a value, and markup.ts's duplicate-attribute, xml-declaration-misplaced
-// and comment-double-hyphen) are found by the lexer as it reads (src/ticket/xml), in one pass over the text.
+// invalid-char-ref, invalid-xml-char in a value, and markup.ts's duplicate-attribute, xml-declaration-misplaced,
+// comment-double-hyphen, tag-malformed and cdata-end-in-text) are found by the lexer as it reads (src/ticket/xml),
+// in one pass over the text.
 // checkUrl loads this catalog, and must load neither the ticket layer, its vocabulary table nor fast-xml-parser
 // (test/startup.test.ts): what a check needs of them comes in its arguments (TicketLayer), never by an import.
 import { redactPassword } from '../fileurl/redact.js';

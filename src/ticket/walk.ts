@@ -7,7 +7,7 @@ import { containerOf, selectPartition, urlHolder } from './containers.js';
 import { NONE, type Attribute, type ElementTree } from './xml/index.js';
 import type { ElementPaths } from './element-paths.js';
 import { bySeverityThenPlace, reword } from './finding.js';
-import type { TicketDocument } from './read.js';
+import { noteReportedInValue, type TicketDocument } from './read.js';
 import { NO_BASE, type Base, type ReferenceRecorder } from './reference.js';
 import type { ResourceIndex } from './resources.js';
 import { LINK_RULES } from './ticket-rules.js';
@@ -113,6 +113,7 @@ export class Walk {
       const rRefAttr = tree.attribute(e, 'rRef');
       if (rRefAttr !== undefined) {
         for (const p of rRefAttr.problems) this.input.doc.findings.add(p.code, p.offset, p.args);
+        noteReportedInValue(this.input.doc, rRefAttr.problems);
         const target = this.followRef(rRefAttr, ctx);
         if (target !== NONE) this.push(target, { ...ctx, via: ctx.via ?? this.input.paths.pathOf(e), chain: [...ctx.chain, rRefAttr.value] }, true);
       }
