@@ -20,7 +20,7 @@ export const duplicateAttribute = ticketRule({
 
 export const doctypeAttributeDefault = ticketRule({
   code: 'doctype-attribute-default', title: 'DOCTYPE gives a URL attribute a default', spec: 'XML 1.0 3.3.2, 5.1',
-  description: 'The internal subset of the DOCTYPE declares a default (or #FIXED) value for an attribute we read (FileSpec/@URL, RunList/@Directory, an rRef, an ID, xml:base), or refers to a parameter entity whose declarations may do so. A DTD-aware consumer applies the default and opens a file the ticket does not show, which we never see and never check. Remove the DOCTYPE; JDF tickets do not need one.',
+  description: 'The internal subset of the DOCTYPE declares a default (or #FIXED) value for an attribute we read (FileSpec/@URL, RunList/@Directory, an rRef, an ID, xml:base, or one named with --url-attribute or in the urlAttributes of a config), or refers to a parameter entity whose declarations may do so. A DTD-aware consumer applies the default and opens a file the ticket does not show, which we never see and never check. Remove the DOCTYPE; JDF tickets do not need one.',
   severity: sev('error', 'error', 'error'), fixable: false,
   flagged: [
     '<!DOCTYPE JDF [<!ATTLIST FileSpec URL CDATA "file:///etc/passwd">]><JDF><ResourcePool><FileSpec/></ResourcePool></JDF>',

@@ -10,7 +10,7 @@ import { readTicket, reportMarkup } from './read.js';
 import { ReferenceRecorder, type Base } from './reference.js';
 import { ResourceIndex } from './resources.js';
 import { WALKED_RULES } from './ticket-rules.js';
-import { vocabularyWith, type VocabularyRow } from './vocabulary.js';
+import type { VocabularyRow } from './vocabulary.js';
 import { Walk } from './walk.js';
 
 export type BaseSource = 'directory' | 'document' | 'option' | 'container' | 'none';
@@ -116,11 +116,10 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
   if (size > maxBytes) return oversizeReport(size, maxBytes, profile);
   const { report, doc } = readTicket(input, options, profile);
   if (doc === undefined) return report;
-  const vocabulary = vocabularyWith(options.urlAttributes);
   const index = new ResourceIndex(doc.tree);
   const paths = new ElementPaths(doc.tree, (e) => index.idOf(e));
   const references = new ReferenceRecorder(doc, options, paths);
-  new Walk({ doc, index, paths, references, vocabulary, documentBase: documentBaseOf(options) }).run();
+  new Walk({ doc, index, paths, references, vocabulary: doc.vocabulary, documentBase: documentBaseOf(options) }).run();
   settleUnusedDirectories(references);
   for (const rule of WALKED_RULES) rule.checkWalked(doc, report.references, (r) => doc.findings.add(rule.meta.code, r.offset, r.args));
   reportMarkup(doc);
