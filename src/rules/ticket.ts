@@ -247,9 +247,12 @@ export const danglingRRef = ticketRule({
 
 export const rRefCycle = ticketRule({
   code: 'rref-cycle', title: 'rRef cycle', spec: 'JDF 1.x 3.9.2 (rRef)',
-  description: 'Following rRefs leads back to a resource already on the way; the cycle is cut there.',
+  description: 'Following rRefs leads back to a resource already on the way; the cycle is cut there. A resource that only the rRefs of its own cycle name (one that names itself, two that name each other) is read where it stands, so its files are reported once.',
   severity: sev('error', 'error', 'error'), fixable: false,
-  flagged: ['<JDF><ResourcePool><RunList ID="A"><RunListRef rRef="B"/></RunList><RunList ID="B"><RunListRef rRef="A"/></RunList><RunList ID="C"><RunListRef rRef="A"/></RunList></ResourcePool></JDF>'],
+  flagged: [
+    '<JDF><ResourcePool><RunList ID="A"><RunListRef rRef="B"/></RunList><RunList ID="B"><RunListRef rRef="A"/></RunList><RunList ID="C"><RunListRef rRef="A"/></RunList></ResourcePool></JDF>',
+    '<JDF><ResourcePool><RunList ID="A"><LayoutElement><FileSpec URL="a.pdf"/></LayoutElement><RunListRef rRef="A"/></RunList></ResourcePool></JDF>',
+  ],
   clean: [OK],
 }, (a) => `rRef="${a.id}" leads back to a resource that refers to it; break the cycle.`, {
   checkLink({ id, offset, target, chain }, _doc, report) {

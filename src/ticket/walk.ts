@@ -47,6 +47,8 @@ export class Walk {
   private readonly tree: ElementTree;
   /** The elements whose Directory is reported (once, however often an rRef reaches them). */
   private readonly reportedDirectories = new Set<number>();
+  /** The resources of index.reportedAtUse some use reached. */
+  private readonly reachedAtUse = new Set<number>();
   // A resource used from many places is walked at each use: its start tags are read once.
   private readonly scanned: Uint8Array;
   private readonly presentByElement = new Map<number, Attribute[]>();
@@ -61,7 +63,11 @@ export class Walk {
     this.scanned = new Uint8Array(this.tree.size);
   }
 
-  /** Iterative (deep tickets cannot overflow the stack). */
+  /**
+   * Iterative (deep tickets cannot overflow the stack). Then each resource only rRefs name that no use reached
+   * (one that names itself, or two that name only each other) is walked where it stands, its own ID first on
+   * its chain: every reference is reported, and the rRef that leads back is a cycle.
+   */
   run(): void {
     const tree = this.tree;
     const roots = tree.roots;
@@ -70,6 +76,19 @@ export class Walk {
       const rootLocal = tree.local(roots[k]!);
       this.push(roots[k]!, { ...rootContext, family: FAMILY_ROOTS.get(rootLocal) ?? (rootLocal === 'PrintTalk' ? 'PrintTalk' : 'JDF') }, false);
     }
+    this.drain();
+    const { index } = this.input;
+    if (this.reachedAtUse.size === index.reportedAtUse.size) return;
+    const stranded = [...index.reportedAtUse].filter((e) => !this.reachedAtUse.has(e)).sort((a, b) => tree.start(a) - tree.start(b));
+    for (const e of stranded) {
+      if (this.reachedAtUse.has(e)) continue;
+      this.push(e, { ...rootContext, family: this.familyAt(e), chain: [index.idOf(e)!] }, true);
+      this.drain();
+    }
+  }
+
+  private drain(): void {
+    const tree = this.tree;
     while (this.stackElements.length > 0) {
       const e = this.stackElements.pop()!;
       const outer = this.stackContexts.pop()!;
@@ -101,6 +120,7 @@ export class Walk {
     const local = tree.local(e);
     let ctx = outer;
     if (!viaRef && this.input.index.reportedAtUse.has(e)) return undefined; // reported at each use
+    if (viaRef) this.reachedAtUse.add(e);
     const parent = tree.parent(e);
     // A FileSpec's Container is read with the FileSpec it holds (containerBase), once per use.
     if (local === 'Container' && parent !== NONE && tree.local(parent) === 'FileSpec') return undefined;
@@ -195,6 +215,7 @@ export class Walk {
       if (rRefAttr === undefined) return NO_BASE;
       const target = this.followRef(rRefAttr, ctx);
       if (target === NONE) return NO_BASE;
+      this.reachedAtUse.add(target);
       spec = selectPartition(tree, target, ref);
       use = { ...ctx, via: ctx.via ?? this.input.paths.pathOf(ref), chain: [...ctx.chain, rRefAttr.value] };
     }
