@@ -62,6 +62,7 @@ export type RuleCode =
   | 'not-a-ticket'
   | 'dangling-rref'
   | 'rref-cycle'
+  | 'part-no-match'
   | 'container-url-not-relative'
   | 'identifier-not-absolute-uri'
   | 'no-base'

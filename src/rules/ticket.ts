@@ -52,6 +52,8 @@ export interface RRefLink {
   notResource: number | undefined;
   /** The IDs of the resources on the way here, through rRefs. */
   chain: readonly string[];
+  /** The keys of the ref's Part as written, when they select no partition of the target. */
+  unmatchedPart?: string;
 }
 
 /** What a ticket rule may ask of the ticket layer (src/ticket/ticket-rules.ts supplies it). */
@@ -260,6 +262,18 @@ export const rRefCycle = ticketRule({
   },
 });
 
+export const partNoMatch = ticketRule({
+  code: 'part-no-match', title: 'Part selects no partition', spec: 'JDF 1.x 3.10.5 (Part); JDF appendix 4.6',
+  description: "A FileSpecRef of a Container has a Part whose keys no partition of the FileSpec it names matches (only the keys in the resource's PartIDKeys count, when it gives them). No container is selected: the files inside it are not resolved into an arbitrary partition's container.",
+  severity: sev('error', 'error', 'error'), fixable: false,
+  flagged: ['<JDF><ResourcePool><FileSpec ID="Z" PartIDKeys="PartVersion"><FileSpec PartVersion="English" URL="file:///c:/en.zip"/></FileSpec><FileSpec URL="a.pdf"><Container><FileSpecRef rRef="Z"><Part PartVersion="German"/></FileSpecRef></Container></FileSpec></ResourcePool></JDF>'],
+  clean: ['<JDF><ResourcePool><FileSpec ID="Z" PartIDKeys="PartVersion"><FileSpec PartVersion="German" URL="file:///c:/de.zip"/></FileSpec><FileSpec URL="a.pdf"><Container><FileSpecRef rRef="Z"><Part PartVersion="German"/></FileSpecRef></Container></FileSpec></ResourcePool></JDF>'],
+}, (a) => `No partition of the resource rRef="${a.id}" names matches its Part ${a.part}; correct the Part or add the partition.`, {
+  checkLink({ id, offset, unmatchedPart }, _doc, report) {
+    if (unmatchedPart !== undefined) report({ offset, args: { id, part: unmatchedPart } });
+  },
+});
+
 export const containerUrlNotRelative = ticketRule({
   code: 'container-url-not-relative', title: 'File in a container has an absolute URL', spec: 'JDF appendix 4.6',
   description: 'A FileSpec with Container/FileSpec names a file inside that container (zip, MIME package): its URL must be a relative URI, resolved against where the container is extracted.',
@@ -291,12 +305,15 @@ export const identifierNotAbsoluteUri = ticketRule({
 
 export const noBase = ticketRule({
   code: 'no-base', title: 'Relative reference without a base', spec: 'JDF appendix 2.2, 4.6',
-  description: 'A relative URL with no RunList/@Directory resolves against the folder of the ticket, which is unknown when the ticket comes from standard input; pass --base.',
+  description: 'A relative URL with no RunList/@Directory resolves against the folder of the ticket, which is unknown when the ticket comes from standard input; pass --base. Inside a container (appendix 4.6) that names no file (its FileSpec has no URL; its FileSpecRef names no resource, leads back in a cycle, or its Part matches no partition), the message says so instead: --base would not help.',
   severity: sev('warning', 'warning', 'warning'), fixable: false,
-  flagged: ['<JDF><ResourcePool><FileSpec URL="a.pdf"/></ResourcePool></JDF>'], clean: [OK],
-}, () => 'This relative URL has no base (no Directory and no ticket location); pass --base to resolve it.', {
+  flagged: ['<JDF><ResourcePool><FileSpec URL="a.pdf"/></ResourcePool></JDF>', '<JDF><ResourcePool><FileSpec URL="a.pdf"><Container><FileSpecRef rRef="Z"/></Container></FileSpec></ResourcePool></JDF>'], clean: [OK],
+}, (a) => (a.container
+  ? 'This file is inside a container that names no file (no URL, or a FileSpecRef that names no resource, leads back or whose Part matches nothing), so it cannot be resolved; give the container its URL.'
+  : 'This relative URL has no base (no Directory and no ticket location); pass --base to resolve it.'), {
   checkReference(ref, _doc, report) {
-    if (ref.kind !== 'absolute' && ref.base.uri === null && ref.role === 'url' && ref.value.trim() !== '') report({ offset: 0 });
+    if (ref.kind === 'absolute' || ref.base.uri !== null || ref.role !== 'url' || ref.value.trim() === '') return;
+    report(ref.inContainer && ref.base.source === 'container' ? { offset: 0, args: { container: 1 } } : { offset: 0 });
   },
 });
 
@@ -321,5 +338,5 @@ export const consumersDisagree = ticketRule({
 export const ticketRules: TicketRule[] = [
   xmlEmpty, xmlMalformed, xmlTooDeep, xmlSeveralRoots, invalidXmlChar, invalidEncodingBytes, unsupportedEncoding, encodingMismatch, doctypeEntities,
   undefinedEntity, bareAmpersand, ltInAttribute, invalidCharRef, fileTooLarge, notATicket,
-  danglingRRef, rRefCycle, containerUrlNotRelative, identifierNotAbsoluteUri, noBase, consumersDisagree,
+  danglingRRef, rRefCycle, partNoMatch, containerUrlNotRelative, identifierNotAbsoluteUri, noBase, consumersDisagree,
 ];

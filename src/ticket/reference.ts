@@ -22,6 +22,9 @@ export interface Base {
 
 export const NO_BASE: Base = { uri: null, source: 'none' };
 
+/** The base inside a container that names no file (no URL; a FileSpecRef that is dangling, cyclic or whose Part matches nothing). */
+export const NO_CONTAINER: Base = { uri: null, source: 'container' };
+
 /** Records the references of one ticket in its report, in the order the walk reaches them. */
 export class ReferenceRecorder {
   /** Directories reported (in order), and the elements whose Directory some relative reference resolved against. */

@@ -8,7 +8,7 @@ import { NONE, type Attribute, type ElementTree } from './xml/index.js';
 import type { ElementPaths } from './element-paths.js';
 import { bySeverityThenPlace, reword } from './finding.js';
 import { noteReportedInValue, type TicketDocument } from './read.js';
-import { NO_BASE, type Base, type ReferenceRecorder } from './reference.js';
+import { NO_BASE, NO_CONTAINER, type Base, type ReferenceRecorder } from './reference.js';
 import type { ResourceIndex } from './resources.js';
 import { LINK_RULES } from './ticket-rules.js';
 import type { LocatedFinding, TicketReference } from './validate.js';
@@ -180,14 +180,20 @@ export class Walk {
     return ctx;
   }
 
-  /** The resource an rRef names, NONE where it names none or leads back (the link rules say so). */
-  private followRef(rRefAttr: Attribute, ctx: WalkContext): number {
+  /**
+   * The resource an rRef names, NONE where it names none or leads back (the link rules say so). With `selector`,
+   * the ref whose Part selects a partition: that partition, NONE when none matches (a link rule says so too).
+   */
+  private followRef(rRefAttr: Attribute, ctx: WalkContext, selector = NONE): number {
     const { index, doc } = this.input;
     const id = rRefAttr.value;
     const target = index.resource(id);
+    const selected = target !== undefined && selector !== NONE ? selectPartition(this.tree, target, selector) : undefined;
     const link: RRefLink = { id, offset: rRefAttr.valueStart, target, notResource: target === undefined ? index.notResource(id) : undefined, chain: ctx.chain };
+    if (selected?.unmatched !== undefined) link.unmatchedPart = selected.unmatched;
     for (const rule of LINK_RULES) rule.checkLink(link, doc, (r) => doc.findings.add(rule.meta.code, r.offset, r.args));
-    return target === undefined || ctx.chain.includes(id) ? NONE : target;
+    if (target === undefined || ctx.chain.includes(id)) return NONE;
+    return selected === undefined ? target : selected.element;
   }
 
   /** The family whose vocabulary applies to an element reached by an rRef: that of its nearest root ancestor. */
@@ -205,25 +211,26 @@ export class Walk {
    * selectors), once for this use, and returns the folder its members resolve against.
    */
   private containerBase(container: number, ctx: WalkContext, depth: number): Base {
-    if (depth > MAX_CONTAINER_DEPTH) return NO_BASE;
+    if (depth > MAX_CONTAINER_DEPTH) return NO_CONTAINER;
     const tree = this.tree;
     let spec = tree.findChild(container, (c) => tree.local(c) === 'FileSpec');
     let use = ctx;
     if (spec === NONE) {
       const ref = tree.findChild(container, (c) => tree.local(c) === 'FileSpecRef');
       const rRefAttr = ref === NONE ? undefined : tree.attribute(ref, 'rRef');
-      if (rRefAttr === undefined) return NO_BASE;
-      const target = this.followRef(rRefAttr, ctx);
-      if (target === NONE) return NO_BASE;
-      this.reachedAtUse.add(target);
-      spec = selectPartition(tree, target, ref);
+      if (rRefAttr === undefined) return NO_CONTAINER;
+      const target = this.input.index.resource(rRefAttr.value);
+      if (target !== undefined) this.reachedAtUse.add(target);
+      spec = this.followRef(rRefAttr, ctx, ref);
+      if (spec === NONE) return NO_CONTAINER;
       use = { ...ctx, via: ctx.via ?? this.input.paths.pathOf(ref), chain: [...ctx.chain, rRefAttr.value] };
     }
     const outer = containerOf(tree, spec);
     const base = outer !== NONE ? this.containerBase(outer, use, depth + 1) : use.fileBase;
     const holder = urlHolder(tree, spec);
-    if (holder === NONE) return NO_BASE;
+    if (holder === NONE) return NO_CONTAINER;
     const containerRef = this.input.references.url(holder, tree.attribute(holder, 'URL')!, 'url', base, use.via, outer !== NONE);
+    if (base === NO_CONTAINER) return NO_CONTAINER;
     return containerRef.resolved !== null ? { uri: containerRef.resolved.replace(/\/?$/, '/'), source: 'container' } : NO_BASE;
   }
 
