@@ -309,6 +309,12 @@ test('two resources that refer only to each other are walked once each, and the 
   assert.equal(r.findings.filter((f) => f.code === 'rref-cycle').length, 1);
 });
 
+test('a dangling rRef in a resource reached through two refs is reported once, where it stands', () => {
+  const r = validateTicket(jdf('<LayoutElement ID="L"><FileSpecRef rRef="NOPE"/></LayoutElement><RunList ID="R1"><LayoutElementRef rRef="L"/></RunList><RunList ID="R2"><LayoutElementRef rRef="L"/></RunList>'), { documentUri: HOT });
+  const dangling = r.findings.filter((f) => f.code === 'dangling-rref').map((f) => `${f.line}:${f.column}`);
+  assert.equal(dangling, [`2:${jdf('').split('\n')[1]!.length + '<LayoutElement ID="L"><FileSpecRef rRef="'.length - '</ResourcePool></JDF>'.length + 1}`]);
+});
+
 test('every ticket rule has its logic in its module, or is a verdict of the reader or a problem the lexer finds', () => {
   const hooks = ['checkDoctype', 'checkDocument', 'checkLink', 'checkIdentifier', 'checkReference', 'checkWalked'] as const;
   const readerVerdicts = ['file-too-large', 'invalid-encoding-bytes', 'unsupported-encoding', 'encoding-mismatch', 'xml-empty', 'xml-malformed', 'xml-too-deep'];

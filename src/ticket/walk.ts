@@ -47,6 +47,8 @@ export class Walk {
   private readonly tree: ElementTree;
   /** The elements whose Directory is reported (once, however often an rRef reaches them). */
   private readonly reportedDirectories = new Set<number>();
+  /** "offset code" of each finding about an rRef (reportOnce). */
+  private readonly reportedLinks = new Set<string>();
   /** The resources of index.reportedAtUse some use reached. */
   private readonly reachedAtUse = new Set<number>();
   // A resource used from many places is walked at each use: its start tags are read once.
@@ -132,7 +134,7 @@ export class Walk {
     if (isRefElement(local)) {
       const rRefAttr = tree.attribute(e, 'rRef');
       if (rRefAttr !== undefined) {
-        for (const p of rRefAttr.problems) this.input.doc.findings.add(p.code, p.offset, p.args);
+        for (const p of rRefAttr.problems) this.reportOnce(p.code, p.offset, p.args);
         noteReportedInValue(this.input.doc, rRefAttr.problems);
         const target = this.followRef(rRefAttr, ctx);
         if (target !== NONE) this.push(target, { ...ctx, via: ctx.via ?? this.input.paths.pathOf(e), chain: [...ctx.chain, rRefAttr.value] }, true);
@@ -191,9 +193,17 @@ export class Walk {
     const selected = target !== undefined && selector !== NONE ? selectPartition(this.tree, target, selector) : undefined;
     const link: RRefLink = { id, offset: rRefAttr.valueStart, target, notResource: target === undefined ? index.notResource(id) : undefined, chain: ctx.chain };
     if (selected?.unmatched !== undefined) link.unmatchedPart = selected.unmatched;
-    for (const rule of LINK_RULES) rule.checkLink(link, doc, (r) => doc.findings.add(rule.meta.code, r.offset, r.args));
+    for (const rule of LINK_RULES) rule.checkLink(link, doc, (r) => this.reportOnce(rule.meta.code, r.offset, r.args));
     if (target === undefined || ctx.chain.includes(id)) return NONE;
     return selected === undefined ? target : selected.element;
+  }
+
+  /** A finding about the file, once for each place: an rRef in a resource used from several places is one place. */
+  private reportOnce(code: string, offset: number, args: Record<string, string | number> = {}): void {
+    const key = `${offset} ${code}`;
+    if (this.reportedLinks.has(key)) return;
+    this.reportedLinks.add(key);
+    this.input.doc.findings.add(code, offset, args);
   }
 
   /** The family whose vocabulary applies to an element reached by an rRef: that of its nearest root ancestor. */
