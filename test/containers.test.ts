@@ -152,8 +152,22 @@ test('the backslash fix alone on file://\\\\HOST\\share\\a.pdf adds no unc-path-
   assert.equal(checkUrl(fix).findings.filter((f) => f.severity === 'error').map((f) => f.code), []);
 });
 
+// Issue 11: an escaped UNC path was authority-without-path, with advice that made it worse; file:file:///... was
+// no doubled scheme.
+test('file://%5C%5CKIE-WF12PRDY%5CTestArea%5Ca.jdf is a UNC path in the authority, fixed to file://KIE-WF12PRDY/TestArea/a.jdf', () => {
+  const r = checkUrl('file://%5C%5CKIE-WF12PRDY%5CTestArea%5Ca.jdf');
+  assert.equal(r.findings.map((f) => [f.code, f.offset, f.fix]), [['unc-in-authority', 7, 'file://KIE-WF12PRDY/TestArea/a.jdf']]);
+  assert.equal(checkUrl(r.fixed!).findings.map((f) => f.code), []);
+});
+
+test('file:file:///c:/a.pdf is a doubled scheme, fixed to file:///c:/a.pdf', () => {
+  const r = checkUrl('file:file:///c:/a.pdf');
+  assert.equal(r.findings.map((f) => [f.code, f.offset, f.fix]), [['doubled-scheme', 5, 'file:///c:/a.pdf']]);
+  assert.equal(checkUrl('file:file://server/share/a.pdf').fixed, 'file://server/share/a.pdf');
+});
+
 // Pieces real tickets are made of: schemes, hosts, drives, UNC forms, backslashes, spaces, escapes, dots.
-const PIECES = ['file:', '//', '/', '\\', '\\\\', 'HOST', 'c:', 'c|', 'file:', 'localhost', ' ', '%20', '%', '..', '.', 'a.pdf', 'my docs', '#', '?', 'é', ':', '@', 'x:y@', 'ftp:', 'http:', 'share'];
+const PIECES = ['file:', '//', '/', '\\', '\\\\', '%5C', '%5C%5C', 'HOST', 'c:', 'c|', 'file:', 'localhost', ' ', '%20', '%', '..', '.', 'a.pdf', 'my docs', '#', '?', 'é', ':', '@', 'x:y@', 'ftp:', 'http:', 'share'];
 test('property: applying any one fix adds no error the value did not have (every profile)', () => {
   fc.assert(
     fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 8 }), fc.constantFrom('jdf', 'rfc8089', 'lenient'), fc.boolean(), (parts, profile, withBase) => {
