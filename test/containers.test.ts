@@ -52,6 +52,48 @@ test('Part on the FileSpecRef selects one partition of a partitioned container, 
   assert.equal(targets(r), ['ftp://www.any.com/e.tar -> ftp://www.any.com/e.tar', 'd.zip -> ftp://www.any.com/e.tar/d.zip', 'a.pdf -> ftp://www.any.com/e.tar/d.zip/a.pdf']);
 });
 
+// Issue 11: a Part that matches no partition used the first partition's URL; a container without a target gave
+// its members "pass --base".
+test('a Part that matches no partition is part-no-match, naming its keys, and no container is chosen', () => {
+  const r = validateTicket(jdf(`<FileSpec ID="ZIPS" PartIDKeys="PartVersion"><FileSpec PartVersion="English" URL="ftp://www.any.com/c.zip"/></FileSpec>
+<FileSpec ID="G" URL="a.pdf"><Container><FileSpecRef rRef="ZIPS"><Part PartVersion="German"/></FileSpecRef></Container></FileSpec>`), { documentUri: HOT });
+  const found = r.findings.filter((f) => f.code === 'part-no-match');
+  assert.is(found.length, 1);
+  assert.ok(found[0]!.message.includes('PartVersion="German"'), found[0]!.message);
+  const member = r.references.find((x) => x.value === 'a.pdf')!;
+  assert.is(member.resolved, null);
+  assert.not.ok(targets(r).some((t) => t.includes('c.zip/a.pdf')), String(targets(r)));
+});
+
+test('a Part key the resource is not partitioned by (not in its PartIDKeys) selects nothing and is no finding', () => {
+  const r = validateTicket(jdf(`<FileSpec ID="ZIPS" PartIDKeys="PartVersion"><FileSpec PartVersion="German" URL="ftp://www.any.com/d.zip"/></FileSpec>
+<FileSpec ID="G" URL="a.pdf"><Container><FileSpecRef rRef="ZIPS"><Part PartVersion="German" SheetName="S1"/></FileSpecRef></Container></FileSpec>`), { documentUri: HOT });
+  assert.ok(targets(r).includes('a.pdf -> ftp://www.any.com/d.zip/a.pdf'), String(targets(r)));
+  assert.equal(codesOf(r), []);
+});
+
+const NO_TARGET: Array<[string, string, string]> = [
+  ['a container FileSpec without URL', '<FileSpec URL="a.pdf"><Container><FileSpec/></Container></FileSpec>', ''],
+  ['a dangling FileSpecRef', '<FileSpec URL="a.pdf"><Container><FileSpecRef rRef="Z"/></Container></FileSpec>', 'dangling-rref'],
+  ['a cycle', '<FileSpec ID="Z" URL="z.zip"><Container><FileSpecRef rRef="Z"/></Container></FileSpec><FileSpec URL="a.pdf"><Container><FileSpecRef rRef="Z"/></Container></FileSpec>', 'rref-cycle'],
+];
+for (const [label, body, cause] of NO_TARGET) {
+  test(`a member of a container without a target (${label}) is told so, not to pass --base`, () => {
+    const r = validateTicket(jdf(body), { documentUri: HOT });
+    if (cause !== '') assert.ok(codesOf(r).includes(cause), String(codesOf(r)));
+    const noBase = r.references.find((x) => x.value === 'a.pdf')!.findings.filter((f) => f.code === 'no-base');
+    assert.is(noBase.length, 1);
+    assert.ok(noBase[0]!.message.includes('container that names no file'), noBase[0]!.message);
+    assert.not.ok(noBase[0]!.message.includes('--base'));
+  });
+}
+
+test('a member of a container whose relative URL has no base still gets "pass --base"', () => {
+  const r = validateTicket(jdf('<FileSpec URL="a.pdf"><Container><FileSpec URL="b.zip"/></Container></FileSpec>'));
+  const member = r.references.find((x) => x.value === 'a.pdf')!;
+  assert.ok(member.findings.some((f) => f.code === 'no-base' && f.message.includes('pass --base')));
+});
+
 test('a member with an absolute URL is container-url-not-relative', () => {
   const r = validateTicket(jdf('<FileSpec URL="file:///c:/a.pdf"><Container><FileSpec URL="ftp://www.any.com/b.zip"/></Container></FileSpec>'), { documentUri: HOT });
   assert.equal(codesOf(r), ['container-url-not-relative']);
@@ -110,8 +152,22 @@ test('the backslash fix alone on file://\\\\HOST\\share\\a.pdf adds no unc-path-
   assert.equal(checkUrl(fix).findings.filter((f) => f.severity === 'error').map((f) => f.code), []);
 });
 
+// Issue 11: an escaped UNC path was authority-without-path, with advice that made it worse; file:file:///... was
+// no doubled scheme.
+test('file://%5C%5CKIE-WF12PRDY%5CTestArea%5Ca.jdf is a UNC path in the authority, fixed to file://KIE-WF12PRDY/TestArea/a.jdf', () => {
+  const r = checkUrl('file://%5C%5CKIE-WF12PRDY%5CTestArea%5Ca.jdf');
+  assert.equal(r.findings.map((f) => [f.code, f.offset, f.fix]), [['unc-in-authority', 7, 'file://KIE-WF12PRDY/TestArea/a.jdf']]);
+  assert.equal(checkUrl(r.fixed!).findings.map((f) => f.code), []);
+});
+
+test('file:file:///c:/a.pdf is a doubled scheme, fixed to file:///c:/a.pdf', () => {
+  const r = checkUrl('file:file:///c:/a.pdf');
+  assert.equal(r.findings.map((f) => [f.code, f.offset, f.fix]), [['doubled-scheme', 5, 'file:///c:/a.pdf']]);
+  assert.equal(checkUrl('file:file://server/share/a.pdf').fixed, 'file://server/share/a.pdf');
+});
+
 // Pieces real tickets are made of: schemes, hosts, drives, UNC forms, backslashes, spaces, escapes, dots.
-const PIECES = ['file:', '//', '/', '\\', '\\\\', 'HOST', 'c:', 'c|', 'file:', 'localhost', ' ', '%20', '%', '..', '.', 'a.pdf', 'my docs', '#', '?', 'é', ':', '@', 'x:y@', 'ftp:', 'http:', 'share'];
+const PIECES = ['file:', '//', '/', '\\', '\\\\', '%5C', '%5C%5C', 'HOST', 'c:', 'c|', 'file:', 'localhost', ' ', '%20', '%', '..', '.', 'a.pdf', 'my docs', '#', '?', 'é', ':', '@', 'x:y@', 'ftp:', 'http:', 'share'];
 test('property: applying any one fix adds no error the value did not have (every profile)', () => {
   fc.assert(
     fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 8 }), fc.constantFrom('jdf', 'rfc8089', 'lenient'), fc.boolean(), (parts, profile, withBase) => {

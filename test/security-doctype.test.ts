@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateTicket } from '../src/index.js';
+import { parseUrlAttribute } from '../src/ticket/vocabulary.js';
 import { projectRoot } from './helpers.js';
 
 const BODY = '<JDF Version="1.4"><ResourcePool><RunList Directory="file:///srv/hot/"><LayoutElement><FileSpec/></LayoutElement></RunList></ResourcePool></JDF>';
@@ -59,6 +60,16 @@ test('doctype: the finding names the element, attribute and value, and points at
   assert.match(f!.message, 'file:///etc/passwd');
   assert.is(f!.line, 3);
   assert.is(f!.column, 1);
+});
+
+test('doctype: a default for an attribute the ticket is read for by --url-attribute (or the config) is reported', () => {
+  const text = withSubset('<!ATTLIST Device HDM:Hotfolder CDATA "file:///evil/">');
+  const rows = [parseUrlAttribute('Device/@HDM:Hotfolder=directory')!];
+  const found = validateTicket(text, { documentUri: 'file:///srv/hot/t.jdf', urlAttributes: rows }).findings.filter((f) => f.code === 'doctype-attribute-default');
+  assert.is(found.length, 1);
+  assert.ok(found[0]!.message.includes('"file:///evil/" for Device/@HDM:Hotfolder'), found[0]!.message);
+  // Without the row, nobody here reads that attribute: not ours to report.
+  assert.equal(defaults(text), []);
 });
 
 test('doctype: a password in a default is masked', () => {

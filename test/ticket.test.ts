@@ -295,10 +295,30 @@ test('--max-bytes: a larger input is a finding', () => {
   assert.equal(validateTicket(jdf(''), { maxBytes: 10 }).findings.map((f) => f.code), ['file-too-large']);
 });
 
+// Issue 11: a resource that only rRefs name, none of them reached from a root, was never walked.
+test('a resource that refers only to itself is walked once, and the cycle reported', () => {
+  const r = validateTicket(jdf('<RunList ID="A"><LayoutElement><FileSpec URL="a b.pdf"/></LayoutElement><RunListRef rRef="A"/></RunList>'), { documentUri: HOT });
+  assert.equal(r.references.map((x) => x.value), ['a b.pdf']);
+  assert.ok(r.references[0]!.findings.some((f) => f.code === 'unescaped-space'));
+  assert.equal(r.findings.filter((f) => f.code === 'rref-cycle').length, 1);
+});
+
+test('two resources that refer only to each other are walked once each, and the cycle reported', () => {
+  const r = validateTicket(jdf('<RunList ID="A"><FileSpec URL="a.pdf"/><RunListRef rRef="B"/></RunList><RunList ID="B"><FileSpec URL="b.pdf"/><RunListRef rRef="A"/></RunList>'), { documentUri: HOT });
+  assert.equal(r.references.map((x) => x.value).sort(), ['a.pdf', 'b.pdf']);
+  assert.equal(r.findings.filter((f) => f.code === 'rref-cycle').length, 1);
+});
+
+test('a dangling rRef in a resource reached through two refs is reported once, where it stands', () => {
+  const r = validateTicket(jdf('<LayoutElement ID="L"><FileSpecRef rRef="NOPE"/></LayoutElement><RunList ID="R1"><LayoutElementRef rRef="L"/></RunList><RunList ID="R2"><LayoutElementRef rRef="L"/></RunList>'), { documentUri: HOT });
+  const dangling = r.findings.filter((f) => f.code === 'dangling-rref').map((f) => `${f.line}:${f.column}`);
+  assert.equal(dangling, [`2:${jdf('').split('\n')[1]!.length + '<LayoutElement ID="L"><FileSpecRef rRef="'.length - '</ResourcePool></JDF>'.length + 1}`]);
+});
+
 test('every ticket rule has its logic in its module, or is a verdict of the reader or a problem the lexer finds', () => {
   const hooks = ['checkDoctype', 'checkDocument', 'checkLink', 'checkIdentifier', 'checkReference', 'checkWalked'] as const;
   const readerVerdicts = ['file-too-large', 'invalid-encoding-bytes', 'unsupported-encoding', 'encoding-mismatch', 'xml-empty', 'xml-malformed', 'xml-too-deep'];
-  const lexerProblems = ['undefined-entity', 'bare-ampersand', 'lt-in-attribute', 'invalid-char-ref', 'duplicate-attribute', 'xml-declaration-misplaced', 'comment-double-hyphen'];
+  const lexerProblems = ['undefined-entity', 'bare-ampersand', 'lt-in-attribute', 'invalid-char-ref', 'duplicate-attribute', 'xml-declaration-misplaced', 'comment-double-hyphen', 'tag-malformed', 'cdata-end-in-text'];
   for (const rule of [...ticketRules, ...markupRules]) {
     const code = rule.meta.code;
     const checked = hooks.some((h) => typeof rule[h] === 'function');

@@ -1,7 +1,7 @@
 // Windows paths written as URLs: drive letters where a scheme, a host or a path start is read, and UNC paths
 // pasted whole (the appendix Tables 3 and 4; RFC 8089 appendices D.2 and E.2-E.4).
 import { drivePipeIndex, hasDriveSegment, isDriveAuthority, isDriveScheme, isDriveSegmentAt } from './drive-letter.js';
-import { examples, isUncAuthority, sev, withPath } from './helpers.js';
+import { examples, isEscapedUncAuthority, isUncAuthority, sev, withPath } from './helpers.js';
 import type { Rule } from './types.js';
 
 export const driveLetterAsScheme: Rule = {
@@ -43,17 +43,22 @@ export const uncInAuthority: Rule = {
   meta: {
     code: 'unc-in-authority',
     title: 'UNC path pasted after file://',
-    description: 'file://\\\\server\\share\\a.pdf pastes a Windows UNC path into a URL. The server is the host: file://server/share/a.pdf (RFC 8089 E.3.1).',
+    description: 'file://\\\\server\\share\\a.pdf pastes a Windows UNC path into a URL (so does file://%5C%5Cserver%5Cshare%5Ca.pdf, its backslashes percent-escaped). The server is the host: file://server/share/a.pdf (RFC 8089 E.3.1).',
     spec: 'RFC 8089 E.3.1, E.4',
     severity: sev('error', 'error', 'warning'),
     fixable: true,
-    examples: examples([{ value: 'file://\\\\HOST\\share\\x.pdf', offset: 7, fix: 'file://HOST/share/x.pdf' }], [{ value: 'file://HOST/share/x.pdf' }]),
+    examples: examples([
+      { value: 'file://\\\\HOST\\share\\x.pdf', offset: 7, fix: 'file://HOST/share/x.pdf' },
+      { value: 'file://%5C%5CKIE-WF12PRDY%5CTestArea%5Ca.jdf', offset: 7, fix: 'file://KIE-WF12PRDY/TestArea/a.jdf' },
+    ], [{ value: 'file://HOST/share/x.pdf' }, { value: 'file:///c:/a%5Cb.pdf' }]),
   },
   message: (a) => `A UNC path is pasted after 'file://'; the server is the host: write file://${a.host}/... (RFC 8089 E.3.1).`,
   check(ctx, report) {
     const authority = ctx.ref.authority;
     if (authority === undefined || !isUncAuthority(authority)) return;
-    const rest = (authority.replace(/^\\+/, '') + ctx.ref.path).replace(/\\/g, '/');
+    // Escaped, the backslashes are escaped throughout: each %5C is a separator as each '\\' is.
+    const separators = isEscapedUncAuthority(authority) ? /\\|%5c/gi : /\\/g;
+    const rest = (authority.replace(separators, '/').replace(/^\/+/, '') + ctx.ref.path).replace(separators, '/');
     const start = ctx.authorityStart - ctx.lead;
     const fixed = ctx.core.slice(0, start) + rest + ctx.core.slice(ctx.pathStart - ctx.lead + ctx.ref.path.length);
     report({ offset: ctx.authorityStart, args: { host: rest.split('/')[0]! }, fix: ctx.withCore(fixed) });

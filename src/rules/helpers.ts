@@ -39,8 +39,15 @@ export function withPath(ctx: CheckContext, path: string): string {
   return ctx.withCore(ctx.core.slice(0, start) + path + ctx.core.slice(start + ctx.ref.path.length));
 }
 
-/** "file://file:/c:/..." : the scheme written twice, so that "file:" becomes a host with an empty port. */
-export const isDoubledScheme = (ctx: CheckContext): boolean => ctx.scheme === 'file' && ctx.ref.authority !== undefined && /^file:$/i.test(ctx.ref.authority);
+/**
+ * "file://file:/c:/..." : the scheme written twice, so that "file:" becomes a host with an empty port; or
+ * "file:file:///c:/...", where the second URL is read as a relative path.
+ */
+export const isDoubledScheme = (ctx: CheckContext): boolean =>
+  ctx.scheme === 'file' && (ctx.ref.authority !== undefined ? /^file:$/i.test(ctx.ref.authority) : /^file:/i.test(ctx.ref.path));
 
-/** An authority that starts with '\\': a UNC path pasted after "file://" (RFC 8089 E.3.1). */
-export const isUncAuthority = (authority: string): boolean => authority.startsWith('\\');
+/** An authority that starts with '\\', or with '\\\\' percent-escaped: a UNC path pasted after "file://" (RFC 8089 E.3.1). */
+export const isUncAuthority = (authority: string): boolean => authority.startsWith('\\') || isEscapedUncAuthority(authority);
+
+/** "file://%5C%5Cserver%5Cshare%5Ca.pdf": a UNC path pasted after "file://" with its backslashes escaped. */
+export const isEscapedUncAuthority = (authority: string): boolean => /^%5c%5c/i.test(authority);

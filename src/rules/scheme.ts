@@ -116,12 +116,23 @@ export const doubledScheme: Rule = {
     spec: 'RFC 8089 2; RFC 3986 3.2',
     severity: sev('error', 'error', 'error'),
     fixable: true,
-    examples: examples([{ value: 'file://file:/c:/jobs/a.pdf', offset: 7, fix: 'file:///c:/jobs/a.pdf' }, { value: 'FILE://file://server/share/a.pdf', offset: 7, fix: 'FILE://server/share/a.pdf' }], [{ value: 'file:///c:/jobs/a.pdf' }, { value: 'file://fileserver/a.pdf' }]),
+    examples: examples([
+      { value: 'file://file:/c:/jobs/a.pdf', offset: 7, fix: 'file:///c:/jobs/a.pdf' },
+      { value: 'FILE://file://server/share/a.pdf', offset: 7, fix: 'FILE://server/share/a.pdf' },
+      { value: 'file:file:///c:/a.pdf', offset: 5, fix: 'file:///c:/a.pdf' },
+    ], [{ value: 'file:///c:/jobs/a.pdf' }, { value: 'file://fileserver/a.pdf' }, { value: 'file:///c:/file:a.pdf' }]),
   },
-  message: () => "The scheme 'file:' is written twice, so the second is read as a host with an empty port; write it once.",
+  message: (a) => (a.inPath
+    ? "The scheme 'file:' is written twice, so the URL after the first is read as a relative path; write it once."
+    : "The scheme 'file:' is written twice, so the second is read as a host with an empty port; write it once."),
   check(ctx, report) {
     if (!isDoubledScheme(ctx)) return;
     const path = ctx.ref.path;
+    if (ctx.ref.authority === undefined) {
+      // "file:file:///c:/a.pdf": the second URL is the path; it is what was meant.
+      report({ offset: ctx.pathStart, args: { inPath: 1 }, fix: ctx.withCore(ctx.core.slice(ctx.pathStart - ctx.lead)) });
+      return;
+    }
     const fixed = ctx.core.slice(0, ctx.ref.scheme!.length + 1) + (path.startsWith('//') ? path : '///' + path.replace(/^\/+/, ''));
     report({ offset: ctx.authorityStart, fix: ctx.withCore(fixed + ctx.core.slice(ctx.pathStart - ctx.lead + path.length)) });
   },
@@ -139,7 +150,7 @@ export const fileRelativePath: Rule = {
   },
   message: () => "A file URL needs an absolute path; drop 'file:' to make the reference relative, or write the whole path.",
   check(ctx, report) {
-    if (ctx.scheme !== 'file' || ctx.ref.authority !== undefined) return;
+    if (ctx.scheme !== 'file' || ctx.ref.authority !== undefined || isDoubledScheme(ctx)) return;
     const p = ctx.ref.path;
     if (p.startsWith('/') || isDriveSegmentAt(p, 0)) return;
     report({ offset: ctx.pathStart });

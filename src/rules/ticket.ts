@@ -4,8 +4,9 @@
 // The reader's verdicts have no check: file-too-large, the encoding rules, xml-empty, xml-malformed and
 // xml-too-deep say why a ticket could not be read at all, and the reading stops there (src/ticket/read.ts).
 // The XML problems of a value or of the text (undefined-entity, bare-ampersand, lt-in-attribute,
-// invalid-char-ref, invalid-xml-char in a value, and markup.ts's duplicate-attribute, xml-declaration-misplaced
-// and comment-double-hyphen) are found by the lexer as it reads (src/ticket/xml), in one pass over the text.
+// invalid-char-ref, invalid-xml-char in a value, and markup.ts's duplicate-attribute, xml-declaration-misplaced,
+// comment-double-hyphen, tag-malformed and cdata-end-in-text) are found by the lexer as it reads (src/ticket/xml),
+// in one pass over the text.
 // checkUrl loads this catalog, and must load neither the ticket layer, its vocabulary table nor fast-xml-parser
 // (test/startup.test.ts): what a check needs of them comes in its arguments (TicketLayer), never by an import.
 import { redactPassword } from '../fileurl/redact.js';
@@ -51,6 +52,8 @@ export interface RRefLink {
   notResource: number | undefined;
   /** The IDs of the resources on the way here, through rRefs. */
   chain: readonly string[];
+  /** The keys of the ref's Part as written, when they select no partition of the target. */
+  unmatchedPart?: string;
 }
 
 /** What a ticket rule may ask of the ticket layer (src/ticket/ticket-rules.ts supplies it). */
@@ -246,13 +249,28 @@ export const danglingRRef = ticketRule({
 
 export const rRefCycle = ticketRule({
   code: 'rref-cycle', title: 'rRef cycle', spec: 'JDF 1.x 3.9.2 (rRef)',
-  description: 'Following rRefs leads back to a resource already on the way; the cycle is cut there.',
+  description: 'Following rRefs leads back to a resource already on the way; the cycle is cut there. A resource that only the rRefs of its own cycle name (one that names itself, two that name each other) is read where it stands, so its files are reported once.',
   severity: sev('error', 'error', 'error'), fixable: false,
-  flagged: ['<JDF><ResourcePool><RunList ID="A"><RunListRef rRef="B"/></RunList><RunList ID="B"><RunListRef rRef="A"/></RunList><RunList ID="C"><RunListRef rRef="A"/></RunList></ResourcePool></JDF>'],
+  flagged: [
+    '<JDF><ResourcePool><RunList ID="A"><RunListRef rRef="B"/></RunList><RunList ID="B"><RunListRef rRef="A"/></RunList><RunList ID="C"><RunListRef rRef="A"/></RunList></ResourcePool></JDF>',
+    '<JDF><ResourcePool><RunList ID="A"><LayoutElement><FileSpec URL="a.pdf"/></LayoutElement><RunListRef rRef="A"/></RunList></ResourcePool></JDF>',
+  ],
   clean: [OK],
 }, (a) => `rRef="${a.id}" leads back to a resource that refers to it; break the cycle.`, {
   checkLink({ id, offset, target, chain }, _doc, report) {
     if (target !== undefined && chain.includes(id)) report({ offset, args: { id } });
+  },
+});
+
+export const partNoMatch = ticketRule({
+  code: 'part-no-match', title: 'Part selects no partition', spec: 'JDF 1.x 3.10.5 (Part); JDF appendix 4.6',
+  description: "A FileSpecRef of a Container has a Part whose keys no partition of the FileSpec it names matches (only the keys in the resource's PartIDKeys count, when it gives them). No container is selected: the files inside it are not resolved into an arbitrary partition's container.",
+  severity: sev('error', 'error', 'error'), fixable: false,
+  flagged: ['<JDF><ResourcePool><FileSpec ID="Z" PartIDKeys="PartVersion"><FileSpec PartVersion="English" URL="file:///c:/en.zip"/></FileSpec><FileSpec URL="a.pdf"><Container><FileSpecRef rRef="Z"><Part PartVersion="German"/></FileSpecRef></Container></FileSpec></ResourcePool></JDF>'],
+  clean: ['<JDF><ResourcePool><FileSpec ID="Z" PartIDKeys="PartVersion"><FileSpec PartVersion="German" URL="file:///c:/de.zip"/></FileSpec><FileSpec URL="a.pdf"><Container><FileSpecRef rRef="Z"><Part PartVersion="German"/></FileSpecRef></Container></FileSpec></ResourcePool></JDF>'],
+}, (a) => `No partition of the resource rRef="${a.id}" names matches its Part ${a.part}; correct the Part or add the partition.`, {
+  checkLink({ id, offset, unmatchedPart }, _doc, report) {
+    if (unmatchedPart !== undefined) report({ offset, args: { id, part: unmatchedPart } });
   },
 });
 
@@ -287,12 +305,15 @@ export const identifierNotAbsoluteUri = ticketRule({
 
 export const noBase = ticketRule({
   code: 'no-base', title: 'Relative reference without a base', spec: 'JDF appendix 2.2, 4.6',
-  description: 'A relative URL with no RunList/@Directory resolves against the folder of the ticket, which is unknown when the ticket comes from standard input; pass --base.',
+  description: 'A relative URL with no RunList/@Directory resolves against the folder of the ticket, which is unknown when the ticket comes from standard input; pass --base. Inside a container (appendix 4.6) that names no file (its FileSpec has no URL; its FileSpecRef names no resource, leads back in a cycle, or its Part matches no partition), the message says so instead: --base would not help.',
   severity: sev('warning', 'warning', 'warning'), fixable: false,
-  flagged: ['<JDF><ResourcePool><FileSpec URL="a.pdf"/></ResourcePool></JDF>'], clean: [OK],
-}, () => 'This relative URL has no base (no Directory and no ticket location); pass --base to resolve it.', {
+  flagged: ['<JDF><ResourcePool><FileSpec URL="a.pdf"/></ResourcePool></JDF>', '<JDF><ResourcePool><FileSpec URL="a.pdf"><Container><FileSpecRef rRef="Z"/></Container></FileSpec></ResourcePool></JDF>'], clean: [OK],
+}, (a) => (a.container
+  ? 'This file is inside a container that names no file (no URL, or a FileSpecRef that names no resource, leads back or whose Part matches nothing), so it cannot be resolved; give the container its URL.'
+  : 'This relative URL has no base (no Directory and no ticket location); pass --base to resolve it.'), {
   checkReference(ref, _doc, report) {
-    if (ref.kind !== 'absolute' && ref.base.uri === null && ref.role === 'url' && ref.value.trim() !== '') report({ offset: 0 });
+    if (ref.kind === 'absolute' || ref.base.uri !== null || ref.role !== 'url' || ref.value.trim() === '') return;
+    report(ref.inContainer && ref.base.source === 'container' ? { offset: 0, args: { container: 1 } } : { offset: 0 });
   },
 });
 
@@ -317,5 +338,5 @@ export const consumersDisagree = ticketRule({
 export const ticketRules: TicketRule[] = [
   xmlEmpty, xmlMalformed, xmlTooDeep, xmlSeveralRoots, invalidXmlChar, invalidEncodingBytes, unsupportedEncoding, encodingMismatch, doctypeEntities,
   undefinedEntity, bareAmpersand, ltInAttribute, invalidCharRef, fileTooLarge, notATicket,
-  danglingRRef, rRefCycle, containerUrlNotRelative, identifierNotAbsoluteUri, noBase, consumersDisagree,
+  danglingRRef, rRefCycle, partNoMatch, containerUrlNotRelative, identifierNotAbsoluteUri, noBase, consumersDisagree,
 ];

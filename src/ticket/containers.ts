@@ -3,12 +3,22 @@
 // find the elements involved; the walk (walk.ts) reports the container and gives its members their base.
 import { NONE, type ElementTree } from './xml/index.js';
 
-/** The partition of a resource that a ref's Part selects (JDF 1.x 3.10.5); the resource itself without a Part. */
-export function selectPartition(tree: ElementTree, target: number, ref: number): number {
+/** The partition a ref's Part selects: `element`, or NONE and the Part's keys as written when none matches. */
+export interface Selection {
+  element: number;
+  unmatched?: string;
+}
+
+/**
+ * The partition of a resource that a ref's Part selects (JDF 1.x 3.10.5); the resource itself without a Part.
+ * Only the keys the resource is partitioned by (its PartIDKeys, when it gives them) select: a Part may name more.
+ */
+export function selectPartition(tree: ElementTree, target: number, ref: number): Selection {
   const part = tree.findChild(ref, (c) => tree.local(c) === 'Part');
-  if (part === NONE) return target;
-  const keys = tree.rawAttributes(part).filter(([name]) => !name.startsWith('xmlns'));
-  if (keys.length === 0) return target;
+  if (part === NONE) return { element: target };
+  const partIdKeys = tree.attribute(target, 'PartIDKeys')?.value.trim().split(/\s+/);
+  const keys = tree.rawAttributes(part).filter(([name]) => !name.startsWith('xmlns') && (partIdKeys === undefined || partIdKeys.includes(name)));
+  if (keys.length === 0) return { element: target };
   const name = tree.local(target);
   // Breadth first, so the shallowest partition that matches every key (on itself or a partition above) wins.
   let level: Array<{ e: number; values: Map<string, string> }> = [{ e: target, values: new Map() }];
@@ -20,13 +30,13 @@ export function selectPartition(tree: ElementTree, target: number, ref: number):
         const v = tree.attribute(e, key)?.value;
         if (v !== undefined) own.set(key, v);
       }
-      if (keys.every(([key, value]) => own.get(key) === value)) return e;
+      if (keys.every(([key, value]) => own.get(key) === value)) return { element: e };
       if (keys.some(([key, value]) => own.has(key) && own.get(key) !== value)) continue;
       for (let c = tree.firstChild(e); c !== NONE; c = tree.nextSibling(c)) if (tree.local(c) === name) next.push({ e: c, values: own });
     }
     level = next;
   }
-  return target;
+  return { element: NONE, unmatched: keys.map(([key, value]) => `${key}="${value}"`).join(' ') };
 }
 
 /** The Container that applies to a FileSpec: its own, or that of the partition above it that has one. */

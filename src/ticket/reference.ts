@@ -8,7 +8,7 @@ import type { ElementPaths } from './element-paths.js';
 import { fileSpecFacts } from './filespec-facts.js';
 import { bySeverityThenPlace, makeFinding } from './finding.js';
 import { identifierKind } from './identifier.js';
-import type { TicketDocument } from './read.js';
+import { noteReportedInValue, type TicketDocument } from './read.js';
 import { IDENTIFIER_RULES, REFERENCE_RULES } from './ticket-rules.js';
 import type { BaseSource, LocatedFinding, TicketReference, ValidateOptions } from './validate.js';
 
@@ -21,6 +21,9 @@ export interface Base {
 }
 
 export const NO_BASE: Base = { uri: null, source: 'none' };
+
+/** The base inside a container that names no file (no URL; a FileSpecRef that is dangling, cyclic or whose Part matches nothing). */
+export const NO_CONTAINER: Base = { uri: null, source: 'container' };
 
 /** Records the references of one ticket in its report, in the order the walk reaches them. */
 export class ReferenceRecorder {
@@ -45,6 +48,7 @@ export class ReferenceRecorder {
     const checked = checkUrl(value, this.checkOptionsFor(base.uri, role));
     const findings = this.valueFindings(attr, checked.findings);
     for (const p of attr.problems) findings.push(this.finding(p.code, p.args, this.doc.lines.position(p.offset)));
+    noteReportedInValue(this.doc, attr.problems);
     // Non-file URLs (http, ftp, mailto, cid: a MIME part) are never resolved against a Directory or folder.
     const nonFile = checked.scheme !== undefined && checked.scheme !== 'file' && checked.scheme.length > 1;
     const shownBase: Base = nonFile ? NO_BASE : base;
@@ -92,6 +96,7 @@ export class ReferenceRecorder {
     const findings: LocatedFinding[] = [];
     for (const rule of IDENTIFIER_RULES) rule.checkIdentifier(attr.value, (r) => findings.push(this.finding(rule.meta.code, r.args ?? {}, this.positionIn(attr, r.offset))));
     for (const p of attr.problems) findings.push(this.finding(p.code, p.args, this.doc.lines.position(p.offset)));
+    noteReportedInValue(this.doc, attr.problems);
     if (findings.length > 1) findings.sort(bySeverityThenPlace);
     const at = this.doc.lines.position(attr.valueStart);
     const end = this.doc.lines.position(attr.valueStart + attr.raw.length);

@@ -3,10 +3,15 @@
 import { markupRules } from '../rules/markup.js';
 import { ticketRules, type TicketChecks, type TicketLayer, type TicketRule } from '../rules/ticket.js';
 import { disagreement } from './readings.js';
-import { isRefElement, isUrlAttribute, TICKET_ROOTS } from './vocabulary.js';
+import { isRefElement, TICKET_ROOTS, type Vocabulary } from './vocabulary.js';
 
-/** What the rules ask of this layer (rules/ticket.ts says why they do not import it). */
-export const TICKET_LAYER: TicketLayer = { isTicketRoot: (local) => TICKET_ROOTS.has(local), isUrlAttribute, isRefElement, disagreement };
+/**
+ * What the rules ask of this layer (rules/ticket.ts says why they do not import it), for a ticket read with
+ * `vocabulary` (the schemas' table and the caller's rows).
+ */
+export function ticketLayer(vocabulary: Vocabulary): TicketLayer {
+  return { isTicketRoot: (local) => TICKET_ROOTS.has(local), isUrlAttribute: (local, attribute) => vocabulary.reads(local, attribute), isRefElement, disagreement };
+}
 
 const ALL: readonly TicketRule[] = [...ticketRules, ...markupRules];
 

@@ -6,11 +6,11 @@ import type { MappedBy } from '../views/types.js';
 import { ElementPaths } from './element-paths.js';
 import type { FileSpecFacts } from './filespec-facts.js';
 import { bySeverityThenPlace, makeFinding, reword } from './finding.js';
-import { readTicket } from './read.js';
+import { readTicket, reportMarkup } from './read.js';
 import { ReferenceRecorder, type Base } from './reference.js';
 import { ResourceIndex } from './resources.js';
 import { WALKED_RULES } from './ticket-rules.js';
-import { vocabularyWith, type VocabularyRow } from './vocabulary.js';
+import type { VocabularyRow } from './vocabulary.js';
 import { Walk } from './walk.js';
 
 export type BaseSource = 'directory' | 'document' | 'option' | 'container' | 'none';
@@ -76,10 +76,10 @@ export interface ValidateOptions {
   /** Larger inputs are not read (a finding instead). Default 512 MiB. */
   maxBytes?: number;
   /**
-   * Run fast-xml-parser's full validator before anything else. Without it, the structure is still checked
-   * (tags closed by their own end tags, nothing outside the root, no forbidden characters, the attributes of
-   * every element we read), in the same pass that builds the tree; with it, attribute syntax and entity use
-   * are checked in elements we do not read as well, at the cost of a second pass.
+   * Run fast-xml-parser's full validator before anything else. Without it, the markup is still checked (tags
+   * closed by their own end tags, nothing outside the root, no forbidden characters, the names and attributes
+   * of every tag, references in text and values), in the pass that builds the tree and one scan of the text;
+   * with it, what the validator rejects is one xml-malformed finding and no reference is read.
    */
   strictXml?: boolean;
   /** Overrides the ticket's JDF/@Version for the raw non-ASCII rule. */
@@ -107,7 +107,7 @@ export function oversizeReport(size: number, maxBytes: number, profile: Profile 
  *
  * The steps: read and decode the document (read.ts), index its resources (resources.ts), walk it from each
  * root with the element paths at hand (walk.ts, element-paths.ts), each reference's findings (reference.ts);
- * then what only the whole walk tells. The ticket rules run at these steps (ticket-rules.ts).
+ * then what only the whole walk tells, and the markup the walk did not read (read.ts, reportMarkup). The ticket rules run at these steps (ticket-rules.ts).
  */
 export function validateTicket(input: string | Uint8Array, options: ValidateOptions = {}): TicketReport {
   const profile = options.profile ?? 'jdf';
@@ -116,13 +116,13 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
   if (size > maxBytes) return oversizeReport(size, maxBytes, profile);
   const { report, doc } = readTicket(input, options, profile);
   if (doc === undefined) return report;
-  const vocabulary = vocabularyWith(options.urlAttributes);
   const index = new ResourceIndex(doc.tree);
   const paths = new ElementPaths(doc.tree, (e) => index.idOf(e));
   const references = new ReferenceRecorder(doc, options, paths);
-  new Walk({ doc, index, paths, references, vocabulary, documentBase: documentBaseOf(options) }).run();
+  new Walk({ doc, index, paths, references, vocabulary: doc.vocabulary, documentBase: documentBaseOf(options) }).run();
   settleUnusedDirectories(references);
   for (const rule of WALKED_RULES) rule.checkWalked(doc, report.references, (r) => doc.findings.add(rule.meta.code, r.offset, r.args));
+  reportMarkup(doc);
   return report;
 }
 

@@ -62,6 +62,11 @@ export class Vocabulary {
     }
   }
 
+  /** Whether this table reads this attribute on an element of this local name, in any family. */
+  reads(local: string, attribute: string): boolean {
+    return FAMILIES.some((f) => this.attributesOf(f, local).some((u) => u.attribute === attribute));
+  }
+
   /** The URL attributes an element with this local name carries in documents of this family. */
   attributesOf(family: Family, local: string): readonly UrlAttribute[] {
     return this.byFamily.get(family)!.get(local) ?? this.anyElement.get(family)!;
@@ -99,8 +104,3 @@ export const isRefElement = (local: string): boolean => local.length > 3 && loca
  * messages. (Audits are recognised by their AuditPool parent.)
  */
 export const NOT_RESOURCES: ReadonlySet<string> = new Set(['JDF', 'XJDF', 'JMF', 'XJMF', 'PrintTalk', 'Query', 'Command', 'Response', 'Signal', 'Acknowledge', 'Registration']);
-
-/** Whether the schemas' table reads this attribute on an element of this local name, in any family. */
-export function isUrlAttribute(local: string, attribute: string): boolean {
-  return FAMILIES.some((f) => defaultVocabulary.attributesOf(f, local).some((u) => u.attribute === attribute));
-}

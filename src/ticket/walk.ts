@@ -7,8 +7,8 @@ import { containerOf, selectPartition, urlHolder } from './containers.js';
 import { NONE, type Attribute, type ElementTree } from './xml/index.js';
 import type { ElementPaths } from './element-paths.js';
 import { bySeverityThenPlace, reword } from './finding.js';
-import type { TicketDocument } from './read.js';
-import { NO_BASE, type Base, type ReferenceRecorder } from './reference.js';
+import { noteReportedInValue, type TicketDocument } from './read.js';
+import { NO_BASE, NO_CONTAINER, type Base, type ReferenceRecorder } from './reference.js';
 import type { ResourceIndex } from './resources.js';
 import { LINK_RULES } from './ticket-rules.js';
 import type { LocatedFinding, TicketReference } from './validate.js';
@@ -47,6 +47,10 @@ export class Walk {
   private readonly tree: ElementTree;
   /** The elements whose Directory is reported (once, however often an rRef reaches them). */
   private readonly reportedDirectories = new Set<number>();
+  /** "offset code" of each finding about an rRef (reportOnce). */
+  private readonly reportedLinks = new Set<string>();
+  /** The resources of index.reportedAtUse some use reached. */
+  private readonly reachedAtUse = new Set<number>();
   // A resource used from many places is walked at each use: its start tags are read once.
   private readonly scanned: Uint8Array;
   private readonly presentByElement = new Map<number, Attribute[]>();
@@ -61,7 +65,11 @@ export class Walk {
     this.scanned = new Uint8Array(this.tree.size);
   }
 
-  /** Iterative (deep tickets cannot overflow the stack). */
+  /**
+   * Iterative (deep tickets cannot overflow the stack). Then each resource only rRefs name that no use reached
+   * (one that names itself, or two that name only each other) is walked where it stands, its own ID first on
+   * its chain: every reference is reported, and the rRef that leads back is a cycle.
+   */
   run(): void {
     const tree = this.tree;
     const roots = tree.roots;
@@ -70,6 +78,19 @@ export class Walk {
       const rootLocal = tree.local(roots[k]!);
       this.push(roots[k]!, { ...rootContext, family: FAMILY_ROOTS.get(rootLocal) ?? (rootLocal === 'PrintTalk' ? 'PrintTalk' : 'JDF') }, false);
     }
+    this.drain();
+    const { index } = this.input;
+    if (this.reachedAtUse.size === index.reportedAtUse.size) return;
+    const stranded = [...index.reportedAtUse].filter((e) => !this.reachedAtUse.has(e)).sort((a, b) => tree.start(a) - tree.start(b));
+    for (const e of stranded) {
+      if (this.reachedAtUse.has(e)) continue;
+      this.push(e, { ...rootContext, family: this.familyAt(e), chain: [index.idOf(e)!] }, true);
+      this.drain();
+    }
+  }
+
+  private drain(): void {
+    const tree = this.tree;
     while (this.stackElements.length > 0) {
       const e = this.stackElements.pop()!;
       const outer = this.stackContexts.pop()!;
@@ -101,6 +122,7 @@ export class Walk {
     const local = tree.local(e);
     let ctx = outer;
     if (!viaRef && this.input.index.reportedAtUse.has(e)) return undefined; // reported at each use
+    if (viaRef) this.reachedAtUse.add(e);
     const parent = tree.parent(e);
     // A FileSpec's Container is read with the FileSpec it holds (containerBase), once per use.
     if (local === 'Container' && parent !== NONE && tree.local(parent) === 'FileSpec') return undefined;
@@ -112,7 +134,8 @@ export class Walk {
     if (isRefElement(local)) {
       const rRefAttr = tree.attribute(e, 'rRef');
       if (rRefAttr !== undefined) {
-        for (const p of rRefAttr.problems) this.input.doc.findings.add(p.code, p.offset, p.args);
+        for (const p of rRefAttr.problems) this.reportOnce(p.code, p.offset, p.args);
+        noteReportedInValue(this.input.doc, rRefAttr.problems);
         const target = this.followRef(rRefAttr, ctx);
         if (target !== NONE) this.push(target, { ...ctx, via: ctx.via ?? this.input.paths.pathOf(e), chain: [...ctx.chain, rRefAttr.value] }, true);
       }
@@ -159,14 +182,28 @@ export class Walk {
     return ctx;
   }
 
-  /** The resource an rRef names, NONE where it names none or leads back (the link rules say so). */
-  private followRef(rRefAttr: Attribute, ctx: WalkContext): number {
+  /**
+   * The resource an rRef names, NONE where it names none or leads back (the link rules say so). With `selector`,
+   * the ref whose Part selects a partition: that partition, NONE when none matches (a link rule says so too).
+   */
+  private followRef(rRefAttr: Attribute, ctx: WalkContext, selector = NONE): number {
     const { index, doc } = this.input;
     const id = rRefAttr.value;
     const target = index.resource(id);
+    const selected = target !== undefined && selector !== NONE ? selectPartition(this.tree, target, selector) : undefined;
     const link: RRefLink = { id, offset: rRefAttr.valueStart, target, notResource: target === undefined ? index.notResource(id) : undefined, chain: ctx.chain };
-    for (const rule of LINK_RULES) rule.checkLink(link, doc, (r) => doc.findings.add(rule.meta.code, r.offset, r.args));
-    return target === undefined || ctx.chain.includes(id) ? NONE : target;
+    if (selected?.unmatched !== undefined) link.unmatchedPart = selected.unmatched;
+    for (const rule of LINK_RULES) rule.checkLink(link, doc, (r) => this.reportOnce(rule.meta.code, r.offset, r.args));
+    if (target === undefined || ctx.chain.includes(id)) return NONE;
+    return selected === undefined ? target : selected.element;
+  }
+
+  /** A finding about the file, once for each place: an rRef in a resource used from several places is one place. */
+  private reportOnce(code: string, offset: number, args: Record<string, string | number> = {}): void {
+    const key = `${offset} ${code}`;
+    if (this.reportedLinks.has(key)) return;
+    this.reportedLinks.add(key);
+    this.input.doc.findings.add(code, offset, args);
   }
 
   /** The family whose vocabulary applies to an element reached by an rRef: that of its nearest root ancestor. */
@@ -184,24 +221,26 @@ export class Walk {
    * selectors), once for this use, and returns the folder its members resolve against.
    */
   private containerBase(container: number, ctx: WalkContext, depth: number): Base {
-    if (depth > MAX_CONTAINER_DEPTH) return NO_BASE;
+    if (depth > MAX_CONTAINER_DEPTH) return NO_CONTAINER;
     const tree = this.tree;
     let spec = tree.findChild(container, (c) => tree.local(c) === 'FileSpec');
     let use = ctx;
     if (spec === NONE) {
       const ref = tree.findChild(container, (c) => tree.local(c) === 'FileSpecRef');
       const rRefAttr = ref === NONE ? undefined : tree.attribute(ref, 'rRef');
-      if (rRefAttr === undefined) return NO_BASE;
-      const target = this.followRef(rRefAttr, ctx);
-      if (target === NONE) return NO_BASE;
-      spec = selectPartition(tree, target, ref);
+      if (rRefAttr === undefined) return NO_CONTAINER;
+      const target = this.input.index.resource(rRefAttr.value);
+      if (target !== undefined) this.reachedAtUse.add(target);
+      spec = this.followRef(rRefAttr, ctx, ref);
+      if (spec === NONE) return NO_CONTAINER;
       use = { ...ctx, via: ctx.via ?? this.input.paths.pathOf(ref), chain: [...ctx.chain, rRefAttr.value] };
     }
     const outer = containerOf(tree, spec);
     const base = outer !== NONE ? this.containerBase(outer, use, depth + 1) : use.fileBase;
     const holder = urlHolder(tree, spec);
-    if (holder === NONE) return NO_BASE;
+    if (holder === NONE) return NO_CONTAINER;
     const containerRef = this.input.references.url(holder, tree.attribute(holder, 'URL')!, 'url', base, use.via, outer !== NONE);
+    if (base === NO_CONTAINER) return NO_CONTAINER;
     return containerRef.resolved !== null ? { uri: containerRef.resolved.replace(/\/?$/, '/'), source: 'container' } : NO_BASE;
   }
 

@@ -24,7 +24,7 @@ export const validate = defineCommand({
       .option('verify-checksums', { type: 'boolean', default: false, describe: 'With --check-exists, compare FileSpec/@CheckSum with the MD5 of each file (reads every byte)' })
       .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above)' })
       .option('url-attribute', { type: 'string', array: true, requiresArg: true, describe: 'ELEMENT/@ATTR[=directory]: also read this attribute, which the schemas do not type, as a URL (or a folder), e.g. Device/@HDM:Hotfolder=directory (repeatable)' })
-      .option('strict-xml', { type: 'boolean', default: false, describe: "Run fast-xml-parser's full validator first (also checks attributes of elements that hold no file reference)" })
+      .option('strict-xml', { type: 'boolean', default: false, describe: "Run fast-xml-parser's full validator first (a malformed tag is then one xml-malformed error, and no reference is read)" })
       .example('$0 validate hot-folder/', 'Checks every ticket under hot-folder/')
       .example("$0 validate 'jobs/**/*.jdf' --ignore-pattern 'jobs/archive/'", 'A glob pattern (quoted), less a folder')
       .example('cat ticket.jdf | $0 validate - --base file:///srv/hot/', 'Reads standard input; relative URLs resolve against --base')

@@ -1,6 +1,6 @@
 // Reads attributes of a start tag straight from the ticket text, so every value keeps its exact place
 // (the parser gives element offsets only), and decodes each value as XML 1.0 section 3.3.3 says.
-import { attributesStart, isXmlChar, newSpan, nextAttribute } from './lex.js';
+import { attributesStart, isXmlChar, newSpan, nextAttribute, quoted, referenceAt } from './lex.js';
 
 export interface AttributeProblem {
   code: 'undefined-entity' | 'bare-ampersand' | 'lt-in-attribute' | 'invalid-char-ref' | 'invalid-xml-char' | 'duplicate-attribute';
@@ -66,28 +66,27 @@ export function decodeAttributeValue(text: string, start: number, end: number): 
       push(text.slice(i, i + 2), i);
       i++;
     } else if (c === 0x26) {
-      const semi = text.indexOf(';', i + 1);
-      const ref = semi !== -1 && semi < end && semi - i <= 64 ? text.slice(i + 1, semi) : undefined;
-      if (ref === undefined || ref.length === 0 || !/^(#x[0-9A-Fa-f]+|#[0-9]+|[A-Za-z_:][-A-Za-z0-9._:]*)$/.test(ref)) {
+      const ref = referenceAt(text, i, end);
+      if (ref.kind === 'bare') {
         problems.push({ code: 'bare-ampersand', offset: i, args: {} });
         push('&', i);
         continue;
       }
-      if (ref[0] === '#') {
-        const cp = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-        if (!isXmlChar(cp)) {
-          problems.push({ code: 'invalid-char-ref', offset: i, length: ref.length + 2, args: { ref: `&${ref};` } });
-          push(`&${ref};`, i);
+      const written = text.slice(i, ref.end);
+      if (ref.kind === 'char') {
+        if (!isXmlChar(ref.codePoint!)) {
+          problems.push({ code: 'invalid-char-ref', offset: i, length: written.length, args: { ref: quoted(written) } });
+          push(written, i);
         } else {
-          push(String.fromCodePoint(cp), i);
+          push(String.fromCodePoint(ref.codePoint!), i);
         }
-      } else if (PREDEFINED[ref] !== undefined) {
-        push(PREDEFINED[ref]!, i);
+      } else if (ref.kind === 'predefined') {
+        push(PREDEFINED[ref.name!]!, i);
       } else {
-        problems.push({ code: 'undefined-entity', offset: i, length: ref.length + 2, args: { name: ref } });
-        push(`&${ref};`, i);
+        problems.push({ code: 'undefined-entity', offset: i, length: written.length, args: { name: quoted(ref.name!) } });
+        push(written, i);
       }
-      i = semi;
+      i = ref.end - 1;
     } else {
       push(text[i]!, i);
     }

@@ -10,7 +10,8 @@
 //   3.3.3 says, with their problems (the parser gives no attribute offsets, and decodes entities its own way);
 // - runs of siblings (runs.ts): big tickets are parsed a run at a time, so the parser's output for the whole
 //   document never exists at once;
-// - markup outside the values (markup-scan.ts): what the parser accepts and XML does not.
+// - markup (markup-scan.ts): what the parser accepts and XML does not, in every tag, value and text, one scan of
+//   the whole text.
 // All of them step over tags, PIs and quoted values as lex.ts does, which is as the parser does.
 //
 // The contract: every offset is a UTF-16 index into the text readXml returns, which is the text given with its
@@ -69,7 +70,7 @@ function forValidator(text: string): string {
 
 function structureOf(text: string, options: XmlOptions): { tree?: ElementTree; failure?: XmlFailure } {
   // The full validator is a second pass over the text; by default it runs only to word a problem the tree
-  // builder found (strictXml runs it first, and then it also checks attributes of elements we do not read).
+  // builder found (strictXml runs it first, and then what it rejects stops the reading).
   const runValidator = () => XMLValidator.validate(forValidator(text), { allowBooleanAttributes: false });
   const malformed = (fallback?: { offset: number; detail: string }, verdict = runValidator()): { failure?: XmlFailure } => {
     if (verdict !== true) {

@@ -9,6 +9,16 @@ export const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c ===
 export const isNameChar = (c: number): boolean =>
   (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x3a || c >= 0x80;
 
+/**
+ * XML 1.0 2.3: NameStartChar. A surrogate counts (a character of planes 1-14 is one; the rest are rare enough
+ * that a name is not judged by them).
+ */
+export const isNameStartChar = (c: number): boolean =>
+  (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x3a
+  || (c >= 0xc0 && c <= 0xd6) || (c >= 0xd8 && c <= 0xf6) || (c >= 0xf8 && c <= 0x2ff) || (c >= 0x370 && c <= 0x37d)
+  || (c >= 0x37f && c <= 0x1fff) || c === 0x200c || c === 0x200d || (c >= 0x2070 && c <= 0x218f) || (c >= 0x2c00 && c <= 0x2fef)
+  || (c >= 0x3001 && c <= 0xdfff) || (c >= 0xf900 && c <= 0xfdcf) || (c >= 0xfdf0 && c <= 0xfffd);
+
 /** XML 1.0 2.2: Char, the code points a document (and a character reference) may hold. */
 export function isXmlChar(cp: number): boolean {
   return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
@@ -90,3 +100,48 @@ export function nextAttribute(text: string, from: number, span: AttributeSpan): 
 
 /** A span to fill. */
 export const newSpan = (): AttributeSpan => ({ nameStart: 0, nameEnd: 0, valueStart: 0, valueEnd: 0 });
+
+/** XML 1.0 4.1: what an "&" begins. `end` is just past the ";" (or the "&" itself when bare). */
+export interface Reference {
+  kind: 'bare' | 'predefined' | 'char' | 'entity';
+  end: number;
+  /** The entity's name (predefined or not). */
+  name?: string;
+  /** The code point of a character reference (0x110000 when past Unicode). */
+  codePoint?: number;
+}
+
+const PREDEFINED_NAMES: ReadonlySet<string> = new Set(['lt', 'gt', 'amp', 'apos', 'quot']);
+
+const hexValue = (c: number): number => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : c >= 0x41 && c <= 0x46 ? c - 0x37 : -1);
+
+/**
+ * XML 1.0 4.1, Reference ::= EntityRef | CharRef: the reference the "&" at `amp` begins, read no further than
+ * `end`; a bare "&" when none does. Each character is looked at once, and none of them is an "&".
+ */
+export function referenceAt(text: string, amp: number, end: number): Reference {
+  const i = amp + 1;
+  if (text.charCodeAt(i) === 0x23 /* "#" */) {
+    const hex = text.charCodeAt(i + 1) === 0x78;
+    const from = hex ? i + 2 : i + 1;
+    let j = from;
+    let cp = 0;
+    for (; j < end; j++) {
+      const c = text.charCodeAt(j);
+      const d = hex ? hexValue(c) : c >= 0x30 && c <= 0x39 ? c - 0x30 : -1;
+      if (d < 0) break;
+      cp = Math.min(cp * (hex ? 16 : 10) + d, 0x110000);
+    }
+    if (j === from || j >= end || text.charCodeAt(j) !== 0x3b) return { kind: 'bare', end: amp + 1 };
+    return { kind: 'char', end: j + 1, codePoint: cp };
+  }
+  if (i >= end || !isNameStartChar(text.charCodeAt(i))) return { kind: 'bare', end: amp + 1 };
+  let j = i + 1;
+  while (j < end && isNameChar(text.charCodeAt(j))) j++;
+  if (j >= end || text.charCodeAt(j) !== 0x3b) return { kind: 'bare', end: amp + 1 };
+  const name = text.slice(i, j);
+  return { kind: PREDEFINED_NAMES.has(name) ? 'predefined' : 'entity', end: j + 1, name };
+}
+
+/** A name or reference quoted in a problem's args, cut to `max` characters. */
+export const quoted = (s: string, max = 64): string => (s.length <= max ? s : `${s.slice(0, max - 3)}...`);
