@@ -52,9 +52,10 @@ export function scanMarkup(text: string, reported: AlreadyReported = () => false
     for (; nextAmp !== -1 && nextAmp < to; nextAmp = text.indexOf('&', nextAmp + 1)) {
       const a = nextAmp;
       const ref = referenceAt(text, a, to);
-      const code = ref.kind === 'bare' ? 'bare-ampersand'
-        : ref.kind === 'entity' ? 'undefined-entity'
-          : ref.kind === 'char' && !isXmlChar(ref.codePoint!) ? 'invalid-char-ref' : undefined;
+      let code: 'bare-ampersand' | 'undefined-entity' | 'invalid-char-ref' | undefined;
+      if (ref.kind === 'bare') code = 'bare-ampersand';
+      else if (ref.kind === 'entity') code = 'undefined-entity';
+      else if (ref.kind === 'char' && !isXmlChar(ref.codePoint!)) code = 'invalid-char-ref';
       if (code === undefined || (inValue && reported(code, a))) continue;
       note(code, a, code === 'undefined-entity' ? { name: quoted(ref.name!) } : code === 'invalid-char-ref' ? { ref: quoted(text.slice(a, ref.end)) } : {});
     }
