@@ -62,6 +62,45 @@ test('-q is --quiet, -f is --format: errors only', () => {
   assert.equal(run(['validate', ...SAMPLES, '-q', '-f', 'unix']).stdout.trimEnd().split('\n').slice(0, -2), expected);
 });
 
+// ESLint's --quiet reports errors only, whatever the format: its getErrorResults drops the warnings from each
+// result and sets warningCount to 0, so every formatter's counts are those of what it shows.
+test('-q in every format: errors only, and the counts are those of what is shown', () => {
+  const full = json(SAMPLES);
+  const errors = findingsOf(full, true);
+  assert.ok(errors.length > 0 && findingsOf(full).length > errors.length, 'the samples hold errors and warnings');
+  const quiet = (format: string) => run(['validate', ...SAMPLES, '-q', '-f', format]);
+  const asJson = quiet('json');
+  assert.is(asJson.status, 1);
+  const report = JSON.parse(asJson.stdout);
+  assert.equal(findingsOf(report), errors);
+  assert.equal(report.files.map((f: any) => f.path), full.files.map((f: any) => f.path));
+  assert.equal(report.summary, { ...full.summary, warning: 0, info: 0 });
+  const sarif = JSON.parse(quiet('sarif').stdout);
+  const results = sarif.runs[0].results;
+  assert.equal(results.map((r: any) => r.level), errors.map(() => 'error'));
+  assert.equal(results.map((r: any) => r.ruleId).sort(), errors.map((e) => e[5]).sort());
+  const text = quiet('text').stdout.trimEnd().split('\n');
+  assert.not.ok(text.some((line) => /^ {2}\d+:\d+ +(warning|info) /.test(line)), 'no warning or info lines');
+  assert.is(text.filter((line) => /^ {2}\d+:\d+ +error /.test(line)).length, errors.length);
+  assert.is(text.at(-1), `3 files, ${full.summary.references} references: ${errors.length} errors, 0 warnings, 0 info`);
+  const github = quiet('github').stdout.trimEnd().split('\n');
+  assert.equal(github.map((line) => line.slice(0, line.indexOf(' '))), errors.map(() => '::error'));
+  const out = path.join(dir, 'quiet.json');
+  assert.is(run(['validate', ...SAMPLES, '-q', '-f', 'json', '-o', out]).stdout, `3 files, ${full.summary.references} references: ${errors.length} errors, 0 warnings, 0 info; report in ${out}\n`);
+});
+
+test('check -q in both formats: errors only', () => {
+  const urls = ['file:///c:/my docs/a.pdf', 'gopher://host/a.pdf', 'file:///a.pdf'];
+  const all = JSON.parse(run(['check', ...urls, '-f', 'json', '--exit-zero']).stdout);
+  const severities = (results: any[]) => results.flatMap((r: any) => r.findings.map((f: any) => f.severity));
+  assert.ok(severities(all).includes('error') && severities(all).some((x: string) => x !== 'error'), 'errors and more');
+  const quiet = JSON.parse(run(['check', ...urls, '-f', 'json', '-q', '--exit-zero']).stdout);
+  assert.equal(quiet.map((r: any) => r.findings), all.map((r: any) => r.findings.filter((f: any) => f.severity === 'error')));
+  const text = run(['check', ...urls, '-q', '--exit-zero']).stdout.trimEnd().split('\n');
+  assert.equal(severities(all).filter((x: string) => x === 'error'), ['error']);
+  assert.is(text.at(-1), '3 URLs checked: 1 error, 0 warnings, 0 info');
+});
+
 test('-o FILE: the report in the file, the summary line on the terminal', () => {
   const out = path.join(dir, 'report.json');
   const r = run(['validate', ...SAMPLES, '-f', 'json', '-o', out]);

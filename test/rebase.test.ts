@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlink
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { projectRoot } from './helpers.js';
@@ -115,6 +116,23 @@ test('--dry-run: a patch that git apply and patch accept, CRLF kept, giving the 
   assert.equal(readFileSync(file, 'utf8'), forRip);
 });
 
+test('--dry-run: standard output is the patch alone, the "not rebased" notes go to standard error', () => {
+  // Its own config: the view proof has a prefix for the storage proofs only, so the jobs value is not rebased.
+  const folder = realpathSync(mkdtempSync(path.join(top, 'notes-')));
+  writeFileSync(path.join(folder, 'jdf-filespec.config.json'), JSON.stringify({
+    machine: 'rip',
+    views: { mis: {}, rip: {}, proof: {} },
+    storage: { jobs: { mis: 'file://fileserver/Jobs/', rip: '/mnt/jobs/' }, proofs: { mis: 'file://fileserver/Proofs/', rip: '/mnt/proofs/', proof: '/proof/' } },
+  }));
+  const ticket = ['<JDF Version="1.4" ID="j"><ResourcePool><RunList ID="r">', '<LayoutElement><FileSpec URL="file://fileserver/Proofs/a.pdf"/></LayoutElement>', '<LayoutElement><FileSpec URL="file://fileserver/Jobs/b.pdf"/></LayoutElement>', '</RunList></ResourcePool></JDF>', ''].join('\n');
+  writeFileSync(path.join(folder, 't.jdf'), ticket);
+  const r = spawnSync(process.execPath, [main, 'rebase', 't.jdf', '--from', 'mis', '--to', 'proof', '--dry-run'], { cwd: folder, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const expected = ticket.replace('"file://fileserver/Proofs/', '"file:///proof/');
+  assert.equal(r.stdout, createTwoFilesPatch('a/t.jdf', 'b/t.jdf', ticket, expected, undefined, undefined, { context: 3, headerOptions: FILE_HEADERS_ONLY }));
+  assert.match(r.stderr, /^t\.jdf:3:\d+: not rebased: .*"file:\/\/fileserver\/Jobs\/b\.pdf": the view 'proof' has no prefix in the storage 'jobs'\n$/);
+});
+
 test('--to-prefix, --absolute and --fold-directory', () => {
   const file = put(original);
   assert.equal(cli(['rebase', file, '--from', 'mis', '--to-prefix', '/data/4711-copy/']).status, 0);
@@ -145,7 +163,7 @@ test('no view for --to, no target, no table, a symbolic link: refused, nothing w
   symlinkSync(file, link);
   const r = cli(['rebase', link, '--to', 'rip']);
   assert.equal(r.status, 2);
-  assert.match(r.stdout, 'symbolic link');
+  assert.match(r.stderr, 'symbolic link');
   assert.equal(readFileSync(file, 'utf8'), original);
   mkdirSync(path.join(top, 'empty'), { recursive: true });
   assert.not.ok(existsSync(`${link}.orig`));

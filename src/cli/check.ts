@@ -29,7 +29,9 @@ export async function runCheck(run: CheckRun): Promise<number> {
   const urls = [...run.urls, ...(run.file !== undefined ? readUrlList(run.file) : [])];
   if (urls.length === 0) throw new UsageError('Give at least one URL, or --file.');
   const results: CheckResult[] = urls.map((u) => checkUrl(u, run.options));
-  await writePieces(process.stdout, run.format === 'json' ? jsonDocument(results) : [formatCheckText(results, { quiet: run.quiet })]);
+  // --quiet: errors only, in either format.
+  const shown = run.quiet ? results.map((r) => ({ ...r, findings: r.findings.filter((f) => f.severity === 'error') })) : results;
+  await writePieces(process.stdout, run.format === 'json' ? jsonDocument(shown) : [formatCheckText(results, { quiet: run.quiet })]);
   const anyError = results.some((r) => r.findings.some((f) => f.severity === 'error'));
   return anyError && !run.exitZero ? EXIT.findings : EXIT.clean;
 }

@@ -68,7 +68,7 @@ export async function runRebase(run: RebaseRun): Promise<number> {
         validate: run.base !== undefined ? { base: run.base } : {},
       });
       if (outcome.refused) {
-        process.stdout.write(`${source.path}: not rebased: ${outcome.refused}\n`);
+        process.stderr.write(`${source.path}: not rebased: ${outcome.refused}\n`);
         failed++;
         continue;
       }
@@ -83,7 +83,8 @@ export async function runRebase(run: RebaseRun): Promise<number> {
         process.stdout.write(`${source.path}: ${plural(outcome.plan.edits.length, 'value')} rebased${outcome.backup ? `, original kept as ${outcome.backup}` : ''}\n`);
       }
       for (const s of outcome.plan.skipped) {
-        process.stdout.write(`${source.path}:${s.line}:${s.column}: not rebased: ${s.element}/@${s.attribute} ${JSON.stringify(s.value)}: ${s.reason}\n`);
+        // Notes on standard error, as fix: standard output is the diff (--dry-run) or the summary.
+        process.stderr.write(`${source.path}:${s.line}:${s.column}: not rebased: ${s.element}/@${s.attribute} ${JSON.stringify(s.value)}: ${s.reason}\n`);
       }
     } catch (error) {
       failed++;

@@ -140,7 +140,8 @@ async function writeReport(report: ValidationReport, run: ValidateRun, unreadabl
     process.stderr.write(`jdf-filespec: cannot write ${run.outputFile}: ${(error as Error).message}\n`);
     return false;
   }
-  const s = report.summary;
+  // What the file shows: with --quiet, errors only (errorsOnly).
+  const s = run.quiet ? { ...report.summary, warning: 0, info: 0 } : report.summary;
   await writePieces(process.stdout, [`${summaryLine(s, `${plural(s.files, 'file')}, ${plural(s.references, 'reference')}`)}; report in ${run.outputFile}\n`]);
   return true;
 }

@@ -30,7 +30,7 @@ export function formatCheckText(results: readonly CheckResult[], options: { quie
   const all: Finding[] = [];
   for (const r of results) {
     const shown = options.quiet ? r.findings.filter((f) => f.severity === 'error') : r.findings;
-    all.push(...r.findings);
+    all.push(...shown);
     if (options.quiet && shown.length === 0) continue;
     lines.push(JSON.stringify(r.value));
     const facts = [r.kind, r.scheme && `scheme ${r.scheme}`, r.host !== undefined && `host ${JSON.stringify(r.host)}`, `local ${r.local}`].filter(Boolean);

@@ -36,6 +36,16 @@ export function buildReport(files: FileReport[], version: string): ValidationRep
   return { tool: { name: 'jdf-filespec', version }, files, summary: { files: files.length, references, ...counts } };
 }
 
+/**
+ * The report as --quiet shows it, in every format: errors only (ESLint's getErrorResults), warnings and infos
+ * dropped from each file and reference, and the summary counting what is left. Every file and reference stays.
+ */
+export function errorsOnly(report: ValidationReport): ValidationReport {
+  const errors = (findings: readonly LocatedFinding[]) => findings.filter((f) => f.severity === 'error');
+  const files = report.files.map((file) => ({ ...file, findings: errors(file.findings), references: file.references.map((r) => ({ ...r, findings: errors(r.findings) })) }));
+  return { ...report, files, summary: { ...report.summary, warning: 0, info: 0 } };
+}
+
 /** publint's way: the exit code is a small pure function of the findings. */
 export function exitCodeOf(report: ValidationReport): 0 | 1 {
   return report.summary.error > 0 ? 1 : 0;

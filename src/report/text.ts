@@ -1,7 +1,7 @@
 import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
 import type { MappedBy } from '../views/types.js';
 import { plural, SEVERITY_LABEL } from './check-text.js';
-import type { ValidationReport } from './report.js';
+import { errorsOnly, type ValidationReport } from './report.js';
 
 export interface TextOptions {
   quiet?: boolean;
@@ -21,7 +21,8 @@ export function formatText(report: ValidationReport, options: TextOptions = {}):
 }
 
 /** formatText in pieces of up to 1,024 lines: a big report is written as it is formatted, never as one string. */
-export function* textLines(report: ValidationReport, options: TextOptions = {}): Generator<string> {
+export function* textLines(given: ValidationReport, options: TextOptions = {}): Generator<string> {
+  const report = options.quiet ? errorsOnly(given) : given;
   let lines: string[] = [];
   const line = (text: string) => lines.push(text + '\n');
   const full = () => lines.length >= 1024;
@@ -30,11 +31,10 @@ export function* textLines(report: ValidationReport, options: TextOptions = {}):
     lines = [];
     return piece;
   };
-  const keep = (f: LocatedFinding) => !options.quiet || f.severity === 'error';
   for (const file of report.files) {
     const items: Array<{ f: LocatedFinding; ref?: TicketReference }> = [];
-    for (const f of file.findings) if (keep(f)) items.push({ f });
-    for (const ref of file.references) for (const f of ref.findings) if (keep(f)) items.push({ f, ref });
+    for (const f of file.findings) items.push({ f });
+    for (const ref of file.references) for (const f of ref.findings) items.push({ f, ref });
     items.sort((a, b) => a.f.line - b.f.line || a.f.column - b.f.column);
     if (items.length === 0 && !options.references) continue;
     line(file.part !== undefined ? `${file.path} [part ${file.part}]` : file.path);
