@@ -208,15 +208,16 @@ test('SARIF partialFingerprints stay when lines above the finding move, and diff
 });
 
 test('an exception on one ticket is its internal-error finding (stack only with debug); the ticket beside it is reported', async () => {
-  const boom = { path: 'samples/rref.jdf', get documentUri(): string { throw new Error('boom in our code'); } };
-  const fine = { path: 'samples/hot-folder.jdf', documentUri: pathToFileURL(path.join(root, 'samples/hot-folder.jdf')).href };
+  // Absolute paths: the library reads them, and the suite may run from any working folder.
+  const boom = { path: path.join(root, 'samples/rref.jdf'), get documentUri(): string { throw new Error('boom in our code'); } };
+  const fine = { path: path.join(root, 'samples/hot-folder.jdf'), documentUri: pathToFileURL(path.join(root, 'samples/hot-folder.jdf')).href };
   for (const debug of [false, true]) {
     const [a, b] = (await validateSources([boom, fine], { profile: 'jdf' }, 1 << 20, undefined, undefined, debug)) as any[];
-    assert.is(a.path, 'samples/rref.jdf');
+    assert.is(a.path, boom.path);
     assert.equal(a.findings.map((f: any) => [f.code, f.severity]), [['internal-error', 'error']]);
     assert.match(a.findings[0].message, 'boom in our code');
     assert.is(/\n\s+at /.test(a.findings[0].message), debug);
-    assert.is(b.path, 'samples/hot-folder.jdf');
+    assert.is(b.path, fine.path);
     assert.is(b.references.length, 2);
   }
 });
