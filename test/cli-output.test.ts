@@ -208,23 +208,59 @@ test('SARIF partialFingerprints stay when lines above the finding move, and diff
 });
 
 test('an exception on one ticket is its internal-error finding (stack only with debug); the ticket beside it is reported', async () => {
-  const boom = { path: 'samples/rref.jdf', get documentUri(): string { throw new Error('boom in our code'); } };
-  const fine = { path: 'samples/hot-folder.jdf', documentUri: pathToFileURL(path.join(root, 'samples/hot-folder.jdf')).href };
+  // Absolute paths: the library reads them, and the suite may run from any working folder.
+  const boom = { path: path.join(root, 'samples/rref.jdf'), get documentUri(): string { throw new Error('boom in our code'); } };
+  const fine = { path: path.join(root, 'samples/hot-folder.jdf'), documentUri: pathToFileURL(path.join(root, 'samples/hot-folder.jdf')).href };
   for (const debug of [false, true]) {
     const [a, b] = (await validateSources([boom, fine], { profile: 'jdf' }, 1 << 20, undefined, undefined, debug)) as any[];
-    assert.is(a.path, 'samples/rref.jdf');
+    assert.is(a.path, boom.path);
     assert.equal(a.findings.map((f: any) => [f.code, f.severity]), [['internal-error', 'error']]);
     assert.match(a.findings[0].message, 'boom in our code');
     assert.is(/\n\s+at /.test(a.findings[0].message), debug);
-    assert.is(b.path, 'samples/hot-folder.jdf');
+    assert.is(b.path, fine.path);
     assert.is(b.references.length, 2);
   }
 });
 
-test('every validate option is in --help', () => {
-  const help = run(['validate', '--help']).stdout;
-  for (const flag of ['--output-file', '-o', '--max-warnings', '--format', '-f', '--quiet', '-q', '--color', '--stdin-filename', '--debug', '--ignore-pattern', '--no-ignore', '--error-on-unmatched-pattern', '--max-bytes', '--jobs']) {
-    assert.ok(help.includes(flag), flag);
+/** The README's command-line synopsis: for each command, the flags its lines name. */
+function synopsis(): Map<string, Set<string>> {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const block = readme.slice(readme.indexOf('## Command line')).split('```sh\n')[1]!.split('```')[0]!;
+  const commands = new Map<string, Set<string>>();
+  let flags = new Set<string>();
+  for (const line of block.split('\n')) {
+    const command = /^jdf-filespec (\S+)/.exec(line);
+    if (command) commands.set(command[1]!, (flags = new Set()));
+    for (const flag of line.match(/(?<![\w-])--?[a-zA-Z][\w-]*/g) ?? []) flags.add(flag);
+  }
+  return commands;
+}
+
+/** The flags a command's --help lists under Options, each line's names (-q and --quiet), less --help and --version. */
+function helpOptions(command: string): string[][] {
+  const help = run([command, '--help']).stdout;
+  const options = help.slice(help.indexOf('\nOptions:\n')).split(/\n\n/)[0]!;
+  const out: string[][] = [];
+  for (const line of options.split('\n')) {
+    const m = /^ {2}(?:(-[a-zA-Z]), | {4})(--[a-z][\w-]*)/.exec(line);
+    if (m && m[2] !== '--help' && m[2] !== '--version') out.push(m[1] ? [m[1], m[2]!] : [m[2]!]);
+  }
+  return out;
+}
+
+test("the README's synopsis names every option each command's --help lists, and nothing else", () => {
+  const readme = synopsis();
+  const commands = run(['--help']).stdout.match(/^ {2}jdf-filespec (\S+)/gm)!.map((line) => line.trim().split(' ')[1]!);
+  assert.equal([...readme.keys()].sort(), [...commands].sort());
+  for (const command of commands) {
+    const names = helpOptions(command);
+    assert.ok(names.length > 0 || command === 'resolve', command);
+    const inReadme = readme.get(command)!;
+    // A boolean that defaults to true is written as its negation (--no-ignore), as the user types it.
+    const said = (flag: string) => inReadme.has(flag) || inReadme.has(flag.replace(/^--/, '--no-'));
+    for (const option of names) assert.ok(option.some(said), `${command}: ${option.join(', ')} is not in the README's synopsis`);
+    const known = new Set(names.flat().flatMap((flag) => [flag, flag.replace(/^--/, '--no-')]));
+    for (const flag of inReadme) assert.ok(known.has(flag), `${command}: the README's ${flag} is not in --help`);
   }
 });
 
