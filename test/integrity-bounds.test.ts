@@ -10,25 +10,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_READ, pdfPageCount } from '../src/node/pdf-pages.js';
 import { projectRoot } from './helpers.js';
+import { handMadePdf } from './pdf-fixture.js';
 
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
 const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-integrity-bounds-')));
 
-/** A PDF of `n` pages by hand (ISO 32000-1 7.5), a stream of `padding` bytes before the pages; `xrefShift` falsifies startxref. */
-function pdf(n: number, padding: number, xrefShift = 0): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${Array.from({ length: n }, (_, k) => `${k + 4} 0 R`).join(' ')}] /Count ${n} >>`, `<< /Length ${padding} >>\nstream\n${'0'.repeat(padding)}\nendstream`];
-  for (let k = 0; k < n; k++) objects.push('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>');
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, k) => {
-    offsets.push(out.length);
-    out += `${k + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref - xrefShift}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
+const pdf = handMadePdf;
 
 test('a sound 20 MB PDF: its pages counted from a small part of it', async () => {
   const file = path.join(dir, 'sound.pdf');

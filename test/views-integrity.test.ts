@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { projectRoot } from './helpers.js';
+import { handMadePdf } from './pdf-fixture.js';
 
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
 const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-integrity-')));
@@ -47,21 +48,7 @@ test('each mismatch names both values', () => {
   assert.match(r.stdout, `MimeType says application/pdf, but ${path.join(dir, 'photo.jpg')} looks like JPEG`);
 });
 
-/** A PDF of `n` pages, written by hand (ISO 32000-1 7.5: header, objects, xref, trailer), with a big stream before the pages. */
-function pdf(n: number, padding = 0): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${Array.from({ length: n }, (_, k) => `${k + 4} 0 R`).join(' ')}] /Count ${n} >>`, `<< /Length ${padding} >>\nstream\n${'0'.repeat(padding)}\nendstream`];
-  for (let k = 0; k < n; k++) objects.push('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>');
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, k) => {
-    offsets.push(out.length);
-    out += `${k + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
+const pdf = handMadePdf;
 
 test('RunList NPage and Pages against the PDF page count (pdf.js)', () => {
   writeFileSync(path.join(dir, 'three.pdf'), pdf(3, 1_000_000));
