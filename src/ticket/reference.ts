@@ -61,18 +61,12 @@ export class ReferenceRecorder {
       });
     }
     if (findings.length > 1) findings.sort(bySeverityThenPlace);
-    const at = this.doc.lines.position(attr.valueStart);
-    const end = this.doc.lines.position(attr.valueStart + attr.raw.length);
     const ref: TicketReference = {
       element: this.paths.pathOf(element),
       attribute: attr.name,
       role,
       value: checked.value,
-      line: at.line,
-      column: at.column,
-      endLine: end.line,
-      endColumn: end.column,
-      span: [attr.valueStart, attr.valueStart + attr.raw.length],
+      ...this.placeOf(attr),
       base: shownBase.uri === null ? null : redactPassword(shownBase.uri),
       baseSource: shownBase.source,
       kind: checked.kind,
@@ -90,6 +84,13 @@ export class ReferenceRecorder {
     return ref;
   }
 
+  /** Where a value stands in the text: its first and last line and column, and its span. */
+  private placeOf(attr: Attribute): Pick<TicketReference, 'line' | 'column' | 'endLine' | 'endColumn' | 'span'> {
+    const at = this.doc.lines.position(attr.valueStart);
+    const end = this.doc.lines.position(attr.valueStart + attr.raw.length);
+    return { line: at.line, column: at.column, endLine: end.line, endColumn: end.column, span: [attr.valueStart, attr.valueStart + attr.raw.length] };
+  }
+
   /** A URI that identifies rather than locates (DevNS, PDFXRegistryName): its syntax only, never resolved or looked for. */
   identifier(element: number, attr: Attribute, via: string | undefined): void {
     const checked = identifierKind(attr.value);
@@ -98,18 +99,12 @@ export class ReferenceRecorder {
     for (const p of attr.problems) findings.push(this.finding(p.code, p.args, this.doc.lines.position(p.offset)));
     noteReportedInValue(this.doc, attr.problems);
     if (findings.length > 1) findings.sort(bySeverityThenPlace);
-    const at = this.doc.lines.position(attr.valueStart);
-    const end = this.doc.lines.position(attr.valueStart + attr.raw.length);
     const ref: TicketReference = {
       element: this.paths.pathOf(element),
       attribute: attr.name,
       role: 'identifier',
       value: redactPassword(attr.value),
-      line: at.line,
-      column: at.column,
-      endLine: end.line,
-      endColumn: end.column,
-      span: [attr.valueStart, attr.valueStart + attr.raw.length],
+      ...this.placeOf(attr),
       base: null,
       baseSource: 'none',
       kind: checked.kind,
