@@ -1,12 +1,15 @@
-import { localityOf, type Locality } from './fileurl/locality.js';
+import { localityOf, localityOfParts, type Locality } from './fileurl/locality.js';
 import { redactPassword, stripPassword } from './fileurl/redact.js';
 import { rules } from './rules/catalog.js';
 import { createFinding, severityUnder, type FindingOptions } from './rules/finding.js';
 import { isDriveScheme } from './rules/drive-letter.js';
+import { factsBySpec, scanFacts, type UrlFacts } from './rules/facts.js';
+import { MAX_URL_LENGTH } from './rules/scheme.js';
 import { isWindowsReservedName } from './rules/segments.js';
 import type { CheckContext, CheckOptions, Finding, ReferenceKind, Severity } from './rules/types.js';
 import { parseAuthority, parseReference } from './uri/parse.js';
 import { mergePrefixOf, resolveReference, resolveWithTrace } from './uri/resolve.js';
+import type { Rule } from './rules/types.js';
 
 export interface CheckResult {
   /** The value as given, with any password masked. */
@@ -32,12 +35,24 @@ function kindOf(scheme: string | undefined, authority: string | undefined, path:
   return path.startsWith('/') ? 'absolute-path' : 'relative-path';
 }
 
-function buildContext(value: string, options: CheckOptions): CheckContext {
+/**
+ * How a check is made. `fast`: the facts of one scan, a clean fix taken as it is, all fixes composed in one pass.
+ * `bySpec`: every question asked of the value on its own, every fix checked again, fixes applied one at a time:
+ * the reference the tests hold the fast way equal to.
+ */
+interface Mode {
+  facts: (core: string) => UrlFacts;
+  fast: boolean;
+}
+const FAST: Mode = { facts: scanFacts, fast: true };
+const BY_SPEC: Mode = { facts: factsBySpec, fast: false };
+
+function buildContext(value: string, options: CheckOptions, mode: Mode): CheckContext {
   let start = 0;
   let end = value.length;
   while (start < end && isSpace(value.charCodeAt(start))) start++;
   while (end > start && isSpace(value.charCodeAt(end - 1))) end--;
-  const core = value.slice(start, end);
+  const core = start === 0 && end === value.length ? value : value.slice(start, end);
   const ref = parseReference(core);
   const scheme = ref.scheme?.toLowerCase();
   const authorityStart = start + (ref.scheme !== undefined ? ref.scheme.length + 1 : 0) + 2;
@@ -48,6 +63,7 @@ function buildContext(value: string, options: CheckOptions): CheckContext {
     core,
     lead: start,
     ref,
+    facts: mode.facts(core),
     scheme,
     kind,
     isFileLike: scheme === undefined || scheme === 'file' || isDriveScheme(scheme),
@@ -62,16 +78,22 @@ function buildContext(value: string, options: CheckOptions): CheckContext {
   };
   // RFC 3986 5.2.2: an empty reference resolves too (to the base without its fragment).
   if (options.base !== undefined && scheme === undefined) {
-    const strict = resolveWithTrace(core, options.base, { drivePreserving: options.drivePreserving === true });
-    const preserving = options.drivePreserving ? strict.href : resolveReference(core, options.base, { drivePreserving: true });
-    ctx.resolution = { href: strict.href, trace: strict.trace, drivePreservingHref: preserving };
+    ctx.resolution = resolveWithTrace(core, options.base, { drivePreserving: options.drivePreserving === true });
   }
   return ctx;
 }
 
-function runRules(value: string, options: CheckOptions, converge = true): { ctx: CheckContext; findings: Finding[] } {
-  const ctx = buildContext(value, options);
+interface RuleRun {
+  ctx: CheckContext;
+  findings: Finding[];
+  /** The findings whose fix must be checked again (its rule's fix is not clean). */
+  recheck: Set<Finding>;
+}
+
+function runRules(value: string, options: CheckOptions, mode: Mode, converge = true): RuleRun {
+  const ctx = buildContext(value, options, mode);
   const findings: Finding[] = [];
+  const recheck = new Set<Finding>();
   for (const rule of rules) {
     rule.check(ctx, (report) => {
       const severity = severityUnder(rule.meta, ctx.profile, report.severity);
@@ -79,12 +101,21 @@ function runRules(value: string, options: CheckOptions, converge = true): { ctx:
       const how: FindingOptions = { profile: ctx.profile, severity };
       if (report.offset !== undefined) how.offset = report.offset;
       if (report.fix !== undefined && report.fix !== value) how.fix = report.fix;
-      findings.push(createFinding(rule.meta.code, report.args, how));
+      const finding = createFinding(rule.meta.code, report.args, how);
+      findings.push(finding);
+      if (finding.fix !== undefined && !takesFixAsItIs(rule, finding.fix, how.fix, mode)) recheck.add(finding);
     });
   }
-  if (converge) convergeFixes(value, options, findings);
-  return { ctx, findings };
+  if (converge) convergeFixes(value, options, findings, recheck, mode);
+  return { ctx, findings, recheck };
 }
+
+/**
+ * A clean rule's fix brings no new error, unless it makes the value longer than the schemas allow, or a password
+ * had to be dropped from it (createFinding), which is more than an escape.
+ */
+const takesFixAsItIs = (rule: Rule, fix: string, reported: string | undefined, mode: Mode): boolean =>
+  mode.fast && rule.cleanFix === true && fix === reported && fix.length <= MAX_URL_LENGTH;
 
 /**
  * A single finding's fix is applied alone (a code-scanning user takes one at a time), so it must be no worse than
@@ -92,15 +123,14 @@ function runRules(value: string, options: CheckOptions, converge = true): { ctx:
  * file://\\HOST\share into file:////HOST/share, a UNC string in the path), the fixes of those new errors are
  * applied to it too; where that does not settle, the finding offers no fix.
  */
-function convergeFixes(value: string, options: CheckOptions, findings: Finding[]): void {
-  if (!findings.some((f) => f.fix !== undefined)) return;
+function convergeFixes(value: string, options: CheckOptions, findings: Finding[], recheck: Set<Finding>, mode: Mode): void {
+  if (recheck.size === 0) return;
   const errorsBefore = new Set(findings.filter((f) => f.severity === 'error').map((f) => f.code));
-  for (const finding of findings) {
-    if (finding.fix === undefined) continue;
-    let current = finding.fix;
+  for (const finding of recheck) {
+    let current = finding.fix!;
     let settled = false;
     for (let round = 0; round < MAX_FIX_ROUNDS; round++) {
-      const added = runRules(current, options, false).findings.filter((f) => f.severity === 'error' && !errorsBefore.has(f.code));
+      const added = runRules(current, options, mode, false).findings.filter((f) => f.severity === 'error' && !errorsBefore.has(f.code));
       if (added.length === 0) { settled = true; break; }
       const next = added.find((f) => f.fix !== undefined);
       if (next === undefined) break;
@@ -113,23 +143,69 @@ function convergeFixes(value: string, options: CheckOptions, findings: Finding[]
 
 const MAX_FIX_ROUNDS = 12;
 
-/** Applies the first fix of an error or warning until none is left: what a fixing tool writes. */
-function applyAllFixes(value: string, options: CheckOptions, findings: Finding[]): string | undefined {
+/**
+ * Applies the first fix of an error or warning until none is left: what a fixing tool writes. The fast way first
+ * applies every such fix at once, where they change separate parts of the value, and goes on from there.
+ */
+function applyAllFixes(value: string, options: CheckOptions, run: RuleRun, mode: Mode): string | undefined {
   let current = value;
-  let pending = findings;
-  for (let round = 0; round < MAX_FIX_ROUNDS; round++) {
+  let pending = run.findings;
+  let round = 0;
+  if (mode.fast) {
+    const composed = composeFixes(value, run);
+    if (composed !== undefined) {
+      current = stripPassword(composed); // as every fix is (createFinding)
+      pending = runRules(current, options, mode, false).findings;
+      round = 1;
+    }
+  }
+  for (; round < MAX_FIX_ROUNDS; round++) {
     const next = pending.find((f) => f.fix !== undefined && f.severity !== 'info');
     if (!next) break;
     current = next.fix!;
-    pending = runRules(current, options, false).findings;
+    pending = runRules(current, options, mode, false).findings;
   }
   return current === value ? undefined : current;
 }
 
+/**
+ * Every error and warning fix applied in one pass, each taken as the one edit that turns the value into it (what
+ * lies between their common start and end). Only clean fixes (escapes, which change no other rule's reading of
+ * the value) compose: undefined unless there are two or more, all clean, and no two touch.
+ */
+function composeFixes(value: string, run: RuleRun): string | undefined {
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  for (const f of run.findings) {
+    if (f.fix === undefined || f.severity === 'info') continue;
+    if (run.recheck.has(f)) return undefined;
+    edits.push(editOf(value, f.fix));
+  }
+  if (edits.length < 2) return undefined;
+  edits.sort((a, b) => a.start - b.start);
+  let out = '';
+  let copied = 0;
+  let previousEnd = -1;
+  for (const edit of edits) {
+    if (edit.start <= previousEnd) return undefined;
+    out += value.slice(copied, edit.start) + edit.text;
+    copied = previousEnd = edit.end;
+  }
+  return out + value.slice(copied);
+}
+
+function editOf(value: string, fixed: string): { start: number; end: number; text: string } {
+  const limit = Math.min(value.length, fixed.length);
+  let start = 0;
+  while (start < limit && value.charCodeAt(start) === fixed.charCodeAt(start)) start++;
+  let tail = 0;
+  while (tail < limit - start && value.charCodeAt(value.length - 1 - tail) === fixed.charCodeAt(fixed.length - 1 - tail)) tail++;
+  return { start, end: value.length - tail, text: fixed.slice(start, fixed.length - tail) };
+}
+
 // Characters after which no rule can fire in a relative path: the appendix's fsegment characters and "/",
-// without ":" (scheme, Table 6) and "%" (escapes). Most references of a real ticket are made of these only.
+// without ":" (scheme, Table 6), "%" (escapes) and "@" (which a masked password needs). Most references of a real ticket are made of these only.
 const PLAIN = new Uint8Array(128);
-for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!*'()~+,$@&=/") PLAIN[ch.charCodeAt(0)] = 1;
+for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!*'()~+,$&=/") PLAIN[ch.charCodeAt(0)] = 1;
 
 const prefixFacts = new Map<string, { local: Locality; host: string | undefined }>();
 
@@ -167,26 +243,35 @@ function checkPlainRelative(value: string, options: CheckOptions): CheckResult |
  * appendix or RFC 8089, classifies it and resolves it against `base`. Never throws.
  */
 export function checkUrl(value: string, options: CheckOptions = {}): CheckResult {
-  return checkPlainRelative(value, options) ?? checkByRules(value, options);
+  return checkPlainRelative(value, options) ?? checkWith(value, options, FAST);
 }
 
-/** checkUrl without the plain-relative shortcut: every rule runs. The tests hold the two equal. */
-export function checkByRules(value: string, options: CheckOptions = {}): CheckResult {
-  const { ctx, findings } = runRules(value, options);
+/**
+ * checkUrl the reference way: no shortcut, each rule asks its own questions of the value, every fix is checked
+ * again and fixes are applied one at a time. The tests hold checkUrl equal to it.
+ */
+export function checkUrlBySpec(value: string, options: CheckOptions = {}): CheckResult {
+  return checkWith(value, options, BY_SPEC);
+}
+
+function checkWith(value: string, options: CheckOptions, mode: Mode): CheckResult {
+  const run = runRules(value, options, mode);
+  const { ctx, findings } = run;
   let resolved: string | null = null;
   if (ctx.scheme !== undefined) resolved = resolveReference(ctx.core, '');
   else if (ctx.resolution) resolved = ctx.resolution.href;
-  const hostSource = ctx.authority ? ctx.ref : resolved !== null ? parseReference(resolved) : undefined;
+  const target = resolved === null ? undefined : resolved === ctx.core ? ctx.ref : parseReference(resolved);
+  const hostSource = ctx.authority ? ctx.ref : target;
   const result: CheckResult = {
     value: redactPassword(value),
     kind: ctx.kind,
-    local: resolved !== null ? localityOf(resolved, options.localHosts) : 'unknown',
+    local: target !== undefined ? localityOfParts(target, options.localHosts) : 'unknown',
     resolved: resolved === null ? null : redactPassword(resolved),
-    findings: findings.slice().sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.offset ?? 0) - (b.offset ?? 0)),
+    findings: findings.length < 2 ? findings : findings.slice().sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.offset ?? 0) - (b.offset ?? 0)),
   };
   if (ctx.scheme !== undefined) result.scheme = ctx.scheme;
-  if (hostSource?.authority !== undefined) result.host = parseAuthority(hostSource.authority).host;
-  const fixed = applyAllFixes(value, options, findings);
+  if (hostSource?.authority !== undefined) result.host = ctx.authority && hostSource === ctx.ref ? ctx.authority.host : parseAuthority(hostSource.authority).host;
+  const fixed = findings.length === 0 ? undefined : applyAllFixes(value, options, run, mode);
   if (fixed !== undefined) result.fixed = stripPassword(fixed);
   return result;
 }

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { test } from 'uvu';
 import { resolveBySpec } from '../src/uri/resolve.js';
-import { checkByRules } from '../src/check.js';
+import { checkUrlBySpec as checkByRules } from '../src/check.js';
 import * as assert from 'uvu/assert';
 import { checkUrl, decodeSegment, escapeSegment, parseReference, recompose, removeDotSegments, resolveReference, validateTicket } from '../src/index.js';
 
@@ -49,6 +49,46 @@ property('the plain-relative shortcut of checkUrl gives exactly what running eve
     assert.equal(checkUrl(value, options), checkByRules(value, options), `${value} against ${base} (${platform}, ${profile})`);
   },
 ));
+
+// The single-scan checker (facts of one scan, clean fixes taken as they are, fixes composed in one pass) against
+// the reference way (each rule scanning for itself, every fix checked again, fixes applied one at a time).
+const jdfVersions = fc.constantFrom(undefined, '1.2', '1.4', '2.1');
+const charsets = fc.constantFrom(undefined, 'utf-8', 'iso-8859-1');
+const checkOptions = fc.record({
+  base: fc.option(fc.oneof(bases, fc.constantFrom('file://HEIPC83231/PTJobs/Jobs/Brosch%C3%BCre/', 'file:///C:/Jobs/4711', 'file://srv/share/a/b/')), { nil: undefined }),
+  profile: fc.constantFrom('jdf', 'rfc8089', 'lenient'),
+  platform: fc.constantFrom('any', 'windows', 'mac', 'unix'),
+  role: fc.constantFrom('url', 'directory'),
+  jdfVersion: jdfVersions,
+  charset: charsets,
+  drivePreserving: fc.boolean(),
+}, { requiredKeys: [] });
+property('the single-scan checkUrl gives exactly what the reference way gives, on random strings', fc.property(fc.oneof(urlish, anyString), checkOptions, (value, options) => {
+  assert.equal(checkUrl(value, options as any), checkByRules(value, options as any), `${JSON.stringify(value)} ${JSON.stringify(options)}`);
+}));
+
+// Every form of URL value that real tickets carry (the shapes seen in public tickets), each with and without a base.
+const REAL_FORMS = [
+  'pages/p1.pdf', 'Brosch%C3%BCre%2001/Logo%20final.pdf', 'my docs/p 1.pdf', '\\\\server\\share\\p1.pdf', 'pages\\p1.pdf',
+  'Broschüre(88-0026)/Seite 1.pdf', 'file://kie-wf16prdy/PTJobs/Jobs/Job1/Content/p1.pdf', 'file:///C:/Jobs/4711/p1.pdf',
+  'file:/C:/Jobs/4711/p1.pdf', 'http://10.1.0.150:8080/prodflow/content/p1.pdf', 'cid:part1@example.com', '../Shared/Fonts/f1.otf',
+  'file:///c|/jobs/a.pdf', 'file://c:/jobs/a.pdf', 'C:\\Jobs\\a b.pdf', 'file://\\\\HOST\\share\\x.pdf', 'file:////host/share/a.pdf',
+  'file://%5C%5CKIE-WF12PRDY%5CTestArea%5Ca.jdf', 'file:///Volumes/Data/Job 1/a.pdf', 'file://localhost/c:/a%20b.pdf', ' a.pdf ',
+  'file://user:secret@host/a.pdf', 'ftp://u:p@cip4.org/a.pdf', 'a?b#c.pdf', 'file:///c:/a;1.pdf', '100%.pdf', 'caf%E9.pdf', 'file:///fo%00/bar',
+  'a%2Fb.pdf', 'file:///c:/jobs/../a.pdf', './a.pdf', 'CON.pdf', 'file:///c:/x/final./a.pdf', 'Müller\\{1}^.pdf', 'file:file:///c:/a.pdf',
+  'file://file:/c:/jobs/a.pdf', '', 'file:///c:/a%7B1%7D.pdf', 'file://[::1]/a.pdf', 'file://[fe80::1/a.pdf', 'a\tb.pdf',
+];
+property('the single-scan checkUrl gives exactly what the reference way gives, on every real URL form', fc.property(fc.constantFrom(...REAL_FORMS), checkOptions, (value, options) => {
+  assert.equal(checkUrl(value, options as any), checkByRules(value, options as any), `${JSON.stringify(value)} ${JSON.stringify(options)}`);
+}));
+
+test('a clean fix that makes the value longer than the schemas allow is checked again, as the reference way does', () => {
+  for (const value of ['a'.repeat(4090) + ' b c d.pdf', 'Ü'.repeat(1400) + '.pdf', 'x'.repeat(4094) + ' ']) {
+    const fast = checkUrl(value, { base: 'file:///c:/jobs/' });
+    assert.equal(fast, checkByRules(value, { base: 'file:///c:/jobs/' }));
+    assert.ok(fast.findings.length > 0, 'the case has findings');
+  }
+});
 
 property('remove_dot_segments is idempotent and leaves no "." or ".." segment', fc.property(pathChars, (p) => {
   const once = removeDotSegments(p);

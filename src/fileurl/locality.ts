@@ -1,3 +1,4 @@
+import type { UriComponents } from '../uri/components.js';
 import { parseAuthority, parseReference } from '../uri/parse.js';
 
 export type Locality = boolean | 'unknown';
@@ -8,7 +9,11 @@ export type Locality = boolean | 'unknown';
  * (RFC 8089 E.3.2) are not local. Other schemes name no local file; unknown schemes are "unknown".
  */
 export function localityOf(uri: string, localHosts: readonly string[] = []): Locality {
-  const ref = parseReference(uri);
+  return localityOfParts(parseReference(uri), localHosts);
+}
+
+/** localityOf for a URI already parsed. */
+export function localityOfParts(ref: UriComponents, localHosts: readonly string[] = []): Locality {
   const scheme = ref.scheme?.toLowerCase();
   if (scheme === undefined) return 'unknown';
   if (scheme.length === 1) return true; // a Windows path "c:\..." read as a URL

@@ -3,6 +3,7 @@
 import { classifyHost } from '../fileurl/host.js';
 import { userinfoPassword } from '../fileurl/redact.js';
 import { isDriveAuthority } from './drive-letter.js';
+import { KIND } from './facts.js';
 import { examples, isDoubledScheme, isUncAuthority, sev, withPath } from './helpers.js';
 import type { Rule } from './types.js';
 
@@ -63,6 +64,7 @@ export const passwordInUserinfo: Rule = {
   },
   message: () => 'The URL carries a password in its user information (not shown here); remove it and give the credentials to the consumer another way.',
   check(ctx, report) {
+    if (!ctx.facts.has(KIND.at)) return; // user information ends at an '@'
     const found = userinfoPassword(ctx.core);
     if (found === null) return;
     if (!ctx.authority?.userinfo?.includes(':') && !(ctx.scheme !== undefined && SPECIAL.has(ctx.scheme))) return;
@@ -108,6 +110,18 @@ export const portInFileUrl: Rule = {
   },
 };
 
+// A ticket names a handful of hosts thousands of times: each is classified once.
+const hostClasses = new Map<string, ReturnType<typeof classifyHost>>();
+function hostClass(host: string): ReturnType<typeof classifyHost> {
+  let found = hostClasses.get(host);
+  if (found === undefined) {
+    found = classifyHost(host);
+    if (hostClasses.size >= 256) hostClasses.clear();
+    hostClasses.set(host, found);
+  }
+  return found;
+}
+
 export const invalidHost: Rule = {
   meta: {
     code: 'invalid-host',
@@ -123,7 +137,7 @@ export const invalidHost: Rule = {
     const authority = ctx.ref.authority;
     if (authority === undefined || ctx.authority === undefined) return;
     if (isDriveAuthority(authority) || isUncAuthority(authority)) return;
-    if (classifyHost(ctx.authority.host) !== 'invalid') return;
+    if (hostClass(ctx.authority.host) !== 'invalid') return;
     report({ offset: ctx.authorityStart + (ctx.authority.userinfo !== undefined ? ctx.authority.userinfo.length + 1 : 0) });
   },
 };

@@ -2,6 +2,7 @@
 import { decodeSegment, escapeChar, escapeNonAscii, isTripletAt } from '../escape/percent.js';
 import { isControl } from '../escape/tables.js';
 import { drivePipeIndex } from './drive-letter.js';
+import { KIND, type Kind } from './facts.js';
 import { examples, replaceChars, sev, showChar } from './helpers.js';
 import type { CheckContext, Report, Rule, RuleMeta } from './types.js';
 
@@ -25,17 +26,25 @@ function firstIndex(core: string, test: (c: number, i: number) => boolean): { fi
   return { first, count };
 }
 
+/**
+ * A rule about one kind of character (facts.ts). `test` is null where the rule does not apply to this value;
+ * `exact` says the kind is exactly what the rule reports, so the scan's first index and count are the answer.
+ * Otherwise (exemptions) the characters of the kind are looked at again, only when the value holds one.
+ */
 function charRule(
   rule: Omit<Rule, 'check'>,
+  kinds: { kind: Kind; or?: Kind; exact: boolean },
   test: (ctx: CheckContext) => ((c: number, i: number) => boolean) | null,
   fixWith: (ch: string) => string,
 ): Rule {
   return {
     ...rule,
     check(ctx, report) {
+      const facts = ctx.facts;
+      if (!facts.has(kinds.kind) && (kinds.or === undefined || !facts.has(kinds.or))) return;
       const t = test(ctx);
       if (!t) return;
-      const { first, count } = firstIndex(ctx.core, t);
+      const { first, count } = kinds.exact ? { first: facts.first(kinds.kind), count: facts.count(kinds.kind) } : firstIndex(ctx.core, t);
       if (first === -1) return;
       const r: Report = {
         offset: ctx.lead + first,
@@ -58,6 +67,7 @@ export const surroundingWhitespace: Rule = {
     examples: examples([{ value: 'file://a.pdf ', offset: 12, fix: 'file://a.pdf' }, { value: ' a.pdf', offset: 0, fix: 'a.pdf' }, { value: 'a.pdf\n', offset: 5, fix: 'a.pdf' }], [{ value: 'a%20.pdf' }, { value: 'my%20docs/a.pdf' }]),
   },
   message: (a) => `The URL has ${a.where} white space; remove it.`,
+  cleanFix: true,
   check(ctx, report) {
     if (ctx.core.length === ctx.value.length) return;
     const leading = ctx.lead > 0;
@@ -83,6 +93,7 @@ export const controlCharacter = charRule(
     },
     message: (a) => `The URL holds the control character ${a.char}${Number(a.count) > 1 ? ` (and ${Number(a.count) - 1} more)` : ''}; escape it as %XX.`,
   },
+  { kind: KIND.control, exact: true },
   () => (c) => isControl(c),
   escapeChar,
 );
@@ -99,7 +110,9 @@ export const unescapedSpace = charRule(
       examples: examples([{ value: 'file:///c:/my docs/a.pdf', offset: 13, fix: 'file:///c:/my%20docs/a.pdf' }, { value: 'my docs/a b.pdf', offset: 2, fix: 'my%20docs/a%20b.pdf' }], [{ value: 'file:///c:/my%20docs/a.pdf' }]),
     },
     message: (a) => `The URL holds ${Number(a.count) > 1 ? `${a.count} spaces` : 'a space'}, which a URL may not contain; write each as %20.`,
+    cleanFix: true,
   },
+  { kind: KIND.space, exact: true },
   () => (c) => c === 0x20,
   () => '%20',
 );
@@ -117,6 +130,7 @@ export const backslash = charRule(
     },
     message: () => "The URL uses '\\' as a path separator, which URLs do not allow; use '/' (RFC 8089 E.4).",
   },
+  { kind: KIND.backslash, exact: true },
   () => (c) => c === 0x5c,
   () => '/',
 );
@@ -135,7 +149,9 @@ export const unsafeCharacter = charRule(
       examples: examples([{ value: 'file:///c:/a{1}.pdf', offset: 12, fix: 'file:///c:/a%7B1%7D.pdf' }, { value: 'a^b.pdf', offset: 1, fix: 'a%5Eb.pdf' }, { value: 'x[1].pdf', offset: 1, fix: 'x%5B1%5D.pdf' }], [{ value: 'file://[::1]/a.pdf' }, { value: 'file:///c:/a%7B1%7D.pdf' }]),
     },
     message: (a) => `The URL holds the unsafe character ${a.char}${Number(a.count) > 1 ? ` (and ${Number(a.count) - 1} more)` : ''}; escape it (Table 1).`,
+    cleanFix: true,
   },
+  { kind: KIND.unsafe, or: KIND.pipe, exact: false },
   (ctx) => {
     const isExempt = exempt(ctx);
     const drivePipe = drivePipeIndex(ctx);
@@ -156,7 +172,9 @@ export const semicolon = charRule(
       examples: examples([{ value: 'file:///c:/a;1.pdf', offset: 12, fix: 'file:///c:/a%3B1.pdf' }], [{ value: 'file:///c:/a%3B1.pdf' }, { value: 'http://a/b;p', options: { profile: 'jdf' } }]),
     },
     message: () => "The URL holds ';', which the appendix reserves in file URLs; escape it as %3B.",
+    cleanFix: true,
   },
+  { kind: KIND.semicolon, exact: true },
   (ctx) => (ctx.isFileLike ? (c) => c === 0x3b : null),
   () => '%3B',
 );
@@ -173,7 +191,9 @@ export const invalidPercent = charRule(
       examples: examples([{ value: '100%.pdf', offset: 3, fix: '100%25.pdf' }, { value: 'file:///c:/a%2.pdf', offset: 12, fix: 'file:///c:/a%252.pdf' }, { value: 'a%zz.pdf', offset: 1, fix: 'a%25zz.pdf' }], [{ value: '100%25.pdf' }, { value: 'a%2e.pdf' }]),
     },
     message: (a) => `'%' at this position is not followed by two hex digits${Number(a.count) > 1 ? ` (${a.count} times)` : ''}; write a literal '%' as %25.`,
+    cleanFix: true,
   },
+  { kind: KIND.badPercent, exact: true },
   (ctx) => (c, i) => c === 0x25 && !isTripletAt(ctx.core, i),
   () => '%25',
 );
@@ -192,9 +212,10 @@ export const nonAscii: Rule = {
     ),
   },
   message: (a) => `The URL holds the non-ASCII character ${a.char} raw${a.iri ? '; JDF 1.3 and later accept this IRI form, but escaping it as UTF-8 octets is safest' : ', which JDF 1.2 forbids; escape it as UTF-8 octets'} (for example ${a.escaped}).`,
+  cleanFix: true,
   check(ctx, report) {
-    const { first } = firstIndex(ctx.core, (c) => c >= 0x80);
-    if (first === -1) return;
+    if (!ctx.facts.has(KIND.nonAscii)) return;
+    const first = ctx.facts.first(KIND.nonAscii);
     const ch = String.fromCodePoint(ctx.core.codePointAt(first)!);
     const iri = ctx.profile === 'jdf' && jdfAllowsIri(ctx.options.jdfVersion);
     report({
@@ -228,8 +249,7 @@ export const percentNul: Rule = {
   },
   message: () => '%00 (NUL) cannot be part of a file name; remove it.',
   check(ctx, report) {
-    const i = ctx.core.search(/%00/);
-    if (i !== -1) report({ offset: ctx.lead + i });
+    if (ctx.facts.has(KIND.escapedNul)) report({ offset: ctx.lead + ctx.facts.first(KIND.escapedNul) });
   },
 };
 
@@ -247,6 +267,7 @@ export const invalidEscapedOctets: Rule = {
   check(ctx, report) {
     const charset = (ctx.options.charset ?? 'utf-8').toLowerCase();
     if (charset !== 'utf-8' && charset !== 'utf8') return;
+    if (!ctx.facts.has(KIND.percent)) return;
     const path = ctx.ref.path;
     if (path.indexOf('%') === -1) return;
     let offset = ctx.pathStart;

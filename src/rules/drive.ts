@@ -1,6 +1,7 @@
 // Windows paths written as URLs: drive letters where a scheme, a host or a path start is read, and UNC paths
 // pasted whole (the appendix Tables 3 and 4; RFC 8089 appendices D.2 and E.2-E.4).
 import { drivePipeIndex, hasDriveSegment, isDriveAuthority, isDriveScheme, isDriveSegmentAt } from './drive-letter.js';
+import { KIND } from './facts.js';
 import { examples, isEscapedUncAuthority, isUncAuthority, sev, withPath } from './helpers.js';
 import type { Rule } from './types.js';
 
@@ -145,7 +146,7 @@ export const verticalLineDrive: Rule = {
   },
   message: () => "The drive letter is followed by '|'; write ':' instead (RFC 8089 E.2.2).",
   check(ctx, report) {
-    if (ctx.scheme !== 'file' && ctx.scheme !== undefined) return;
+    if ((ctx.scheme !== 'file' && ctx.scheme !== undefined) || !ctx.facts.has(KIND.pipe)) return;
     const i = drivePipeIndex(ctx);
     if (i === -1) return;
     report({ offset: ctx.lead + i, fix: ctx.withCore(ctx.core.slice(0, i) + ':' + ctx.core.slice(i + 1)) });

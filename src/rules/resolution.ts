@@ -1,5 +1,6 @@
 // What resolution against the base does to the reference (RFC 3986 5.2, RFC 8089 E.2.1).
 import { parseReference } from '../uri/parse.js';
+import { resolveReference } from '../uri/resolve.js';
 import { examples, sev } from './helpers.js';
 import type { Rule } from './types.js';
 
@@ -28,7 +29,7 @@ export const driveLostInResolution: Rule = {
       args: {
         how: r.trace.absolutePathDroppedDrive ? "This absolute path replaces the base's drive letter" : "'..' climbs above the base's drive letter",
         strict: r.href,
-        preserving: r.drivePreservingHref,
+        preserving: resolveReference(ctx.core, ctx.options.base!, { drivePreserving: true }),
       },
     });
   },

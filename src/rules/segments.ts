@@ -2,6 +2,7 @@
 // Tables 4 and 5; RFC 3986 5.2.4; RFC 8089 section 5).
 import { decodeSegment } from '../escape/percent.js';
 import { removeDotSegmentsTraced } from '../uri/resolve.js';
+import { KIND } from './facts.js';
 import { examples, sev, withPath } from './helpers.js';
 import type { Rule } from './types.js';
 
@@ -19,6 +20,8 @@ export const dotSegmentInAbsolute: Rule = {
   check(ctx, report) {
     if (ctx.ref.authority === undefined && ctx.scheme === undefined) return;
     if (ctx.scheme !== undefined && ctx.scheme !== 'file') return;
+    // A dot segment starts the path or follows a '/'.
+    if (!ctx.facts.has(KIND.segmentDot) && ctx.ref.path.charCodeAt(0) !== 0x2e) return;
     const path = ctx.ref.path;
     const segments = path.split('/');
     const index = segments.findIndex((s) => s === '.' || s === '..');
@@ -46,7 +49,7 @@ export const escapedSlash: Rule = {
   },
   message: () => "'/' is escaped as %2F, which makes the path one segment; write the separator as '/'.",
   check(ctx, report) {
-    if (!ctx.isFileLike) return;
+    if (!ctx.isFileLike || !ctx.facts.has(KIND.escapedSlash)) return;
     const i = ctx.ref.path.search(/%2[fF]/);
     if (i === -1) return;
     report({

@@ -1,6 +1,7 @@
 import type { AuthorityParts, UriComponents } from '../uri/components.js';
 import type { ResolutionTrace } from '../uri/resolve.js';
 import type { RuleCode } from './codes.js';
+import type { UrlFacts } from './facts.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 /** `jdf`: the JDF file-URL appendix (default). `rfc8089`: RFC 8089 section 2. `lenient`: RFC 8089 appendices E and F accepted as warnings. */
@@ -93,10 +94,8 @@ export interface CheckOptions {
 }
 
 /**
- * Everything a URL rule may look at: the value, its parse, and the options. Built once per check by checkUrl.
- * Rules read what they need from here rather than scanning the value again, so a record of facts gathered in one
- * left-to-right scan (spaces, backslashes, escapes, non-ASCII, drive-letter shapes) can be added as a field
- * without changing any rule that does not use it.
+ * Everything a URL rule may look at: the value, its parse, the facts of one scan of it, and the options. Built
+ * once per check by checkUrl. Rules read what they need from here rather than scanning the value again.
  */
 export interface CheckContext {
   /** The value as given. */
@@ -106,6 +105,8 @@ export interface CheckContext {
   /** Index of `core` in `value`. */
   lead: number;
   ref: UriComponents;
+  /** What one scan of `core` found (src/rules/facts.ts): which kinds of character, where, how many. */
+  facts: UrlFacts;
   /** Lower-case scheme, if any. */
   scheme: string | undefined;
   kind: ReferenceKind;
@@ -120,7 +121,7 @@ export interface CheckContext {
   role: Role;
   options: CheckOptions;
   /** Strict resolution against options.base, when there is one and the value could be resolved. */
-  resolution?: { href: string; trace: ResolutionTrace; drivePreservingHref: string };
+  resolution?: { href: string; trace: ResolutionTrace };
   /** Rebuilds the whole value from a corrected core, keeping the surrounding white space. */
   withCore(core: string): string;
 }
@@ -139,4 +140,10 @@ export interface CatalogRule {
  */
 export interface Rule extends CatalogRule {
   check(ctx: CheckContext, report: (report: Report) => void): void;
+  /**
+   * The rule's fix only escapes characters, so it brings no error the value did not have (short of making it
+   * longer than the schemas allow): checkUrl need not check the fixed value again. The tests hold every rule
+   * that says so to it, on its examples and on random strings.
+   */
+  cleanFix?: true;
 }

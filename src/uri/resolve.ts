@@ -333,6 +333,9 @@ export interface DetailedResolution {
 
 export function resolveWithTrace(reference: string, base: string, options: ResolveOptions = {}): DetailedResolution {
   const trace: ResolutionTrace = { aboveRoot: 0, climbedAboveDrive: false, absolutePathDroppedDrive: false };
-  const href = recompose(transformReference(parseReference(reference), parseReference(base), options, trace));
+  const parsed = parsedBase(base);
+  // A reference that is only appended to the base's merge prefix removes no dot segment and no drive: nothing to trace.
+  const appended = options.drivePreserving === true ? undefined : appendToBase(reference, parsed);
+  const href = appended ?? recompose(transformReference(parseReference(reference), parsed.components, options, trace));
   return { href, trace };
 }
