@@ -9,7 +9,7 @@ import { isWindowsReservedName } from './rules/segments.js';
 import type { CheckContext, CheckOptions, Finding, ReferenceKind, Severity } from './rules/types.js';
 import { parseAuthority, parseReference } from './uri/parse.js';
 import { mergePrefixOf, resolveReference, resolveWithTrace } from './uri/resolve.js';
-import type { Rule } from './rules/types.js';
+import type { Report, Rule } from './rules/types.js';
 
 export interface CheckResult {
   /** The value as given, with any password masked. */
@@ -94,18 +94,18 @@ function runRules(value: string, options: CheckOptions, mode: Mode, converge = t
   const ctx = buildContext(value, options, mode);
   const findings: Finding[] = [];
   const recheck = new Set<Finding>();
-  for (const rule of rules) {
-    rule.check(ctx, (report) => {
-      const severity = severityUnder(rule.meta, ctx.profile, report.severity);
-      if (severity === null) return;
-      const how: FindingOptions = { profile: ctx.profile, severity };
-      if (report.offset !== undefined) how.offset = report.offset;
-      if (report.fix !== undefined && report.fix !== value) how.fix = report.fix;
-      const finding = createFinding(rule.meta.code, report.args, how);
-      findings.push(finding);
-      if (finding.fix !== undefined && !takesFixAsItIs(rule, finding.fix, how.fix, mode)) recheck.add(finding);
-    });
-  }
+  let rule: Rule = rules[0]!;
+  const report = (r: Report): void => {
+    const severity = severityUnder(rule.meta, ctx.profile, r.severity);
+    if (severity === null) return;
+    const how: FindingOptions = { profile: ctx.profile, severity };
+    if (r.offset !== undefined) how.offset = r.offset;
+    if (r.fix !== undefined && r.fix !== value) how.fix = r.fix;
+    const finding = createFinding(rule.meta.code, r.args, how);
+    findings.push(finding);
+    if (finding.fix !== undefined && !takesFixAsItIs(rule, finding.fix, how.fix, mode)) recheck.add(finding);
+  };
+  for (rule of rules) rule.check(ctx, report);
   if (converge) convergeFixes(value, options, findings, recheck, mode);
   return { ctx, findings, recheck };
 }

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import { resolveBySpec } from '../src/uri/resolve.js';
 import { checkUrlBySpec as checkByRules } from '../src/check.js';
+import { factsBySpec, KIND, scanFacts } from '../src/rules/facts.js';
 import * as assert from 'uvu/assert';
 import { checkUrl, decodeSegment, escapeSegment, parseReference, recompose, removeDotSegments, resolveReference, validateTicket } from '../src/index.js';
 
@@ -49,6 +50,14 @@ property('the plain-relative shortcut of checkUrl gives exactly what running eve
     assert.equal(checkUrl(value, options), checkByRules(value, options), `${value} against ${base} (${platform}, ${profile})`);
   },
 ));
+
+property('one scan finds what asking the spec about each kind on its own finds', fc.property(fc.oneof(urlish, anyString, fc.array(fc.constantFrom('%C3', '%BC', '%E2', '%82', '%AC', '%F0', '%9F', '%ED', '%A0', '%C0', '%FF', 'a', '/', 'ü', '%41'), { maxLength: 10 }).map((a) => a.join(''))), (core) => {
+  const fast = scanFacts(core);
+  const spec = factsBySpec(core);
+  for (const [name, kind] of Object.entries(KIND)) {
+    assert.equal([fast.has(kind), fast.first(kind), fast.count(kind)], [spec.has(kind), spec.first(kind), spec.count(kind)], `${name} in ${JSON.stringify(core)}`);
+  }
+}));
 
 // The single-scan checker (facts of one scan, clean fixes taken as they are, fixes composed in one pass) against
 // the reference way (each rule scanning for itself, every fix checked again, fixes applied one at a time).

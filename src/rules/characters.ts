@@ -267,7 +267,7 @@ export const invalidEscapedOctets: Rule = {
   check(ctx, report) {
     const charset = (ctx.options.charset ?? 'utf-8').toLowerCase();
     if (charset !== 'utf-8' && charset !== 'utf8') return;
-    if (!ctx.facts.has(KIND.percent)) return;
+    if (!ctx.facts.has(KIND.badUtf8)) return;
     const path = ctx.ref.path;
     if (path.indexOf('%') === -1) return;
     let offset = ctx.pathStart;

@@ -3,8 +3,9 @@
 // how many there are. Rules decide from this record instead of scanning the value again, as whatwg-url collects
 // its validation errors in the pass that parses. `factsBySpec` answers the same questions the slow way, each kind
 // looked for on its own with the appendix's own predicates: the tests hold the two equal.
-import { isTripletAt } from '../escape/percent.js';
+import { decodeSegment, isTripletAt } from '../escape/percent.js';
 import { isControl } from '../escape/tables.js';
+import { hexValue } from '../uri/chars.js';
 
 /** The kinds of character (or escape) a rule asks about. */
 export const KIND = {
@@ -32,10 +33,12 @@ export const KIND = {
   ampersand: 12,
   /** A "." that starts a segment: at the start or after "/" (a superset of RFC 3986's dot segments). */
   segmentDot: 13,
+  /** An escape whose octet is not valid UTF-8 where it stands (the WHATWG UTF-8 decoder's rules). */
+  badUtf8: 14,
 } as const;
 
 export type Kind = (typeof KIND)[keyof typeof KIND];
-const KINDS = 14;
+const KINDS = 15;
 
 export interface UrlFacts {
   /** Whether the value holds a character of this kind. */
@@ -59,17 +62,22 @@ ASCII_KIND[0x3b] = KIND.semicolon;
 ASCII_KIND[0x40] = KIND.at;
 ASCII_KIND[0x26] = KIND.ampersand;
 
-/** The record made by one scan. */
+/** The record made by one scan; a value with nothing to note allocates nothing more. */
 class ScannedFacts implements UrlFacts {
   mask = 0;
-  readonly firsts = new Int32Array(KINDS).fill(-1);
-  readonly counts = new Int32Array(KINDS);
+  private firsts: number[] | undefined;
+  private counts: number[] | undefined;
   has(kind: Kind): boolean { return (this.mask & (1 << kind)) !== 0; }
-  first(kind: Kind): number { return this.firsts[kind]!; }
-  count(kind: Kind): number { return this.counts[kind]!; }
+  first(kind: Kind): number { return this.has(kind) ? this.firsts![kind]! : -1; }
+  count(kind: Kind): number { return this.has(kind) ? this.counts![kind]! : 0; }
   note(kind: Kind, i: number): void {
-    const seen = this.counts[kind]!;
-    this.counts[kind] = seen + 1;
+    if (this.firsts === undefined) {
+      this.firsts = new Array<number>(KINDS).fill(-1);
+      this.counts = new Array<number>(KINDS).fill(0);
+    }
+    const counts = this.counts!;
+    const seen = counts[kind]!;
+    counts[kind] = seen + 1;
     if (seen === 0) {
       this.firsts[kind] = i;
       this.mask |= 1 << kind;
@@ -77,28 +85,88 @@ class ScannedFacts implements UrlFacts {
   }
 }
 
+/**
+ * The WHATWG UTF-8 decoder over one run of escapes (consecutive triplets): how many continuation bytes are still
+ * needed and their bounds. Any other character ends the run, as the end of a segment does when it is decoded.
+ */
+class Utf8Run {
+  /** Index of the run's first "%". */
+  start = -1;
+  /** The run already failed: it is noted once. */
+  bad = false;
+  private needed = 0;
+  private lower = 0x80;
+  private upper = 0xbf;
+  begin(i: number): void {
+    this.start = i;
+    this.bad = false;
+    this.needed = 0;
+    this.lower = 0x80;
+    this.upper = 0xbf;
+  }
+  /** Takes one escaped octet; false when it cannot stand there. */
+  take(b: number): boolean {
+    if (this.needed > 0) {
+      if (b < this.lower || b > this.upper) return false;
+      this.lower = 0x80;
+      this.upper = 0xbf;
+      this.needed--;
+      return true;
+    }
+    if (b <= 0x7f) return true;
+    if (b >= 0xc2 && b <= 0xdf) this.needed = 1;
+    else if (b >= 0xe0 && b <= 0xef) [this.needed, this.lower, this.upper] = [2, b === 0xe0 ? 0xa0 : 0x80, b === 0xed ? 0x9f : 0xbf];
+    else if (b >= 0xf0 && b <= 0xf4) [this.needed, this.lower, this.upper] = [3, b === 0xf0 ? 0x90 : 0x80, b === 0xf4 ? 0x8f : 0xbf];
+    else return false;
+    return true;
+  }
+  /** The run ends: false when a sequence is cut short. */
+  complete(): boolean {
+    return this.needed === 0;
+  }
+}
+
 /** The one scan (section 3, Table 1): every character classified once. */
 export function scanFacts(core: string): UrlFacts {
   const facts = new ScannedFacts();
+  let run: Utf8Run | undefined;
+  let runEnd = -1;
   for (let i = 0; i < core.length; i++) {
     const c = core.charCodeAt(i);
+    if (c === 0x25 && isTripletAt(core, i)) {
+      run ??= new Utf8Run();
+      if (runEnd !== i) run.begin(i);
+      notePercent(facts, run, core, i);
+      runEnd = i + 3;
+      i += 2;
+      continue;
+    }
+    if (runEnd === i) endRun(facts, run!);
     if (c >= 0x80) { facts.note(KIND.nonAscii, i); continue; }
     const kind = ASCII_KIND[c]!;
-    if (kind !== NONE) { facts.note(kind as Kind, i); continue; }
-    if (c === 0x25) notePercent(facts, core, i);
+    if (kind !== NONE) facts.note(kind as Kind, i);
+    else if (c === 0x25) { facts.note(KIND.percent, i); facts.note(KIND.badPercent, i); }
     else if (c === 0x2e && (i === 0 || core.charCodeAt(i - 1) === 0x2f)) facts.note(KIND.segmentDot, i);
   }
+  if (runEnd === core.length) endRun(facts, run!);
   return facts;
 }
 
-// RFC 3986 2.1: "%" HEXDIG HEXDIG, or a "%" that starts no escape.
-function notePercent(facts: ScannedFacts, core: string, i: number): void {
+function endRun(facts: ScannedFacts, run: Utf8Run): void {
+  if (!run.bad && !run.complete()) facts.note(KIND.badUtf8, run.start);
+}
+
+// RFC 3986 2.1: "%" HEXDIG HEXDIG, its octet read on by the UTF-8 decoder.
+function notePercent(facts: ScannedFacts, run: Utf8Run, core: string, i: number): void {
   facts.note(KIND.percent, i);
-  if (!isTripletAt(core, i)) { facts.note(KIND.badPercent, i); return; }
   const hi = core.charCodeAt(i + 1);
   const lo = core.charCodeAt(i + 2);
   if (hi === 0x30 && lo === 0x30) facts.note(KIND.escapedNul, i);
   else if (hi === 0x32 && (lo | 0x20) === 0x66) facts.note(KIND.escapedSlash, i);
+  if (!run.bad && !run.take(hexValue(hi) * 16 + hexValue(lo))) {
+    run.bad = true;
+    facts.note(KIND.badUtf8, run.start);
+  }
 }
 
 /** Each kind as the spec states it, tested at one index of the core on its own. */
@@ -117,6 +185,8 @@ const BY_SPEC: Record<Kind, (core: string, i: number) => boolean> = {
   [KIND.at]: (s, i) => s[i] === '@',
   [KIND.ampersand]: (s, i) => s[i] === '&',
   [KIND.segmentDot]: (s, i) => s[i] === '.' && (i === 0 || s[i - 1] === '/'),
+  // Section 3: the run of escapes that starts at i does not decode as UTF-8 (a segment's decoding, on that run alone).
+  [KIND.badUtf8]: (s, i) => /^%[0-9A-Fa-f]{2}/.test(s.slice(i, i + 3)) && !/%[0-9A-Fa-f]{2}$/.test(s.slice(0, i)) && !decodeSegment(/^(%[0-9A-Fa-f]{2})+/.exec(s.slice(i))![0]).valid,
 };
 
 /** The same record, each question answered by its own scan with the spec's predicate: the reference path. */
