@@ -8,7 +8,8 @@ import { MAX_URL_LENGTH } from './rules/scheme.js';
 import { isWindowsReservedName } from './rules/segments.js';
 import type { CheckContext, CheckOptions, Finding, ReferenceKind, Severity } from './rules/types.js';
 import { parseAuthority, parseReference } from './uri/parse.js';
-import { mergePrefixOf, resolveReference, resolveWithTrace } from './uri/resolve.js';
+import { baseComponents, mergePrefixOf, resolveReference, resolveWithTrace } from './uri/resolve.js';
+import type { AuthorityParts, UriComponents } from './uri/components.js';
 import type { Report, Rule } from './rules/types.js';
 
 export interface CheckResult {
@@ -67,7 +68,7 @@ function buildContext(value: string, options: CheckOptions, mode: Mode): CheckCo
     scheme,
     kind,
     isFileLike: scheme === undefined || scheme === 'file' || isDriveScheme(scheme),
-    authority: ref.authority !== undefined ? parseAuthority(ref.authority) : undefined,
+    authority: ref.authority !== undefined ? authorityParts(ref.authority) : undefined,
     pathStart,
     authorityStart,
     profile: options.profile ?? 'jdf',
@@ -254,23 +255,49 @@ export function checkUrlBySpec(value: string, options: CheckOptions = {}): Check
   return checkWith(value, options, BY_SPEC);
 }
 
+// A ticket names a handful of authorities thousands of times: each is taken apart once (the parts are not changed).
+const authorities = new Map<string, AuthorityParts>();
+function authorityParts(authority: string): AuthorityParts {
+  let parts = authorities.get(authority);
+  if (parts === undefined) {
+    parts = parseAuthority(authority);
+    if (authorities.size >= 256) authorities.clear();
+    authorities.set(authority, parts);
+  }
+  return parts;
+}
+
+/**
+ * The target's scheme and authority, and its path with what follows it: all that its locality and host depend on.
+ * A reference with neither scheme nor authority takes the base's (RFC 3986 5.2.2), so the target is not parsed again.
+ */
+function targetOf(ctx: CheckContext, resolved: string, base: string | undefined): UriComponents {
+  if (resolved === ctx.core) return ctx.ref;
+  if (ctx.scheme !== undefined || ctx.ref.authority !== undefined || base === undefined) return parseReference(resolved);
+  const { scheme, authority } = baseComponents(base);
+  if (scheme === undefined) return parseReference(resolved);
+  const pathStart = scheme.length + 1 + (authority !== undefined ? authority.length + 2 : 0);
+  return authority === undefined ? { scheme, path: resolved.slice(pathStart) } : { scheme, authority, path: resolved.slice(pathStart) };
+}
+
 function checkWith(value: string, options: CheckOptions, mode: Mode): CheckResult {
   const run = runRules(value, options, mode);
   const { ctx, findings } = run;
   let resolved: string | null = null;
   if (ctx.scheme !== undefined) resolved = resolveReference(ctx.core, '');
   else if (ctx.resolution) resolved = ctx.resolution.href;
-  const target = resolved === null ? undefined : resolved === ctx.core ? ctx.ref : parseReference(resolved);
+  const target = resolved === null ? undefined : mode.fast ? targetOf(ctx, resolved, options.base) : parseReference(resolved);
   const hostSource = ctx.authority ? ctx.ref : target;
+  const shown = redactPassword(value);
   const result: CheckResult = {
-    value: redactPassword(value),
+    value: shown,
     kind: ctx.kind,
     local: target !== undefined ? localityOfParts(target, options.localHosts) : 'unknown',
-    resolved: resolved === null ? null : redactPassword(resolved),
+    resolved: resolved === null ? null : resolved === value ? shown : redactPassword(resolved),
     findings: findings.length < 2 ? findings : findings.slice().sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.offset ?? 0) - (b.offset ?? 0)),
   };
   if (ctx.scheme !== undefined) result.scheme = ctx.scheme;
-  if (hostSource?.authority !== undefined) result.host = ctx.authority && hostSource === ctx.ref ? ctx.authority.host : parseAuthority(hostSource.authority).host;
+  if (hostSource?.authority !== undefined) result.host = authorityParts(hostSource.authority).host;
   const fixed = findings.length === 0 ? undefined : applyAllFixes(value, options, run, mode);
   if (fixed !== undefined) result.fixed = stripPassword(fixed);
   return result;

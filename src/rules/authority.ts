@@ -65,9 +65,9 @@ export const passwordInUserinfo: Rule = {
   message: () => 'The URL carries a password in its user information (not shown here); remove it and give the credentials to the consumer another way.',
   check(ctx, report) {
     if (!ctx.facts.has(KIND.at)) return; // user information ends at an '@'
+    if (!ctx.authority?.userinfo?.includes(':') && !(ctx.scheme !== undefined && SPECIAL.has(ctx.scheme))) return;
     const found = userinfoPassword(ctx.core);
     if (found === null) return;
-    if (!ctx.authority?.userinfo?.includes(':') && !(ctx.scheme !== undefined && SPECIAL.has(ctx.scheme))) return;
     const from = ctx.scheme === 'file' ? found.user : found.colon;
     report({ offset: ctx.lead + found.user, fix: ctx.withCore(ctx.core.slice(0, from) + ctx.core.slice(ctx.scheme === 'file' ? found.at + 1 : found.at)) });
   },

@@ -302,6 +302,11 @@ function walkSegments(reference: string, end: number, directory: string): string
   }
 }
 
+/** The base's components, parsed once per base (do not change them). */
+export function baseComponents(base: string): UriComponents {
+  return parsedBase(base).components;
+}
+
 /** The prefix a plain relative path is appended to (see appendToBase), or undefined when 5.2 does more than append. */
 export function mergePrefixOf(base: string): string | undefined {
   return parsedBase(base).mergePrefix;
