@@ -48,7 +48,7 @@ interface Mode {
 const FAST: Mode = { facts: scanFacts, fast: true };
 const BY_SPEC: Mode = { facts: factsBySpec, fast: false };
 
-function buildContext(value: string, options: CheckOptions, mode: Mode): CheckContext {
+function buildContext(value: string, options: CheckOptions, mode: Mode, resolve: boolean): CheckContext {
   let start = 0;
   let end = value.length;
   while (start < end && isSpace(value.charCodeAt(start))) start++;
@@ -78,7 +78,7 @@ function buildContext(value: string, options: CheckOptions, mode: Mode): CheckCo
     withCore: (c) => value.slice(0, start) + c + value.slice(end),
   };
   // RFC 3986 5.2.2: an empty reference resolves too (to the base without its fragment).
-  if (options.base !== undefined && scheme === undefined) {
+  if (resolve && options.base !== undefined && scheme === undefined) {
     ctx.resolution = resolveWithTrace(core, options.base, { drivePreserving: options.drivePreserving === true });
   }
   return ctx;
@@ -91,8 +91,11 @@ interface RuleRun {
   recheck: Set<Finding>;
 }
 
-function runRules(value: string, options: CheckOptions, mode: Mode, converge = true): RuleRun {
-  const ctx = buildContext(value, options, mode);
+/** The rules that can offer a fix: all that the rounds of applyAllFixes look for. None of them reads the resolution. */
+const fixableRules = rules.filter((r) => r.meta.fixable);
+
+function runRules(value: string, options: CheckOptions, mode: Mode, converge = true, only: readonly Rule[] = rules): RuleRun {
+  const ctx = buildContext(value, options, mode, only === rules);
   const findings: Finding[] = [];
   const recheck = new Set<Finding>();
   let rule: Rule = rules[0]!;
@@ -106,7 +109,7 @@ function runRules(value: string, options: CheckOptions, mode: Mode, converge = t
     findings.push(finding);
     if (finding.fix !== undefined && !takesFixAsItIs(rule, finding.fix, how.fix, mode)) recheck.add(finding);
   };
-  for (rule of rules) rule.check(ctx, report);
+  for (rule of only) rule.check(ctx, report);
   if (converge) convergeFixes(value, options, findings, recheck, mode);
   return { ctx, findings, recheck };
 }
@@ -156,7 +159,7 @@ function applyAllFixes(value: string, options: CheckOptions, run: RuleRun, mode:
     const composed = composeFixes(value, run);
     if (composed !== undefined) {
       current = stripPassword(composed); // as every fix is (createFinding)
-      pending = runRules(current, options, mode, false).findings;
+      pending = runRules(current, options, mode, false, fixableRules).findings;
       round = 1;
     }
   }
@@ -164,7 +167,7 @@ function applyAllFixes(value: string, options: CheckOptions, run: RuleRun, mode:
     const next = pending.find((f) => f.fix !== undefined && f.severity !== 'info');
     if (!next) break;
     current = next.fix!;
-    pending = runRules(current, options, mode, false).findings;
+    pending = runRules(current, options, mode, false, mode.fast ? fixableRules : rules).findings;
   }
   return current === value ? undefined : current;
 }

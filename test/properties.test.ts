@@ -4,6 +4,7 @@ import { test } from 'uvu';
 import { resolveBySpec } from '../src/uri/resolve.js';
 import { checkUrlBySpec as checkByRules } from '../src/check.js';
 import { factsBySpec, KIND, scanFacts } from '../src/rules/facts.js';
+import { escapeChar } from '../src/escape/percent.js';
 import * as assert from 'uvu/assert';
 import { checkUrl, decodeSegment, escapeSegment, parseReference, recompose, removeDotSegments, resolveReference, validateTicket } from '../src/index.js';
 
@@ -57,6 +58,12 @@ property('one scan finds what asking the spec about each kind on its own finds',
   for (const [name, kind] of Object.entries(KIND)) {
     assert.equal([fast.has(kind), fast.first(kind), fast.count(kind)], [spec.has(kind), spec.first(kind), spec.count(kind)], `${name} in ${JSON.stringify(core)}`);
   }
+}));
+
+property('escapeChar gives the UTF-8 octets TextEncoder gives, lone surrogates included', fc.property(fc.oneof(fc.integer({ min: 0, max: 0x10ffff }), fc.integer({ min: 0xd800, max: 0xdfff })), (cp) => {
+  const ch = String.fromCodePoint(cp);
+  const expected = [...new TextEncoder().encode(ch)].map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('');
+  assert.is(escapeChar(ch), expected);
 }));
 
 // The single-scan checker (facts of one scan, clean fixes taken as they are, fixes composed in one pass) against

@@ -5,15 +5,20 @@ import { isSegmentChar } from './tables.js';
 const HEX = '0123456789ABCDEF';
 const utf8 = new TextEncoder();
 
-function escapeOctets(bytes: Uint8Array): string {
-  let out = '';
-  for (const b of bytes) out += '%' + HEX[b >> 4] + HEX[b & 15];
-  return out;
-}
 
-/** Percent-encodes one character (a whole code point) as its UTF-8 octets (appendix Table 1, RFC 3986 2.5). */
+const triplet = (b: number): string => '%' + HEX[b >> 4]! + HEX[b & 15]!;
+
+/**
+ * Percent-encodes one character (a whole code point) as its UTF-8 octets (appendix Table 1, RFC 3986 2.5); a
+ * lone surrogate, which has no UTF-8 form, as U+FFFD (as TextEncoder does).
+ */
 export function escapeChar(ch: string): string {
-  return escapeOctets(utf8.encode(ch));
+  let cp = ch.codePointAt(0)!;
+  if (cp >= 0xd800 && cp <= 0xdfff) cp = 0xfffd;
+  if (cp < 0x80) return triplet(cp);
+  if (cp < 0x800) return triplet(0xc0 | (cp >> 6)) + triplet(0x80 | (cp & 0x3f));
+  if (cp < 0x10000) return triplet(0xe0 | (cp >> 12)) + triplet(0x80 | ((cp >> 6) & 0x3f)) + triplet(0x80 | (cp & 0x3f));
+  return triplet(0xf0 | (cp >> 18)) + triplet(0x80 | ((cp >> 12) & 0x3f)) + triplet(0x80 | ((cp >> 6) & 0x3f)) + triplet(0x80 | (cp & 0x3f));
 }
 
 /**
