@@ -149,7 +149,7 @@ export const unsafeCharacter = charRule(
       examples: examples([{ value: 'file:///c:/a{1}.pdf', offset: 12, fix: 'file:///c:/a%7B1%7D.pdf' }, { value: 'a^b.pdf', offset: 1, fix: 'a%5Eb.pdf' }, { value: 'x[1].pdf', offset: 1, fix: 'x%5B1%5D.pdf' }], [{ value: 'file://[::1]/a.pdf' }, { value: 'file:///c:/a%7B1%7D.pdf' }]),
     },
     message: (a) => `The URL holds the unsafe character ${a.char}${Number(a.count) > 1 ? ` (and ${Number(a.count) - 1} more)` : ''}; escape it (Table 1).`,
-    cleanFix: true,
+    // Not clean: escaping a ']' in the authority can make a port of what follows its ':' (file://c:] to file://c:%5D).
   },
   { kind: KIND.unsafe, or: KIND.pipe, exact: false },
   (ctx) => {

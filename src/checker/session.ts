@@ -1,0 +1,73 @@
+// One check of one value: the rules run on it, and on the values its fixes make, each value's rules run once.
+import { createFinding, severityUnder, type FindingOptions } from '../rules/finding.js';
+import { rules } from '../rules/catalog.js';
+import { MAX_URL_LENGTH } from '../rules/scheme.js';
+import type { CheckContext, CheckOptions, Finding, Report, Rule } from '../rules/types.js';
+import { buildContext, type Mode } from './context.js';
+
+export interface RuleRun {
+  ctx: CheckContext;
+  /** In the catalog's order: the order fixes are applied in. */
+  findings: Finding[];
+  /** The findings whose fix must be checked again (its rule's fix is not clean). */
+  recheck: Set<Finding>;
+}
+
+/** The rules that can offer a fix: all that the rounds of applyAllFixes look for. None of them reads the resolution. */
+const fixableRules = rules.filter((r) => r.meta.fixable);
+
+/**
+ * A clean rule's fix brings no new error, unless it makes the value longer than the schemas allow, or a password
+ * had to be dropped from it (createFinding), which is more than an escape.
+ */
+const takesFixAsItIs = (rule: Rule, fix: string, reported: string | undefined): boolean =>
+  rule.cleanFix === true && fix === reported && fix.length <= MAX_URL_LENGTH;
+
+export class CheckSession {
+  /** Runs of every rule, by value: the fast way asks them once per check. */
+  private readonly runs = new Map<string, RuleRun>();
+
+  constructor(readonly options: CheckOptions, readonly mode: Mode) {}
+
+  /** Every rule on the value being checked: its findings are its own to change (convergeFixes), so not kept. */
+  first(value: string): RuleRun {
+    return this.run(value, rules);
+  }
+
+  /** Every rule on a value a fix made. */
+  all(value: string): RuleRun {
+    if (!this.mode.fast) return this.run(value, rules);
+    let run = this.runs.get(value);
+    if (run === undefined) {
+      run = this.run(value, rules);
+      this.runs.set(value, run);
+    }
+    return run;
+  }
+
+  /** The findings that can carry a fix, in the catalog's order (the fast way runs only the fixable rules). */
+  fixable(value: string): Finding[] {
+    if (!this.mode.fast) return this.run(value, rules).findings;
+    return (this.runs.get(value) ?? this.run(value, fixableRules)).findings;
+  }
+
+  private run(value: string, only: readonly Rule[]): RuleRun {
+    const ctx = buildContext(value, this.options, this.mode, only === rules);
+    const findings: Finding[] = [];
+    const recheck = new Set<Finding>();
+    const fast = this.mode.fast;
+    let rule: Rule = only[0]!;
+    const report = (r: Report): void => {
+      const severity = severityUnder(rule.meta, ctx.profile, r.severity);
+      if (severity === null) return;
+      const how: FindingOptions = { profile: ctx.profile, severity };
+      if (r.offset !== undefined) how.offset = r.offset;
+      if (r.fix !== undefined && r.fix !== value) how.fix = r.fix;
+      const finding = createFinding(rule.meta.code, r.args, how);
+      findings.push(finding);
+      if (finding.fix !== undefined && !(fast && takesFixAsItIs(rule, finding.fix, how.fix))) recheck.add(finding);
+    };
+    for (rule of only) rule.check(ctx, report);
+    return { ctx, findings, recheck };
+  }
+}
