@@ -104,6 +104,7 @@ class Utf8Run {
     this.lower = 0x80;
     this.upper = 0xbf;
   }
+
   /** Takes one escaped octet; false when it cannot stand there. */
   take(b: number): boolean {
     if (this.needed > 0) {
@@ -120,6 +121,7 @@ class Utf8Run {
     else return false;
     return true;
   }
+
   /** The run ends: false when a sequence is cut short. */
   complete(): boolean {
     return this.needed === 0;
@@ -145,8 +147,7 @@ export function scanFacts(core: string): UrlFacts {
     if (c >= 0x80) { facts.note(KIND.nonAscii, i); continue; }
     const kind = ASCII_KIND[c]!;
     if (kind !== NONE) facts.note(kind as Kind, i);
-    else if (c === 0x25) { facts.note(KIND.percent, i); facts.note(KIND.badPercent, i); }
-    else if (c === 0x2e && (i === 0 || core.charCodeAt(i - 1) === 0x2f)) facts.note(KIND.segmentDot, i);
+    else if (c === 0x25) { facts.note(KIND.percent, i); facts.note(KIND.badPercent, i); } else if (c === 0x2e && (i === 0 || core.charCodeAt(i - 1) === 0x2f)) facts.note(KIND.segmentDot, i);
   }
   if (runEnd === core.length) endRun(facts, run!);
   return facts;
