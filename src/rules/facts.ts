@@ -147,10 +147,17 @@ export function scanFacts(core: string): UrlFacts {
     if (c >= 0x80) { facts.note(KIND.nonAscii, i); continue; }
     const kind = ASCII_KIND[c]!;
     if (kind !== NONE) facts.note(kind as Kind, i);
-    else if (c === 0x25) { facts.note(KIND.percent, i); facts.note(KIND.badPercent, i); } else if (c === 0x2e && (i === 0 || core.charCodeAt(i - 1) === 0x2f)) facts.note(KIND.segmentDot, i);
+    else if (c === 0x25) notePercentAlone(facts, i);
+    else if (c === 0x2e && (i === 0 || core.charCodeAt(i - 1) === 0x2f)) facts.note(KIND.segmentDot, i);
   }
   if (runEnd === core.length) endRun(facts, run!);
   return facts;
+}
+
+/** A "%" that starts no escape (RFC 3986 2.1). */
+function notePercentAlone(facts: ScannedFacts, i: number): void {
+  facts.note(KIND.percent, i);
+  facts.note(KIND.badPercent, i);
 }
 
 function endRun(facts: ScannedFacts, run: Utf8Run): void {
