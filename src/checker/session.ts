@@ -1,7 +1,9 @@
 // One check of one value: the rules run on it, and on the values its fixes make, each value's rules run once.
 import { createFinding, severityUnder, type FindingOptions } from '../rules/finding.js';
 import { rules } from '../rules/catalog.js';
-import { MAX_URL_LENGTH } from '../rules/scheme.js';
+import { maskOf } from '../rules/facts.js';
+import { signsOf } from '../rules/signs.js';
+import { MAX_URL_LENGTH } from '../rules/url-length.js';
 import type { CheckContext, CheckOptions, Finding, Report, Rule } from '../rules/types.js';
 import { buildContext, type Mode } from './context.js';
 
@@ -15,6 +17,10 @@ export interface RuleRun {
 
 /** The rules that can offer a fix: all that the rounds of applyAllFixes look for. None of them reads the resolution. */
 const fixableRules = rules.filter((r) => r.meta.fixable);
+
+// Each rule's signs (0: always called), side by side with the rule lists, so the loop reads no rule to skip it.
+const WHEN = Int32Array.from(rules, (r) => r.when ?? 0);
+const FIXABLE_WHEN = Int32Array.from(fixableRules, (r) => r.when ?? 0);
 
 /**
  * A clean rule's fix brings no new error, unless it makes the value longer than the schemas allow, or a password
@@ -67,7 +73,19 @@ export class CheckSession {
       findings.push(finding);
       if (finding.fix !== undefined && !(fast && takesFixAsItIs(rule, finding.fix, how.fix))) recheck.add(finding);
     };
-    for (rule of only) rule.check(ctx, report);
+    if (!fast) {
+      for (rule of only) rule.check(ctx, report);
+    } else {
+      // Only the rules that might report on a value with these signs.
+      const signs = signsOf(ctx, maskOf(ctx.facts));
+      const when = only === rules ? WHEN : FIXABLE_WHEN;
+      for (let k = 0; k < only.length; k++) {
+        const gate = when[k]!;
+        if (gate !== 0 && (gate & signs) === 0) continue;
+        rule = only[k]!;
+        rule.check(ctx, report);
+      }
+    }
     return { ctx, findings, recheck };
   }
 }

@@ -1,5 +1,6 @@
 // The authority and its host: a file URL's '//' and host, user information, port, the host's syntax, a
 // host without a path (the appendix section 2.1 and Table 4; RFC 8089 section 2 and E.1; RFC 3986 3.2).
+import { SIGN } from './signs.js';
 import { classifyHost } from '../fileurl/host.js';
 import { userinfoPassword } from '../fileurl/redact.js';
 import { isDriveAuthority } from './drive-letter.js';
@@ -18,6 +19,7 @@ export const emptySegmentAfterHost: Rule = {
     examples: examples([{ value: 'file://host//share/a.pdf', offset: 11, fix: 'file://host/share/a.pdf' }], [{ value: 'file://host/share/a.pdf' }, { value: 'file:////host/share/a.pdf', options: { profile: 'lenient' } }]),
   },
   message: (a) => `The path after the host '${a.host}' starts with '//', an empty segment; write file://${a.host}/... with one '/'.`,
+  when: SIGN.fileScheme,
   check(ctx, report) {
     const host = ctx.authority?.host;
     if (ctx.scheme !== 'file' || host === undefined || host === '' || !ctx.ref.path.startsWith('//')) return;
@@ -37,6 +39,7 @@ export const fileWithoutAuthority: Rule = {
     examples: examples([{ value: 'file:/c:/folder/a.pdf', offset: 5, fix: 'file:///c:/folder/a.pdf' }, { value: 'file:/path/to/file', offset: 5, fix: 'file:///path/to/file' }], [{ value: 'file:///c:/folder/a.pdf' }, { value: 'file:/path/to/file', options: { profile: 'rfc8089' } }]),
   },
   message: () => "The host part is missing: a file URL starts with 'file://'; write file:/// (empty host) or file://localhost/.",
+  when: SIGN.fileScheme,
   check(ctx, report) {
     if (ctx.scheme !== 'file' || ctx.ref.authority !== undefined || !ctx.ref.path.startsWith('/')) return;
     if (ctx.ref.path.startsWith('//')) return;
@@ -63,6 +66,7 @@ export const passwordInUserinfo: Rule = {
     ], [{ value: 'file://user@host.example.com/path/to/file' }, { value: 'cid:a:b@c' }]),
   },
   message: () => 'The URL carries a password in its user information (not shown here); remove it and give the credentials to the consumer another way.',
+  when: SIGN.at,
   check(ctx, report) {
     if (!ctx.facts.has(KIND.at)) return; // user information ends at an '@'
     if (!ctx.authority?.userinfo?.includes(':') && !(ctx.scheme !== undefined && SPECIAL.has(ctx.scheme))) return;
@@ -84,6 +88,7 @@ export const userinfoInFileUrl: Rule = {
     examples: examples([{ value: 'file://user@host.example.com/path/to/file', offset: 7 }], [{ value: 'ftp://user@cip4.org/a.pdf' }, { value: 'file://host.example.com/path/to/file' }]),
   },
   message: () => 'A file URL has no place for a user name (RFC 8089 E.1); remove it and name only the host.',
+  when: SIGN.fileScheme,
   check(ctx, report) {
     const userinfo = ctx.authority?.userinfo;
     if (ctx.scheme !== 'file' || userinfo === undefined || userinfo.indexOf(':') !== -1) return;
@@ -102,6 +107,7 @@ export const portInFileUrl: Rule = {
     examples: examples([{ value: 'file://server:445/share/a.pdf', offset: 13 }], [{ value: 'file://server/share/a.pdf' }, { value: 'http://a:8080/b.pdf' }]),
   },
   message: () => 'A file URL cannot name a port; remove the ":port" after the host.',
+  when: SIGN.fileScheme,
   check(ctx, report) {
     const authority = ctx.ref.authority;
     if (ctx.scheme !== 'file' || authority === undefined || ctx.authority?.port === undefined) return;
@@ -133,6 +139,7 @@ export const invalidHost: Rule = {
     examples: examples([{ value: 'file://[fe80::1/a.pdf', offset: 7 }, { value: 'file://ser ver/a.pdf', offset: 7 }], [{ value: 'file://[::1]/a.pdf' }, { value: 'file://file_server/folder/a.pdf' }, { value: 'File://212.34.55.66/folder/a.pdf' }]),
   },
   message: () => 'The host is not a valid host name, IPv4 address or [IPv6] literal (RFC 3986 3.2.2); correct it.',
+  when: SIGN.authority,
   check(ctx, report) {
     const authority = ctx.ref.authority;
     if (authority === undefined || ctx.authority === undefined) return;
@@ -153,6 +160,7 @@ export const authorityWithoutPath: Rule = {
     examples: examples([{ value: 'file://a.pdf', offset: 7 }, { value: '//machine2', offset: 2 }], [{ value: 'file:///a.pdf', options: { platform: 'unix' } }, { value: '//machine2/folder2/file.pdf' }]),
   },
   message: (a) => `'${a.host}' is taken as the host name and there is no path, so no file is named; write file:///${a.host} for a local file, or add the path after the host.`,
+  when: SIGN.authority,
   check(ctx, report) {
     const authority = ctx.ref.authority;
     if (authority === undefined || ctx.ref.path !== '' || ctx.core === '') return;

@@ -1,4 +1,5 @@
 // Characters a URL may not hold raw: the appendix section 3 and Table 1, RFC 3986 section 2.
+import { SIGN } from './signs.js';
 import { decodeSegment, escapeChar, escapeNonAscii, isTripletAt } from '../escape/percent.js';
 import { isControl } from '../escape/tables.js';
 import { drivePipeIndex } from './drive-letter.js';
@@ -39,6 +40,7 @@ function charRule(
 ): Rule {
   return {
     ...rule,
+    when: (1 << kinds.kind) | (kinds.or !== undefined ? 1 << kinds.or : 0),
     check(ctx, report) {
       const facts = ctx.facts;
       if (!facts.has(kinds.kind) && (kinds.or === undefined || !facts.has(kinds.or))) return;
@@ -68,6 +70,7 @@ export const surroundingWhitespace: Rule = {
   },
   message: (a) => `The URL has ${a.where} white space; remove it.`,
   cleanFix: true,
+  when: SIGN.padded,
   check(ctx, report) {
     if (ctx.core.length === ctx.value.length) return;
     const leading = ctx.lead > 0;
@@ -213,6 +216,7 @@ export const nonAscii: Rule = {
   },
   message: (a) => `The URL holds the non-ASCII character ${a.char} raw${a.iri ? '; JDF 1.3 and later accept this IRI form, but escaping it as UTF-8 octets is safest' : ', which JDF 1.2 forbids; escape it as UTF-8 octets'} (for example ${a.escaped}).`,
   cleanFix: true,
+  when: SIGN.nonAscii,
   check(ctx, report) {
     if (!ctx.facts.has(KIND.nonAscii)) return;
     const first = ctx.facts.first(KIND.nonAscii);
@@ -248,6 +252,7 @@ export const percentNul: Rule = {
     examples: examples([{ value: 'File:///fo%00/bar', offset: 10 }], [{ value: 'File:///fo%20/bar' }, { value: 'a%2000.pdf' }]),
   },
   message: () => '%00 (NUL) cannot be part of a file name; remove it.',
+  when: SIGN.escapedNul,
   check(ctx, report) {
     if (ctx.facts.has(KIND.escapedNul)) report({ offset: ctx.lead + ctx.facts.first(KIND.escapedNul) });
   },
@@ -264,6 +269,7 @@ export const invalidEscapedOctets: Rule = {
     examples: examples([{ value: 'caf%E9.pdf', offset: 0 }], [{ value: 'caf%C3%A9.pdf' }]),
   },
   message: (a) => `The escaped octets in '${a.segment}' are not valid ${a.charset}; escape the name's characters as ${a.charset} octets.`,
+  when: SIGN.badUtf8,
   check(ctx, report) {
     const charset = (ctx.options.charset ?? 'utf-8').toLowerCase();
     if (charset !== 'utf-8' && charset !== 'utf8') return;
@@ -286,6 +292,7 @@ function delimiterRule(meta: Omit<RuleMeta, 'severity' | 'fixable'>, delimiter: 
   return {
     meta: { ...meta, severity: sev('error', 'warning', 'warning'), fixable: true },
     message: () => `A raw '${delimiter}' makes the rest of the URL a ${component}, not part of the file name; escape it as ${escaped}.`,
+    when: component === 'query' ? SIGN.query : SIGN.fragment,
     check(ctx, report) {
       if (!ctx.isFileLike || ctx.ref[component] === undefined) return;
       report({ offset: ctx.lead + ctx.core.indexOf(delimiter), fix: ctx.withCore(ctx.core.split(delimiter).join(escaped)) });

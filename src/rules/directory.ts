@@ -1,4 +1,5 @@
 // RunList/@Directory: the base URI of a RunList (appendix sections 2 and 2.2).
+import { SIGN } from './signs.js';
 import { examples, sev } from './helpers.js';
 import type { Rule } from './types.js';
 
@@ -13,6 +14,7 @@ export const directoryNotAbsolute: Rule = {
     examples: examples([{ value: 'jobs/', options: { role: 'directory' }, offset: 0 }, { value: '/pub/jobs/', options: { role: 'directory' }, offset: 0 }], [{ value: 'file:///c:/pub/jdf-folder/', options: { role: 'directory' } }]),
   },
   message: () => 'A Directory must be an absolute URI such as file:///c:/jobs/ (appendix section 2); give the scheme and the full path.',
+  when: SIGN.directory,
   check(ctx, report) {
     if (ctx.role !== 'directory' || ctx.scheme !== undefined || ctx.core === '' || ctx.core.startsWith('\\\\')) return;
     report({ offset: ctx.lead });
@@ -35,6 +37,7 @@ export const directoryWithoutTrailingSlash: Rule = {
   message: (a) => (a.unused
     ? `The Directory does not end with '/'; no relative URL resolves against it here, but one would lose its last segment '${a.segment}'; add the trailing '/'.`
     : `The Directory does not end with '/', so its last segment '${a.segment}' is dropped when URLs resolve against it; add the trailing '/'.`),
+  when: SIGN.directory,
   check(ctx, report) {
     if (ctx.role !== 'directory' || ctx.scheme === undefined) return;
     const path = ctx.ref.path;

@@ -1,5 +1,6 @@
 // Windows paths written as URLs: drive letters where a scheme, a host or a path start is read, and UNC paths
 // pasted whole (the appendix Tables 3 and 4; RFC 8089 appendices D.2 and E.2-E.4).
+import { SIGN } from './signs.js';
 import { drivePipeIndex, hasDriveSegment, isDriveAuthority, isDriveScheme, isDriveSegmentAt } from './drive-letter.js';
 import { KIND } from './facts.js';
 import { examples, isEscapedUncAuthority, isUncAuthority, sev, withPath } from './helpers.js';
@@ -16,6 +17,7 @@ export const driveLetterAsScheme: Rule = {
     examples: examples([{ value: 'c:\\folder\\a.pdf', offset: 0, fix: 'file:///c:\\folder\\a.pdf' }, { value: 'C:/jobs/a.pdf', offset: 0, fix: 'file:///C:/jobs/a.pdf' }], [{ value: 'file:///c:/folder/a.pdf' }, { value: 'cid:pdl' }]),
   },
   message: (a) => `'${a.drive}' is a drive letter, not a URL scheme: this is a Windows path; write it as a file URL (file:///${a.drive}/...).`,
+  when: SIGN.driveScheme,
   check(ctx, report) {
     if (ctx.scheme === undefined || !isDriveScheme(ctx.scheme)) return;
     report({ offset: ctx.lead, args: { drive: ctx.ref.scheme + ':' }, fix: ctx.withCore('file:///' + ctx.core) });
@@ -33,6 +35,7 @@ export const uncPathAsUrl: Rule = {
     examples: examples([{ value: '\\\\file_server\\folder\\a.pdf', offset: 0, fix: 'file://file_server/folder/a.pdf' }], [{ value: 'file://file_server/folder/a.pdf' }, { value: '//file_server/folder/a.pdf' }]),
   },
   message: (a) => `This is a UNC path, not a URL; write it as file://${a.host}/... (RFC 8089 E.3.1).`,
+  when: SIGN.backslash,
   check(ctx, report) {
     if (ctx.scheme !== undefined || !ctx.core.startsWith('\\\\')) return;
     const rest = ctx.core.slice(2).replace(/\\/g, '/');
@@ -54,6 +57,7 @@ export const uncInAuthority: Rule = {
     ], [{ value: 'file://HOST/share/x.pdf' }, { value: 'file:///c:/a%5Cb.pdf' }]),
   },
   message: (a) => `A UNC path is pasted after 'file://'; the server is the host: write file://${a.host}/... (RFC 8089 E.3.1).`,
+  when: SIGN.authority,
   check(ctx, report) {
     const authority = ctx.ref.authority;
     if (authority === undefined || !isUncAuthority(authority)) return;
@@ -77,6 +81,7 @@ export const uncPathInPath: Rule = {
     examples: examples([{ value: 'file:////host.example.com/path/to/file', offset: 7, fix: 'file://host.example.com/path/to/file' }, { value: 'file://///host.example.com/path/to/file', offset: 7, fix: 'file://host.example.com/path/to/file' }], [{ value: 'file://host.example.com/path/to/file' }]),
   },
   message: (a) => `The server '${a.host}' is written in the path (RFC 8089 E.3.2); make it the host: file://${a.host}/... .`,
+  when: SIGN.fileScheme | SIGN.noScheme,
   check(ctx, report) {
     if (ctx.scheme !== 'file' && ctx.scheme !== undefined) return;
     const inPath = ctx.ref.authority === '' ? ctx.ref.path : ctx.scheme === 'file' && ctx.ref.authority === undefined ? ctx.ref.path : undefined;
@@ -103,6 +108,7 @@ export const driveLetterAsHost: Rule = {
     examples: examples([{ value: 'file://c:/folder/a.pdf', offset: 7, fix: 'file:///c:/folder/a.pdf' }, { value: 'file://H:\\docs\\a.pdf', offset: 7, fix: 'file:///H:\\docs\\a.pdf' }], [{ value: 'file:///c:/folder/a.pdf' }, { value: 'file://localhost/c:/folder/a.pdf' }]),
   },
   message: (a) => `'${a.drive}' is taken as the host name; a drive letter belongs in the path: write file:///${a.drive}/... .`,
+  when: SIGN.authority,
   check(ctx, report) {
     const authority = ctx.ref.authority;
     if (authority === undefined || !isDriveAuthority(authority)) return;
@@ -127,6 +133,7 @@ export const driveWithoutSlash: Rule = {
     examples: examples([{ value: 'file:c:/path/to/file', offset: 5, fix: 'file:///c:/path/to/file' }, { value: 'file:c|/path/to/file', offset: 5, fix: 'file:///c|/path/to/file' }], [{ value: 'file:///c:/path/to/file' }]),
   },
   message: () => "A drive letter straight after 'file:' is a nonstandard form (RFC 8089 E.2); write file:///c:/... .",
+  when: SIGN.fileScheme,
   check(ctx, report) {
     if (ctx.scheme !== 'file' || ctx.ref.authority !== undefined) return;
     if (!isDriveSegmentAt(ctx.ref.path, 0)) return;
@@ -145,6 +152,7 @@ export const verticalLineDrive: Rule = {
     examples: examples([{ value: 'file:///c|/path/to/file', offset: 9, fix: 'file:///c:/path/to/file' }, { value: 'file:/c|/path/to/file', offset: 7, fix: 'file:/c:/path/to/file' }], [{ value: 'file:///c:/path/to/file' }, { value: 'file:///c%7C/a.pdf' }]),
   },
   message: () => "The drive letter is followed by '|'; write ':' instead (RFC 8089 E.2.2).",
+  when: SIGN.pipe,
   check(ctx, report) {
     if ((ctx.scheme !== 'file' && ctx.scheme !== undefined) || !ctx.facts.has(KIND.pipe)) return;
     const i = drivePipeIndex(ctx);
@@ -167,6 +175,7 @@ export const rootWithoutDrive: Rule = {
     ),
   },
   message: (a) => `This local path has no ${a.what}, so ${a.who} cannot tell where the file is; start the path with ${a.example}.`,
+  when: SIGN.fileScheme,
   check(ctx, report) {
     if (ctx.scheme !== 'file') return;
     const host = ctx.authority?.host;

@@ -128,6 +128,14 @@ class Utf8Run {
   }
 }
 
+/** The kinds found, as bits (1 << kind). */
+export function maskOf(facts: UrlFacts): number {
+  if (facts instanceof ScannedFacts) return facts.mask;
+  let mask = 0;
+  for (let kind = 0; kind < KINDS; kind++) if (facts.has(kind as Kind)) mask |= 1 << kind;
+  return mask;
+}
+
 /** The one scan (section 3, Table 1): every character classified once. */
 export function scanFacts(core: string): UrlFacts {
   const facts = new ScannedFacts();

@@ -1,4 +1,5 @@
 // What resolution against the base does to the reference (RFC 3986 5.2, RFC 8089 E.2.1).
+import { SIGN } from './signs.js';
 import { parseReference } from '../uri/parse.js';
 import { resolveReference } from '../uri/resolve.js';
 import { examples, sev } from './helpers.js';
@@ -20,6 +21,7 @@ export const driveLostInResolution: Rule = {
     ),
   },
   message: (a) => `${a.how}: strict RFC 3986 resolution gives ${a.strict}, RFC 8089 E.2.1 gives ${a.preserving}; write the reference so that both agree (for example with the drive: /c:/...).`,
+  when: SIGN.resolved,
   check(ctx, report) {
     const r = ctx.resolution;
     if (!r || ctx.options.drivePreserving) return;
@@ -46,6 +48,7 @@ export const climbsAboveRoot: Rule = {
     examples: examples([{ value: '../../../../a.pdf', options: { base: 'file:///pub/hot-folder/' }, offset: 0 }], [{ value: '../a.pdf', options: { base: 'file:///pub/hot-folder/' } }]),
   },
   message: (a) => `${a.count} '..' segment${Number(a.count) > 1 ? 's climb' : ' climbs'} above the root of the base and ${Number(a.count) > 1 ? 'are' : 'is'} dropped; name the file without climbing past the root.`,
+  when: SIGN.resolved,
   check(ctx, report) {
     const r = ctx.resolution;
     if (!r || r.trace.aboveRoot === 0) return;
@@ -67,6 +70,7 @@ export const baseLastSegmentDropped: Rule = {
     ),
   },
   message: (a) => `The base does not end with '/', so its last segment '${a.segment}' is dropped and this resolves to ${a.resolved}; add the trailing '/' to the base.`,
+  when: SIGN.resolved,
   check(ctx, report) {
     const r = ctx.resolution;
     const base = ctx.options.base;

@@ -1,5 +1,6 @@
 // The scheme and the reference as a whole: its length, emptiness, which scheme it names and whether that
 // scheme's syntax holds (the appendix sections 2.1 and 4.5-4.6, Table 6; RFC 3986 sections 3.1 and 4.2).
+import { SIGN } from './signs.js';
 import { examples, isDoubledScheme, sev } from './helpers.js';
 import { isDriveSegmentAt } from './drive-letter.js';
 import type { Rule } from './types.js';
@@ -7,8 +8,9 @@ import type { Rule } from './types.js';
 /** Schemes a FileSpec/@URL may carry (JDF FileSpec; appendix 4.6: "ftp://...", "cid:pdl"). */
 export const KNOWN_SCHEMES: ReadonlySet<string> = new Set(['file', 'http', 'https', 'ftp', 'cid', 'mailto']);
 
-/** The schemas' limit: jdftyp:URL and jdftyp:URI restrict xs:anyURI to maxLength 4095 (JDF 1.3 and later). */
-export const MAX_URL_LENGTH = 4095;
+import { MAX_URL_LENGTH } from './url-length.js';
+
+export { MAX_URL_LENGTH };
 
 export const urlTooLong: Rule = {
   meta: {
@@ -21,6 +23,7 @@ export const urlTooLong: Rule = {
     examples: examples([{ value: 'file:///c:/' + 'a'.repeat(4090) + '.pdf', offset: 4095 }], [{ value: 'file:///c:/' + 'a'.repeat(4080) + '.pdf' }]),
   },
   message: (a) => `The URL is ${a.length} characters long; the JDF schemas allow at most ${a.limit}. Shorten the path or the file name.`,
+  when: SIGN.long,
   check(ctx, report) {
     if (ctx.value.length <= MAX_URL_LENGTH) return;
     report({ offset: MAX_URL_LENGTH, args: { length: ctx.value.length, limit: MAX_URL_LENGTH }, ...(ctx.options.jdfVersion?.startsWith('2') ? { severity: 'warning' as const } : {}) });
@@ -38,6 +41,7 @@ export const emptyUrl: Rule = {
     examples: examples([{ value: '', offset: 0 }, { value: '   ', offset: 0 }], [{ value: 'a.pdf' }]),
   },
   message: () => 'The URL is empty; name the file it refers to.',
+  when: SIGN.empty,
   check(ctx, report) {
     if (ctx.core === '') report({ offset: 0 });
   },
@@ -54,6 +58,7 @@ export const colonInFirstSegment: Rule = {
     examples: examples([{ value: '1st:proof.pdf', offset: 3, fix: './1st:proof.pdf' }, { value: 'my file:a.pdf', offset: 7, fix: './my file:a.pdf' }], [{ value: './foo:' }, { value: 'folder/a:b.pdf' }]),
   },
   message: () => "The first segment of this relative path holds ':', so it can be read as a scheme; write it as './' followed by the path (Table 6).",
+  when: SIGN.noScheme,
   check(ctx, report) {
     if (ctx.scheme !== undefined || ctx.kind !== 'relative-path') return;
     const slash = ctx.core.indexOf('/');
@@ -77,6 +82,7 @@ export const unknownScheme: Rule = {
   message: (a) => (a.endpoint
     ? `'${a.scheme}:' is a scheme of its own, not file, http, https, ftp, cid or mailto: only a consumer that knows it can use this URL.`
     : `'${a.scheme}:' is not a scheme JDF consumers read (file, http, https, ftp, cid, mailto); if it is part of a file name, write './' before it.`),
+  when: SIGN.otherScheme,
   check(ctx, report) {
     if (ctx.scheme === undefined || ctx.scheme.length < 2 || KNOWN_SCHEMES.has(ctx.scheme)) return;
     report({ offset: ctx.lead, args: { scheme: ctx.ref.scheme! } });
@@ -97,6 +103,7 @@ export const schemeSyntax: Rule = {
     ),
   },
   message: (a) => `This ${a.scheme}: URL ${a.what}; ${a.advice}`,
+  when: SIGN.otherScheme,
   check(ctx, report) {
     const scheme = ctx.scheme;
     if (scheme === 'http' || scheme === 'https' || scheme === 'ftp') {
@@ -125,6 +132,7 @@ export const doubledScheme: Rule = {
   message: (a) => (a.inPath
     ? "The scheme 'file:' is written twice, so the URL after the first is read as a relative path; write it once."
     : "The scheme 'file:' is written twice, so the second is read as a host with an empty port; write it once."),
+  when: SIGN.fileScheme,
   check(ctx, report) {
     if (!isDoubledScheme(ctx)) return;
     const path = ctx.ref.path;
@@ -149,6 +157,7 @@ export const fileRelativePath: Rule = {
     examples: examples([{ value: 'file:a.pdf', offset: 5 }, { value: 'file:', offset: 5 }], [{ value: 'a.pdf' }, { value: 'file:///a.pdf', options: { platform: 'unix' } }]),
   },
   message: () => "A file URL needs an absolute path; drop 'file:' to make the reference relative, or write the whole path.",
+  when: SIGN.fileScheme,
   check(ctx, report) {
     if (ctx.scheme !== 'file' || ctx.ref.authority !== undefined || isDoubledScheme(ctx)) return;
     const p = ctx.ref.path;

@@ -1,5 +1,6 @@
 // The path's segments: dot segments in an absolute URL, an escaped '/', names Windows reserves (the appendix
 // Tables 4 and 5; RFC 3986 5.2.4; RFC 8089 section 5).
+import { SIGN } from './signs.js';
 import { decodeSegment } from '../escape/percent.js';
 import { removeDotSegmentsTraced } from '../uri/resolve.js';
 import { KIND } from './facts.js';
@@ -17,6 +18,7 @@ export const dotSegmentInAbsolute: Rule = {
     examples: examples([{ value: 'file:///../a.pdf', offset: 8, fix: null }, { value: 'file:///c:/a/./b/../c.pdf', offset: 13, fix: 'file:///c:/a/c.pdf' }], [{ value: '../a.pdf' }, { value: 'File:///HD1/%2E%2E' }, { value: 'file:///c:/a..b/c.pdf' }]),
   },
   message: (a) => `An absolute URL must not contain '${a.segment}' segments; ${a.fixable ? 'write the path without them' : 'it climbs above the root, so name the file directly'}.`,
+  when: SIGN.segmentDot | SIGN.pathDot,
   check(ctx, report) {
     if (ctx.ref.authority === undefined && ctx.scheme === undefined) return;
     if (ctx.scheme !== undefined && ctx.scheme !== 'file') return;
@@ -48,6 +50,7 @@ export const escapedSlash: Rule = {
     examples: examples([{ value: 'file:///c%3a%2ffolder%2fa%2epdf', offset: 12, fix: 'file:///c%3a/folder/a%2epdf' }, { value: 'folder%2Fa.pdf', offset: 6, fix: 'folder/a.pdf' }], [{ value: 'file:///c%3a/folder/a%2epdf' }, { value: 'http://a/b%2Fc' }]),
   },
   message: () => "'/' is escaped as %2F, which makes the path one segment; write the separator as '/'.",
+  when: SIGN.escapedSlash,
   check(ctx, report) {
     if (!ctx.isFileLike || !ctx.facts.has(KIND.escapedSlash)) return;
     const i = ctx.ref.path.search(/%2[fF]/);
@@ -81,6 +84,7 @@ export const windowsReservedName: Rule = {
     ),
   },
   message: (a) => `'${a.name}' ${a.why} on Windows; rename the file or folder.`,
+  when: SIGN.windows,
   check(ctx, report) {
     if (ctx.platform !== 'windows' || !ctx.isFileLike) return;
     let offset = ctx.pathStart;

@@ -141,6 +141,11 @@ export interface CatalogRule {
 export interface Rule extends CatalogRule {
   check(ctx: CheckContext, report: (report: Report) => void): void;
   /**
+   * The signs (src/rules/signs.ts) without which the rule cannot report, any one of them enough: checkUrl calls it
+   * only for a value that shows one. Absent: always called.
+   */
+  when?: number;
+  /**
    * The rule's fix only escapes characters, so it brings no error the value did not have (short of making it
    * longer than the schemas allow): checkUrl need not check the fixed value again. The tests hold every rule
    * that says so to it, on its examples and on random strings.
