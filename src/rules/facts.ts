@@ -62,26 +62,25 @@ ASCII_KIND[0x3b] = KIND.semicolon;
 ASCII_KIND[0x40] = KIND.at;
 ASCII_KIND[0x26] = KIND.ampersand;
 
-/** The record made by one scan; a value with nothing to note allocates nothing more. */
+/**
+ * The record made by one scan: a bit per kind found, and for each kind its first index and its count, side by side
+ * in one array made when the first kind is noted (a value with nothing to note allocates nothing more).
+ */
 class ScannedFacts implements UrlFacts {
   mask = 0;
-  private firsts: number[] | undefined;
-  private counts: number[] | undefined;
+  /** [first of kind 0, count of kind 0, first of kind 1, ...], only meaningful for the kinds in `mask`. */
+  private slots: number[] | undefined;
   has(kind: Kind): boolean { return (this.mask & (1 << kind)) !== 0; }
-  first(kind: Kind): number { return this.has(kind) ? this.firsts![kind]! : -1; }
-  count(kind: Kind): number { return this.has(kind) ? this.counts![kind]! : 0; }
+  first(kind: Kind): number { return this.has(kind) ? this.slots![2 * kind]! : -1; }
+  count(kind: Kind): number { return this.has(kind) ? this.slots![2 * kind + 1]! : 0; }
   note(kind: Kind, i: number): void {
-    if (this.firsts === undefined) {
-      this.firsts = new Array<number>(KINDS).fill(-1);
-      this.counts = new Array<number>(KINDS).fill(0);
+    const slots = (this.slots ??= [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    const bit = 1 << kind;
+    if ((this.mask & bit) === 0) {
+      this.mask |= bit;
+      slots[2 * kind] = i;
     }
-    const counts = this.counts!;
-    const seen = counts[kind]!;
-    counts[kind] = seen + 1;
-    if (seen === 0) {
-      this.firsts[kind] = i;
-      this.mask |= 1 << kind;
-    }
+    slots[2 * kind + 1]!++;
   }
 }
 
