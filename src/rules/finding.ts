@@ -33,8 +33,12 @@ export function severityUnder(meta: RuleMeta, profile: Profile, override?: Sever
   return override === undefined ? meta.severity[profile] : override;
 }
 
+/** Whether the text has what either mask looks for first ('@' or '&'; 'Password' or 'NetworkHeader'): most have none. */
+const mayHoldSecret = (text: string): boolean =>
+  text.indexOf('@') !== -1 || text.indexOf('&') !== -1 || text.indexOf('Password') !== -1 || text.indexOf('NetworkHeader') !== -1;
+
 /** Masks what must never be shown: a password in a URL, FileSpec/@Password and NetworkHeader values. */
-const redact = (text: string): string => redactSecrets(redactPassword(text));
+const redact = (text: string): string => (mayHoldSecret(text) ? redactSecrets(redactPassword(text)) : text);
 
 /** The arguments as they may be shown: every string masked. */
 function shownArgs(args: FindingArgs): FindingArgs {
