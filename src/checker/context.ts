@@ -38,6 +38,11 @@ export function authorityParts(authority: string): AuthorityParts {
   return parts;
 }
 
+/** The whole value with its core replaced, the white space around it kept (one function for every context). */
+function withCore(this: CheckContext, core: string): string {
+  return this.value.slice(0, this.lead) + core + this.value.slice(this.lead + this.core.length);
+}
+
 /** The context of one value; with `resolve`, its resolution against options.base too (only some rules read it). */
 export function buildContext(value: string, options: CheckOptions, mode: Mode, resolve: boolean): CheckContext {
   let start = 0;
@@ -64,7 +69,7 @@ export function buildContext(value: string, options: CheckOptions, mode: Mode, r
     platform: options.platform ?? 'any',
     role: options.role ?? 'url',
     options,
-    withCore: (c) => value.slice(0, start) + c + value.slice(end),
+    withCore,
   };
   // RFC 3986 5.2.2: an empty reference resolves too (to the base without its fragment).
   if (resolve && options.base !== undefined && scheme === undefined) {

@@ -12,7 +12,7 @@ const MAX_FIX_ROUNDS = 12;
  * applied to it too; where that does not settle, the finding offers no fix.
  */
 export function convergeFixes(session: CheckSession, run: RuleRun): void {
-  if (run.recheck.size === 0) return;
+  if (run.recheck.length === 0) return;
   const errorsBefore = new Set(run.findings.filter((f) => f.severity === 'error').map((f) => f.code));
   for (const finding of run.recheck) {
     let current = finding.fix!;
@@ -69,7 +69,7 @@ function composeFixes(value: string, run: RuleRun): string | undefined {
   const edits: Edit[] = [];
   for (const f of run.findings) {
     if (f.fix === undefined || f.severity === 'info') continue;
-    if (run.recheck.has(f)) return undefined;
+    if (run.recheck.includes(f)) return undefined;
     edits.push(editOf(value, f.fix));
   }
   if (edits.length < 2) return undefined;

@@ -12,7 +12,7 @@ export interface RuleRun {
   /** In the catalog's order: the order fixes are applied in. */
   findings: Finding[];
   /** The findings whose fix must be checked again (its rule's fix is not clean). */
-  recheck: Set<Finding>;
+  recheck: Finding[];
 }
 
 /** The rules that can offer a fix: all that the rounds of applyAllFixes look for. None of them reads the resolution. */
@@ -60,7 +60,7 @@ export class CheckSession {
   private run(value: string, only: readonly Rule[]): RuleRun {
     const ctx = buildContext(value, this.options, this.mode, only === rules);
     const findings: Finding[] = [];
-    const recheck = new Set<Finding>();
+    const recheck: Finding[] = [];
     const fast = this.mode.fast;
     let rule: Rule = only[0]!;
     const report = (r: Report): void => {
@@ -71,7 +71,7 @@ export class CheckSession {
       if (r.fix !== undefined && r.fix !== value) how.fix = r.fix;
       const finding = createFinding(rule.meta.code, r.args, how);
       findings.push(finding);
-      if (finding.fix !== undefined && !(fast && takesFixAsItIs(rule, finding.fix, how.fix))) recheck.add(finding);
+      if (finding.fix !== undefined && !(fast && takesFixAsItIs(rule, finding.fix, how.fix))) recheck.push(finding);
     };
     if (!fast) {
       for (rule of only) rule.check(ctx, report);
