@@ -8,4 +8,11 @@ export interface PackageLimits extends MultipartLimits, ZipLimits {
   maxNestedBytes: number;
 }
 
+/**
+ * The default size limit of one ticket (--max-bytes): half of what one JavaScript string holds (0x1fffffe8
+ * characters on 64-bit Node 20), so decoding, the element table and the report all fit. A ticket part of a
+ * package is read up to it too, and a zip on a stream is buffered up to it.
+ */
+export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+
 export const DEFAULT_PACKAGE_LIMITS: PackageLimits = { ...DEFAULT_MULTIPART_LIMITS, ...DEFAULT_ZIP_LIMITS, maxDepth: 3, maxNestedBytes: 64 * 1024 * 1024 };

@@ -5,7 +5,7 @@ import { resolveReference } from '../uri/resolve.js';
 import { finishPackage } from './checks.js';
 import { checkDeclared, Gatherer, type Gathered } from './gather.js';
 import { parseMediaType, type MediaType } from './headers.js';
-import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from './limits.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_PACKAGE_LIMITS, type PackageLimits } from './limits.js';
 import { MultipartReader, type PartHead, type Place } from './multipart.js';
 import { emptyReport, finding, type PackageOptions, type PackageReport, type PartSummary } from './validate.js';
 
@@ -42,7 +42,7 @@ function partName(head: PartHead): string {
 async function readParts(chunks: AsyncIterable<Uint8Array>, report: PackageReport, options: PackageOptions, limits: PackageLimits, add: Add): Promise<{ parts: Gathered[]; heads: Map<Gathered, PartHead>; topType: MediaType | null }> {
   let topType: MediaType | null = null;
   const heads = new Map<Gathered, PartHead>();
-  const gatherer = new Gatherer(options.maxBytes ?? 512 * 1024 * 1024, limits.maxNestedBytes, (g, what) => add('package-limit', { what }, g.at));
+  const gatherer = new Gatherer(options.maxBytes ?? DEFAULT_MAX_BYTES, limits.maxNestedBytes, (g, what) => add('package-limit', { what }, g.at));
   let current: Gathered | undefined;
   const reader = new MultipartReader({
     top(_fields, type) { topType = type; },

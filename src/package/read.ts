@@ -2,6 +2,7 @@
 // unless the visitor keeps it). validatePackage is built on the same readers.
 import { isZip, bytesAccess, readZipDirectory, readZipEntry, type RandomAccess } from './zip.js';
 import { buffered, classifyInput, peek, type PackageInput } from './input.js';
+import { DEFAULT_MAX_BYTES } from './limits.js';
 import { MultipartReader } from './multipart.js';
 
 export interface PackagePart {
@@ -20,7 +21,7 @@ export interface PackageVisitor {
 
 /**
  * Reads a package given as bytes, random access (zip or MIME) or a stream of chunks (MIME; a zip on a stream is
- * read into memory first, up to `maxBytes`, default 512 MiB). Findings are validatePackage's job: this throws
+ * read into memory first, up to `maxBytes`, default DEFAULT_MAX_BYTES, 256 MiB). Findings are validatePackage's job: this throws
  * when the input is none of the three, fails while read, or is a zip stream over `maxBytes`.
  */
 export async function readPackage(input: PackageInput, visitor: PackageVisitor, options: { maxBytes?: number } = {}): Promise<{ kind: 'mime' | 'zip'; parts: PackagePart[] }> {
@@ -33,7 +34,7 @@ export async function readPackage(input: PackageInput, visitor: PackageVisitor, 
     const { head, all } = await peek(given.chunks);
     stream = all;
     if (isZip(head)) {
-      const max = options.maxBytes ?? 512 * 1024 * 1024;
+      const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
       const whole = await buffered(all, max);
       if ('over' in whole) throw new RangeError(`a zip on a stream is read into memory, and this one is over ${max} bytes (maxBytes)`);
       access = bytesAccess(whole.bytes);

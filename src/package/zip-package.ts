@@ -4,7 +4,7 @@
 import { finishPackage } from './checks.js';
 import { entryFor } from './entry-name.js';
 import { checkDeclared, Gatherer, type Gathered } from './gather.js';
-import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from './limits.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_PACKAGE_LIMITS, type PackageLimits } from './limits.js';
 import { SNIFF_BYTES } from './magic.js';
 import { emptyReport, finding, type PackageOptions, type PackageReport, type PartSummary } from './validate.js';
 import { readZipDirectory, readZipEntry, type RandomAccess, type ZipEntry } from './zip.js';
@@ -20,7 +20,7 @@ export async function validateZip(src: RandomAccess, options: PackageOptions, de
   for (const p of directory.problems) add(p.code, p.args);
   const bad = new Set(directory.problems.filter((p) => p.entry !== undefined && p.code !== 'zip-slip').map((p) => p.entry!));
   const bomb = directory.problems.some((p) => p.code === 'zip-bomb' && p.entry === undefined);
-  const gatherer = new Gatherer(options.maxBytes ?? 512 * 1024 * 1024, limits.maxNestedBytes, (_g, what) => add('package-limit', { what }));
+  const gatherer = new Gatherer(options.maxBytes ?? DEFAULT_MAX_BYTES, limits.maxNestedBytes, (_g, what) => add('package-limit', { what }));
   const byName = new Map<string, Gathered>();
   for (const entry of directory.entries) {
     const summary: PartSummary = { name: entry.name, size: entry.size, ticket: false };
@@ -45,7 +45,7 @@ export async function validateZip(src: RandomAccess, options: PackageOptions, de
 /** One entry read through the gatherer: a ticket or a nested package whole (up to its limit), anything else its first bytes. */
 async function gatherEntry(src: RandomAccess, entry: ZipEntry, g: Gathered, gatherer: Gatherer, options: PackageOptions, limits: PackageLimits, add: Add): Promise<void> {
   const summary = g.summary;
-  const wanted = /\.(jdf|xjdf|jmf|xjmf|xml)$/i.test(entry.name) ? options.maxBytes ?? 512 * 1024 * 1024 : /\.(zip|mjm|mjd|mim)$/i.test(entry.name) ? limits.maxNestedBytes : SNIFF_BYTES;
+  const wanted = /\.(jdf|xjdf|jmf|xjmf|xml)$/i.test(entry.name) ? options.maxBytes ?? DEFAULT_MAX_BYTES : /\.(zip|mjm|mjd|mim)$/i.test(entry.name) ? limits.maxNestedBytes : SNIFF_BYTES;
   if (entry.size > wanted && wanted > SNIFF_BYTES) add('package-limit', { what: `the entry '${entry.name}' is ${entry.size} bytes, over the ${wanted} read from an entry of its kind` });
   const limit = Math.min(wanted, entry.size);
   summary.size = 0;
