@@ -1,10 +1,10 @@
 // A zip package (XJDF 2.0 zip packaging): its directory's problems, each entry gathered (as much of it as its
 // kind needs), the ticket at the top level as the root, and references to entries by their names; then the
 // checks both families share.
-import { finishPackage } from './checks.js';
+import { finishPackage, settlePart, type PartContext } from './checks.js';
 import { entryFor } from './entry-name.js';
 import { checkDeclared, Gatherer, type Gathered } from './gather.js';
-import { DEFAULT_MAX_BYTES, DEFAULT_PACKAGE_LIMITS, type PackageLimits } from './limits.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_PACKAGE_LIMITS, gatherLimits, type PackageLimits } from './limits.js';
 import { SNIFF_BYTES } from './magic.js';
 import { emptyReport, finding, type PackageOptions, type PackageReport, type PartSummary } from './validate.js';
 import { readZipDirectory, readZipEntry, type RandomAccess, type ZipEntry } from './zip.js';
@@ -20,7 +20,8 @@ export async function validateZip(src: RandomAccess, options: PackageOptions, de
   for (const p of directory.problems) add(p.code, p.args);
   const bad = new Set(directory.problems.filter((p) => p.entry !== undefined && p.code !== 'zip-slip').map((p) => p.entry!));
   const bomb = directory.problems.some((p) => p.code === 'zip-bomb' && p.entry === undefined);
-  const gatherer = new Gatherer(options.maxBytes ?? DEFAULT_MAX_BYTES, limits.maxNestedBytes, (_g, what) => add('package-limit', { what }));
+  const gatherer = new Gatherer(gatherLimits(limits, options.maxBytes), (_g, what) => add('package-limit', { what }));
+  const context: PartContext = { locationFor: () => undefined, nestedTypeOf: () => undefined };
   const byName = new Map<string, Gathered>();
   for (const entry of directory.entries) {
     const summary: PartSummary = { name: entry.name, size: entry.size, ticket: false };
@@ -29,11 +30,13 @@ export async function validateZip(src: RandomAccess, options: PackageOptions, de
     report.parts.push(summary);
     if (entry.isDirectory || bad.has(entry.name) || bomb) { g.kept = null; continue; }
     await gatherEntry(src, entry, g, gatherer, options, limits, add);
+    await settlePart(g, 'zip', context, options, depth, limits);
   }
+  gatherer.overTotal((_g, what) => add('package-limit', { what }));
   // XJDF 2.0 zip packaging: the ticket at the top level is the root; the first one when there are several.
   const tickets = report.parts.filter((p) => /\.(xjdf|jdf|xjmf|jmf)$/i.test(p.name) && !p.name.includes('/'));
   const root = tickets.length > 0 ? byName.get(tickets[0]!.name) : undefined;
-  await finishPackage(report, { parts: gatherer.parts, root, locationFor: () => undefined, lookup: byEntryName(byName), byId: new Map(), nestedTypeOf: () => undefined }, options, depth, limits);
+  await finishPackage(report, { ...context, parts: gatherer.parts, root, lookup: byEntryName(byName), byId: new Map() }, options, depth, limits);
   for (const g of gatherer.parts) {
     if (g.kept === null && g.headBytes === 0) continue;
     checkDeclared(g, (code, args) => add(code, args));

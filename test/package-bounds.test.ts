@@ -1,0 +1,98 @@
+// Packages that would make a reader hold too much, each built by hand here: many big ticket parts (held until
+// the end, all of them), and a zip whose central directory is padded with comments (read whole). Each is a
+// finding at a place that says why, the rest of the package is still checked, and memory stays bounded.
+import { spawnSync } from 'node:child_process';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { validatePackage, type PackageReport } from '../src/package/validate.js';
+import { handZip } from './zip-by-hand.js';
+
+const enc = new TextEncoder();
+const codes = (r: PackageReport) => r.files.flatMap((f) => [...f.findings, ...f.references.flatMap((x) => x.findings)]).map((f) => f.code);
+
+/** A JDF of about `size` bytes (many small elements, as big tickets are), whose one FileSpec names `url`. */
+const bigJdf = (id: string, size: number, url: string) => {
+  const el = `<Comment>${'y'.repeat(80)}</Comment>\n`;
+  return `<?xml version="1.0"?>\n<JDF ID="${id}" Type="Product" Version="1.4"><ResourcePool><RunList ID="RL1"><LayoutElement><FileSpec URL="${url}"/></LayoutElement></RunList></ResourcePool>\n${el.repeat(Math.floor(size / el.length))}</JDF>\n`;
+};
+const ticketPart = (id: string, body: string) => `Content-Type: application/vnd.cip4-jdf+xml\r\nContent-ID: <${id}>\r\n\r\n${body}`;
+const mime = (parts: string[]) => enc.encode(`MIME-Version: 1.0\r\nContent-Type: multipart/related; boundary=BB; start="<t0@x>"\r\n\r\n${parts.map((p) => `--BB\r\n${p}\r\n`).join('')}--BB--\r\n`);
+
+test('ticket parts past maxReadBytes in all: one package-limit at the first part not read, naming the rest; smaller tickets after it are still read', async () => {
+  const MiB = 1 << 20;
+  // Each ticket fits --max-bytes (1 MiB); three fit the 3 MiB read in all, the fourth would pass it.
+  const big = Array.from({ length: 7 }, (_, k) => ticketPart(`t${k}@x`, bigJdf(`n${k}`, 900_000, `cid:gone${k}@x`)));
+  const small = ticketPart('last@x', bigJdf('small', 0, 'cid:gone-small@x'));
+  const bytes = mime([...big, small]);
+  const r = await validatePackage(bytes, { maxBytes: MiB, limits: { maxReadBytes: 3 * MiB } });
+  assert.equal(r.files.map((f) => f.part), [undefined, '<t0@x>', '<t1@x>', '<t2@x>', '<last@x>']);
+  const limit = r.files[0]!.findings.filter((f) => f.code === 'package-limit');
+  assert.is(limit.length, 1, String(codes(r)));
+  // Where: the header of <t3@x>, the fourth part (line counted in the bytes the test built).
+  const fourth = Buffer.from(bytes).indexOf('--BB\r\nContent-Type: application/vnd.cip4-jdf+xml\r\nContent-ID: <t3@x>');
+  const line = Buffer.from(bytes).subarray(0, fourth).toString('latin1').split('\n').length + 1;
+  assert.is(limit[0]!.line, line);
+  // Why: the part, the three after it, the total and what to do.
+  assert.match(limit[0]!.message, /the ticket part <t3@x> \(and 3 more after it: <t4@x>, <t5@x>, <t6@x>\)/);
+  assert.match(limit[0]!.message, new RegExp(`read up to ${3 * MiB} bytes in all`));
+  assert.match(limit[0]!.message, /--max-bytes/);
+  // The rest goes on: the small ticket after them is checked (its cid: names no part).
+  assert.ok(r.files[4]!.references[0]!.findings.some((f) => f.code === 'cid-no-part'));
+  // A part not read is still listed, counted and sniffed.
+  assert.equal(r.parts.map((p) => [p.name, p.ticket, p.sniffed]).slice(3, 5), [['<t3@x>', false, 'xml'], ['<t4@x>', false, 'xml']]);
+  assert.ok(r.parts[3]!.size > 900_000);
+});
+
+test('zip entries share the limit: the top-level ticket is read, the big XML entries after it past maxReadBytes are one package-limit', async () => {
+  const xjdf = '<?xml version="1.0"?>\n<XJDF JobID="j1" Types="Product"><ResourceSet Name="RunList"><Resource><RunList><FileSpec URL="content/a.pdf"/></RunList></Resource></ResourceSet></XJDF>\n';
+  const zip = handZip([
+    { name: 'job.xjdf', data: xjdf },
+    ...Array.from({ length: 4 }, (_, k) => ({ name: `data/${k}.xml`, data: bigJdf(`n${k}`, 900_000, 'x.pdf'), deflate: true })),
+    { name: 'content/a.pdf', data: '%PDF-1.7\n%%EOF' },
+  ]);
+  const r = await validatePackage(zip, { documentUri: 'file:///srv/hot/job.zip', maxBytes: 1 << 20, limits: { maxReadBytes: 2 << 20 } });
+  assert.equal(r.files.map((f) => f.part), [undefined, 'job.xjdf', 'data/0.xml', 'data/1.xml']);
+  const limit = r.files[0]!.findings.filter((f) => f.code === 'package-limit');
+  assert.equal(limit.map((f) => f.message.includes('the ticket part data/2.xml (and 1 more after it: data/3.xml)')), [true]);
+  assert.is(r.files[1]!.references[0]!.findings.length, 0, 'the root ticket resolves its entry');
+});
+
+test('maxReadBytes is never less than --max-bytes: one ticket as big as a ticket file may be is always read', async () => {
+  const r = await validatePackage(mime([ticketPart('t0@x', bigJdf('n0', 2_000_000, 'http://example.com/a.pdf'))]), { maxBytes: 4 << 20, limits: { maxReadBytes: 1 << 20 } });
+  assert.equal(r.files.map((f) => f.part), [undefined, '<t0@x>']);
+  assert.not.ok(codes(r).includes('package-limit'));
+});
+
+/** How far a fresh process's high-water resident size (VmHWM) rises while it validates what `build` makes, in MiB. */
+function peakGrowth(build: string, options: string): number | undefined {
+  const module = new URL('../src/package/validate.js', import.meta.url).href;
+  const child = `
+    import { readFileSync } from 'node:fs';
+    const hwm = () => Number(/^VmHWM:\\s+(\\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) / 1024;
+    const { validatePackage } = await import(${JSON.stringify(module)});
+    const bytes = (${build})();
+    const before = hwm();
+    const r = await validatePackage(bytes, ${options});
+    if (!r.files[0].findings.some((f) => f.code === 'package-limit')) throw new Error('no package-limit finding');
+    process.stdout.write(String(hwm() - before));`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', child], { encoding: 'utf8' });
+  assert.is(r.status, 0, r.stderr);
+  const grew = Number(r.stdout.trim());
+  return Number.isNaN(grew) ? undefined : grew;
+}
+
+test('40 ticket parts of 3.5 MB (140 MB) with 4 MiB read in all: memory grows by what one ticket takes, not by 140 MB', () => {
+  // The package is made in the child, before the measure starts, from one body: only validating it is counted.
+  const build = `() => {
+    const el = '<Comment>' + 'y'.repeat(80) + '</Comment>\\n';
+    const body = Buffer.from('<?xml version="1.0"?>\\n<JDF ID="n" Type="Product" Version="1.4">' + el.repeat(Math.floor(3.5e6 / el.length)) + '</JDF>\\n');
+    const parts = Array.from({ length: 40 }, (_, k) => [Buffer.from('--BB\\r\\nContent-Type: application/vnd.cip4-jdf+xml\\r\\nContent-ID: <t' + k + '@x>\\r\\n\\r\\n'), body, Buffer.from('\\r\\n')]).flat();
+    return Buffer.concat([Buffer.from('Content-Type: multipart/related; boundary=BB\\r\\n\\r\\n'), ...parts, Buffer.from('--BB--\\r\\n')]);
+  }`;
+  const grew = peakGrowth(build, '{ maxBytes: 4 << 20, limits: { maxReadBytes: 4 << 20 } }');
+  if (grew === undefined) console.log('  (skipped: no /proc/self/status here)');
+  // Validating one 3.5 MB ticket takes about 50 MiB; before the limit every part was held and read: 230 MiB.
+  else assert.ok(grew < 100, `the peak grew ${grew.toFixed(0)} MiB for 140 MB of ticket parts`);
+});
+
+test.run();
