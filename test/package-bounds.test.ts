@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validatePackage, type PackageReport } from '../src/package/validate.js';
+import { readZipDirectory, bytesAccess } from '../src/package/zip.js';
 import { handZip } from './zip-by-hand.js';
 
 const enc = new TextEncoder();
@@ -63,19 +64,27 @@ test('maxReadBytes is never less than --max-bytes: one ticket as big as a ticket
   assert.not.ok(codes(r).includes('package-limit'));
 });
 
-/** How far a fresh process's high-water resident size (VmHWM) rises while it validates what `build` makes, in MiB. */
+/**
+ * How far a fresh process's high-water resident size (VmHWM) rises while it validates what `build` makes, in MiB.
+ * `build` runs in the child with `handZip` in scope, before the measure starts.
+ */
 function peakGrowth(build: string, options: string): number | undefined {
   const module = new URL('../src/package/validate.js', import.meta.url).href;
+  const zipByHand = new URL('./zip-by-hand.js', import.meta.url).href;
   const child = `
-    import { readFileSync } from 'node:fs';
+    import { readFileSync, writeFileSync } from 'node:fs';
     const hwm = () => Number(/^VmHWM:\\s+(\\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) / 1024;
     const { validatePackage } = await import(${JSON.stringify(module)});
+    const { handZip } = await import(${JSON.stringify(zipByHand)});
     const bytes = (${build})();
+    // Building took memory too: collect it and reset the high-water mark (Linux clear_refs 5), so it hides nothing.
+    global.gc();
+    try { writeFileSync('/proc/self/clear_refs', '5'); } catch {}
     const before = hwm();
     const r = await validatePackage(bytes, ${options});
     if (!r.files[0].findings.some((f) => f.code === 'package-limit')) throw new Error('no package-limit finding');
     process.stdout.write(String(hwm() - before));`;
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', child], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', child], { encoding: 'utf8' });
   assert.is(r.status, 0, r.stderr);
   const grew = Number(r.stdout.trim());
   return Number.isNaN(grew) ? undefined : grew;
@@ -91,8 +100,41 @@ test('40 ticket parts of 3.5 MB (140 MB) with 4 MiB read in all: memory grows by
   }`;
   const grew = peakGrowth(build, '{ maxBytes: 4 << 20, limits: { maxReadBytes: 4 << 20 } }');
   if (grew === undefined) console.log('  (skipped: no /proc/self/status here)');
-  // Validating one 3.5 MB ticket takes about 50 MiB; before the limit every part was held and read: 230 MiB.
+  // Validating one 3.5 MB ticket takes about 50 MiB; before the limit every part was held and read: 230 MiB more.
   else assert.ok(grew < 100, `the peak grew ${grew.toFixed(0)} MiB for 140 MB of ticket parts`);
+});
+
+const fatDirectory = (count: number, comment = 'C'.repeat(65_535)) => handZip([
+  { name: 'job.xjdf', data: '<?xml version="1.0"?>\n<XJDF JobID="j1" Types="Product"/>\n' },
+  ...Array.from({ length: count - 1 }, (_, k) => ({ name: `c/${k}.txt`, data: 'x', comment })),
+]);
+
+test('a central directory past maxDirectoryBytes (entry comments): package-limit with its size, nothing read, no throw', async () => {
+  const zip = fatDirectory(40);
+  // 39 comments of 65,535 bytes: the directory is over 2.5 MB; the limit here is 1 MiB (16 MiB by default).
+  const r = await validatePackage(zip, { limits: { maxDirectoryBytes: 1 << 20 } });
+  assert.equal(codes(r), ['package-limit']);
+  assert.match(r.files[0]!.findings[0]!.message, /central directory is \d+ bytes for 40 entries, more than 1048576/);
+  assert.is(r.parts.length, 0);
+  // Under the limit the same zip reads, comments and all.
+  const whole = await readZipDirectory(bytesAccess(zip), { maxDirectoryBytes: 4 << 20 });
+  assert.is(whole.entries.length, 40);
+  assert.equal(whole.problems, []);
+});
+
+test('2,500 entries with 64 KB comments (a 164 MB directory) read like a file: memory barely grows', () => {
+  // Each read copies, as a file's does (a view into bytes in memory would cost nothing either way).
+  const build = `() => {
+    const zip = handZip([
+      { name: 'job.xjdf', data: '<?xml version="1.0"?><XJDF JobID="j1" Types="Product"/>' },
+      ...Array.from({ length: 2499 }, (_, k) => ({ name: 'c/' + k + '.txt', data: 'x', comment: 'C'.repeat(65535) })),
+    ]);
+    return { size: zip.length, read: async (offset, length) => Buffer.from(zip.subarray(offset, offset + length)) };
+  }`;
+  const grew = peakGrowth(build, '{}');
+  if (grew === undefined) console.log('  (skipped: no /proc/self/status here)');
+  // Before the limit the directory was read whole: 164 MB more.
+  else assert.ok(grew < 32, `the peak grew ${grew.toFixed(0)} MiB`);
 });
 
 test.run();

@@ -39,9 +39,14 @@ export interface ZipLimits {
   maxTotalBytes: number;
   /** Uncompressed / compressed, for entries over 1 MiB (default 100). */
   maxRatio: number;
+  /**
+   * A central directory larger than this is not read (default 16 MiB): it is read whole, and 10,000 entries
+   * with names of 1,000 bytes and their extra fields come to about 11 MiB; only comments and padding make more.
+   */
+  maxDirectoryBytes: number;
 }
 
-export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxEntries: 10_000, maxTotalBytes: 16 * 1024 ** 3, maxRatio: 100 };
+export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxEntries: 10_000, maxTotalBytes: 16 * 1024 ** 3, maxRatio: 100, maxDirectoryBytes: 16 * 1024 * 1024 };
 
 export interface ZipDirectory {
   entries: ZipEntry[];
@@ -101,6 +106,9 @@ export async function readZipDirectory(src: RandomAccess, limits: Partial<ZipLim
     return { entries: [], problems: [{ code: 'package-limit', args: { what: `the zip declares ${count} entries, more than ${lim.maxEntries}; none was read` } }] };
   }
   if (cdOffset + cdSize > src.size) return malformed('the central directory lies outside the file');
+  if (cdSize > lim.maxDirectoryBytes) {
+    return { entries: [], problems: [{ code: 'package-limit', args: { what: `the zip's central directory is ${cdSize} bytes for ${count} entries, more than ${lim.maxDirectoryBytes} (entry comments or padding make it so); none was read` } }] };
+  }
   if (cdSize > lim.maxEntries * (46 + 3 * 65535)) return malformed('the central directory is larger than its entries can be');
   const cd = await src.read(cdOffset, cdSize);
   const entries: ZipEntry[] = [];
