@@ -101,6 +101,17 @@ async function firstFile(candidates: readonly string[]): Promise<{ real: string;
   return first ?? { problem: 'names no path on this machine (its --map row has no folder here)' };
 }
 
+/**
+ * Why a file's name cannot be the last segment of a zip entry's name as it is, or null. APPNOTE 4.4.17: "/" is
+ * the only separator, yet zip tools (and yazl, which writes ours) read "\\" as one too: "a\\..\\evil.pdf" would
+ * be stored, and extracted, as "a/../evil.pdf", and the reference written for it would name no entry.
+ */
+function zipNameProblem(name: string): string | null {
+  if (name.includes('\\')) return `is named '${name}', with '\\', which zip tools read as a folder separator (APPNOTE 4.4.17 allows only '/'): no zip entry can carry that name`;
+  if (/^[A-Za-z]:/.test(name)) return `is named '${name}', which starts like a drive letter, and zip tools read that as an absolute path`;
+  return null;
+}
+
 /** RFC 5322 3.2.3 dot-atom-text: the characters a Content-ID's left side may hold. */
 function atom(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9!#$%&'*+\-/=?^_`{|}~.]/g, '_').replace(/\.{2,}/g, '.').replace(/^\.|\.$/g, '');
@@ -128,6 +139,8 @@ async function plan(report: ReturnType<typeof validateTicket>, documentUri: stri
     if ('problem' in found) { problems.push({ ...where, ...(found.path !== undefined ? { path: found.path } : {}), reason: found.problem }); continue; }
     const { real, path: local } = found;
     if (root !== undefined && !inside(root, real)) { problems.push({ ...where, path: local, reason: `is outside --root ${options.root}` }); continue; }
+    const unzippable = zip ? zipNameProblem(path.basename(real)) : null;
+    if (unzippable !== null) { problems.push({ ...where, path: local, reason: `${unzippable}; rename the file, or pack as MIME (--format mime), which keeps any name` }); continue; }
     if (zip && ref.baseSource === 'directory') {
       problems.push({ ...where, path: local, reason: "takes its base from a RunList/@Directory, which a zip's relative paths cannot replace; pack as MIME, or remove the Directory" });
       continue;
@@ -183,6 +196,11 @@ export async function packJob(ticketPath: string, options: PackOptions): Promise
   const documentUri = pathToFileURL(path.resolve(ticketPath)).href;
   const report = validateTicket(bytes, { ...options.validate, documentUri });
   const result: PackResult = { written: false, output: options.output, files: [], problems: [] };
+  const unzippable = options.format === 'zip' ? zipNameProblem(path.basename(ticketPath)) : null;
+  if (unzippable !== null) {
+    result.problems.push({ value: '', line: 1, column: 1, reason: `the ticket cannot be the zip's top-level entry: it ${unzippable}; rename it, or pack as MIME (--format mime)` });
+    return result;
+  }
   const broken = report.findings.find((f) => ['xml-malformed', 'xml-too-deep', 'xml-empty', 'invalid-encoding-bytes', 'unsupported-encoding', 'file-too-large', 'duplicate-attribute'].includes(f.code));
   if (broken) {
     result.problems.push({ value: '', line: broken.line, column: broken.column, reason: `the ticket cannot be rewritten: ${broken.message}` });
