@@ -3,6 +3,7 @@
 // fflate does the inflating (a browser-usable, streaming deflate); the directory itself is read here because
 // fflate reads it only from a whole file in memory, and yauzl only from Node's file system.
 import { Inflate } from 'fflate';
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './limits.js';
 
 /** A package that can be read at any offset: a file, a Blob, bytes in memory. */
 export interface RandomAccess {
@@ -31,22 +32,6 @@ export interface ZipProblem {
   args: Record<string, string | number>;
   entry?: string;
 }
-
-export interface ZipLimits {
-  /** More entries than this: the directory is not read (default 10,000). */
-  maxEntries: number;
-  /** Sum of the declared uncompressed sizes (default 16 GiB). */
-  maxTotalBytes: number;
-  /** Uncompressed / compressed, for entries over 1 MiB (default 100). */
-  maxRatio: number;
-  /**
-   * A central directory larger than this is not read (default 16 MiB): it is read whole, and 10,000 entries
-   * with names of 1,000 bytes and their extra fields come to about 11 MiB; only comments and padding make more.
-   */
-  maxDirectoryBytes: number;
-}
-
-export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxEntries: 10_000, maxTotalBytes: 16 * 1024 ** 3, maxRatio: 100, maxDirectoryBytes: 16 * 1024 * 1024 };
 
 export interface ZipDirectory {
   entries: ZipEntry[];
