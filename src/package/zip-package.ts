@@ -34,7 +34,7 @@ export async function validateZip(src: RandomAccess, options: PackageOptions, de
   }
   gatherer.overTotal((_g, what) => add('package-limit', { what }));
   // XJDF 2.0 zip packaging: the ticket at the top level is the root; the first one when there are several.
-  const tickets = report.parts.filter((p) => /\.(xjdf|jdf|xjmf|jmf)$/i.test(p.name) && !p.name.includes('/'));
+  const tickets = report.parts.filter((p) => isRootTicketName(p.name));
   const root = tickets.length > 0 ? byName.get(tickets[0]!.name) : undefined;
   await finishPackage(report, { ...context, parts: gatherer.parts, root, lookup: byEntryName(byName), byId: new Map() }, options, depth, limits);
   for (const g of gatherer.parts) {
@@ -43,6 +43,11 @@ export async function validateZip(src: RandomAccess, options: PackageOptions, de
   }
   if (!root && directory.entries.length > 0) add('package-root-not-ticket', { part: '(none)', what: 'missing: the zip has no .xjdf, .jdf, .xjmf or .jmf at its top level' });
   return report;
+}
+
+/** XJDF 2.0 zip packaging: a ticket (.xjdf, .jdf, .xjmf, .jmf) at the top level of the zip is its root. */
+export function isRootTicketName(name: string): boolean {
+  return /\.(xjdf|jdf|xjmf|jmf)$/i.test(name) && !name.includes('/');
 }
 
 /** One entry read through the gatherer: a ticket or a nested package whole (up to its limit), anything else its first bytes. */
