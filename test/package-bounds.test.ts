@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { readPackage } from '../src/package/read.js';
 import { validatePackage, type PackageReport } from '../src/package/validate.js';
 import { readZipDirectory, bytesAccess } from '../src/package/zip.js';
 import { handZip } from './zip-by-hand.js';
@@ -120,6 +121,17 @@ test('a central directory past maxDirectoryBytes (entry comments): package-limit
   const whole = await readZipDirectory(bytesAccess(zip), { maxDirectoryBytes: 4 << 20 });
   assert.is(whole.entries.length, 40);
   assert.equal(whole.problems, []);
+});
+
+test('readPackage on a zip whose directory is not read (past 16 MiB, or cut off) throws a RangeError, where it handed over no part at all', async () => {
+  const fat = fatDirectory(260); // 259 comments of 65,535 bytes: 17 MB
+  const parts: string[] = [];
+  const err = await readPackage(fat, { part(p) { parts.push(p.name); } }).then(() => undefined, (e: unknown) => e);
+  assert.ok(err instanceof RangeError, String(err));
+  assert.match((err as Error).message, /central directory is \d+ bytes for 260 entries, more than 16777216/);
+  assert.equal(parts, []);
+  const cut = handZip([{ name: 'job.xjdf', data: 'x' }]).subarray(0, 40);
+  assert.ok(await readPackage(cut, { part() {} }).then(() => false, (e: unknown) => e instanceof RangeError && /end-of-central-directory/.test(e.message)));
 });
 
 test('2,500 entries with 64 KB comments (a 164 MB directory) read like a file: memory barely grows', () => {

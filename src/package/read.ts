@@ -22,7 +22,8 @@ export interface PackageVisitor {
 /**
  * Reads a package given as bytes, random access (zip or MIME) or a stream of chunks (MIME; a zip on a stream is
  * read into memory first, up to `maxBytes`, default DEFAULT_MAX_BYTES, 256 MiB). Findings are validatePackage's job: this throws
- * when the input is none of the three, fails while read, or is a zip stream over `maxBytes`.
+ * when the input is none of the three, fails while read, is a zip stream over `maxBytes`, or is a zip whose
+ * directory is not read (past a limit, such as 10,000 entries or 16 MiB, or damaged: a RangeError).
  */
 export async function readPackage(input: PackageInput, visitor: PackageVisitor, options: { maxBytes?: number } = {}): Promise<{ kind: 'mime' | 'zip'; parts: PackagePart[] }> {
   const parts: PackagePart[] = [];
@@ -42,6 +43,9 @@ export async function readPackage(input: PackageInput, visitor: PackageVisitor, 
   }
   if (access !== null && isZip(await access.read(0, 4))) {
     const directory = await readZipDirectory(access);
+    // A directory not read at all (past a limit, or damaged) is no empty package.
+    const unread = directory.problems.find((p) => p.entry === undefined && (p.code === 'package-limit' || p.code === 'zip-malformed'));
+    if (unread !== undefined && directory.entries.length === 0) throw new RangeError(`the zip's entries cannot be read: ${Object.values(unread.args).join(', ')}`);
     for (const entry of directory.entries) {
       const part: PackagePart = { name: entry.name };
       parts.push(part);
