@@ -59,6 +59,20 @@ test('zip entries share the limit: the top-level ticket is read, the big XML ent
   assert.is(r.files[1]!.references[0]!.findings.length, 0, 'the root ticket resolves its entry');
 });
 
+test('zip entries past maxReadBytes are not read on: an XML entry that will not be kept stops being inflated (or read) at once', async () => {
+  const zip = handZip([
+    { name: 'job.xjdf', data: '<?xml version="1.0"?>\n<XJDF JobID="j1" Types="Product"/>\n' },
+    ...Array.from({ length: 4 }, (_, k) => ({ name: `data/${k}.xml`, data: bigJdf(`n${k}`, 900_000, 'x.pdf') })),
+  ]);
+  let read = 0;
+  const counted = { size: zip.length, read: async (offset: number, length: number) => { const b = zip.subarray(offset, offset + length); read += b.length; return b; } };
+  const r = await validatePackage(counted, { maxBytes: 1 << 20, limits: { maxReadBytes: 2 << 20 } });
+  assert.ok(codes(r).includes('package-limit'));
+  // The entries are stored: what fits the 2 MiB is read, then a step (32 KiB) of each entry past it, and the
+  // directory (its tail read is up to 64 KiB): well under the 3.6 MB of the zip, all of which was read before.
+  assert.ok(read < (2 << 20) + 200_000, `${read} of ${zip.length} bytes read`);
+});
+
 test('maxReadBytes is never less than --max-bytes: one ticket as big as a ticket file may be is always read', async () => {
   const r = await validatePackage(mime([ticketPart('t0@x', bigJdf('n0', 2_000_000, 'http://example.com/a.pdf'))]), { maxBytes: 4 << 20, limits: { maxReadBytes: 1 << 20 } });
   assert.equal(r.files.map((f) => f.part), [undefined, '<t0@x>']);

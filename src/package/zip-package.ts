@@ -57,7 +57,8 @@ async function gatherEntry(src: RandomAccess, entry: ZipEntry, g: Gathered, gath
   if (entry.size > wanted && wanted > SNIFF_BYTES) add('package-limit', { what: `the entry '${entry.name}' is ${entry.size} bytes, over the ${wanted} read from an entry of its kind` });
   const limit = Math.min(wanted, entry.size);
   summary.size = 0;
-  const read = await readZipEntry(src, entry, limit, (d) => { gatherer.data(g, d); });
+  // Read no further than the gatherer wants: a part past a limit, or not a ticket after all, is not inflated on.
+  const read = await readZipEntry(src, entry, limit, (d) => gatherer.data(g, d));
   summary.size = entry.size;
   gatherer.end(g);
   if (read.error) add('zip-malformed', { detail: `the entry '${entry.name}' cannot be read: ${read.error}` });

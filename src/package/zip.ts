@@ -171,9 +171,10 @@ const PUSH = 1024;
 
 /**
  * Reads an entry's content (APPNOTE 4.3.7 local header, then the data) a piece at a time into `onData`, and
- * stops once `limit` bytes came out, so a bomb costs bounded time and memory.
+ * stops once `limit` bytes came out, so a bomb costs bounded time and memory; or as soon as `onData` returns
+ * false (it wants no more: nothing more is inflated).
  */
-export async function readZipEntry(src: RandomAccess, entry: ZipEntry, limit: number, onData: (data: Uint8Array) => void | Promise<void>, step = STEP): Promise<EntryRead> {
+export async function readZipEntry(src: RandomAccess, entry: ZipEntry, limit: number, onData: (data: Uint8Array) => unknown, step = STEP): Promise<EntryRead> {
   const header = await src.read(entry.localOffset, 30);
   if (header.length < 30 || u32(header, 0) !== 0x04034b50) return { truncated: false, oversize: false, error: 'its local header is missing' };
   const start = entry.localOffset + 30 + u16(header, 26) + u16(header, 28);
@@ -192,7 +193,13 @@ export async function readZipEntry(src: RandomAccess, entry: ZipEntry, limit: nu
   };
   const inflate = entry.method === 8 ? new Inflate((d) => take(d)) : null;
   if (entry.method !== 8 && entry.method !== 0) return { truncated: false, oversize: false, error: `compression method ${entry.method} is not read` };
-  for (let at = start; at < end && out < limit && !oversize; at += step) {
+  let unwanted = false;
+  const hand = async () => {
+    for (const p of pieces.splice(0)) {
+      if (!unwanted && (await onData(p)) === false) unwanted = true;
+    }
+  };
+  for (let at = start; at < end && out < limit && !oversize && !unwanted; at += step) {
     const chunk = await src.read(at, Math.min(step, end - at));
     try {
       if (!inflate) take(chunk);
@@ -204,9 +211,9 @@ export async function readZipEntry(src: RandomAccess, entry: ZipEntry, limit: nu
       failed = `its deflate data is damaged (${error instanceof Error ? error.message : String(error)})`;
       break;
     }
-    for (const p of pieces.splice(0)) await onData(p);
+    await hand();
   }
-  for (const p of pieces.splice(0)) await onData(p);
+  await hand();
   const result: EntryRead = { truncated: out >= limit && out < entry.size, oversize };
   if (failed) result.error = failed;
   return result;
