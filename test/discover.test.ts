@@ -7,7 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { expandPaths } from '../src/node/discover.js';
 import { projectRoot } from './helpers.js';
+import { handZip } from './zip-by-hand.js';
 
 const main = path.join(fileURLToPath(projectRoot), 'dist/src/cli/main.js');
 const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'jdf-discover-')));
@@ -125,8 +127,48 @@ test('symbolic links: a linked folder or ticket named on the command line is rea
   assert.equal(JSON.parse(r.stdout).files.map((f: any) => f.path), ['tree/d/out/o.jdf', 'tree/outside.jdf']);
 });
 
+// Zips in a folder: job packages (a ticket at the top level, XJDF 2.0 zip packaging) are taken, told from their
+// central directory; a zip of anything else, one with tickets only in subfolders, and a .zip that is no zip are not.
+const zips = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'jdf-discover-zips-')));
+const XJDF = '<?xml version="1.0"?>\n<XJDF JobID="j1" Types="Product"><ResourceSet Name="RunList"><Resource><RunList><FileSpec URL="content/a.pdf"/></RunList></Resource></ResourceSet></XJDF>\n';
+mkdirSync(path.join(zips, 'jobs', 'in'), { recursive: true });
+writeFileSync(path.join(zips, 'jobs', 'job.zip'), handZip([{ name: 'job.xjdf', data: XJDF, deflate: true }, { name: 'content/a.pdf', data: '%PDF-1.7\n' }]));
+writeFileSync(path.join(zips, 'jobs', 'in', 'OLD.ZIP'), handZip([{ name: 'ticket.JDF', data: TICKET }]));
+writeFileSync(path.join(zips, 'jobs', 'fonts.zip'), handZip([{ name: 'fonts/a.otf', data: 'OTTO' }, { name: 'readme.txt', data: 'fonts' }]));
+writeFileSync(path.join(zips, 'jobs', 'archive.zip'), handZip([{ name: '2023/job.jdf', data: TICKET }]));
+writeFileSync(path.join(zips, 'jobs', 'text.zip'), 'not a zip at all');
+writeFileSync(path.join(zips, 'jobs', 'cut.zip'), handZip([{ name: 'job.xjdf', data: XJDF }]).subarray(0, 40));
+writeFileSync(path.join(zips, 'only-fonts.zip'), handZip([{ name: 'a.otf', data: 'OTTO' }]));
+
+test('zips in a folder: job packages only (a ticket at their top level, any case of .zip); fonts, archives, damage and non-zips left alone', () => {
+  const r = spawnSync(process.execPath, [main, 'validate', 'jobs', '--format', 'json', '--exit-zero'], { cwd: zips, encoding: 'utf8' });
+  assert.is(r.status, 0, r.stderr);
+  const report = JSON.parse(r.stdout);
+  assert.equal([...new Set(report.files.map((f: any) => f.path))], ['jobs/in/OLD.ZIP', 'jobs/job.zip']);
+  // Read as packages: the ticket inside is the part reported.
+  assert.equal(report.files.map((f: any) => f.part ?? null), [null, 'ticket.JDF', null, 'job.xjdf']);
+});
+
+test('zips in a folder: a folder of zips none of which is a job has no tickets (exit 2); named, a zip is read whatever it holds', () => {
+  const none = spawnSync(process.execPath, [main, 'validate', '.', '--ignore-pattern', 'jobs', '--format', 'json'], { cwd: zips, encoding: 'utf8' });
+  assert.is(none.status, 2);
+  assert.match(none.stderr, /no tickets found in \./);
+  const named = spawnSync(process.execPath, [main, 'validate', 'jobs/fonts.zip', 'jobs/*.zip', '--format', 'json', '--exit-zero'], { cwd: zips, encoding: 'utf8' });
+  assert.equal([...new Set(JSON.parse(named.stdout).files.map((f: any) => f.path))], ['jobs/fonts.zip', 'jobs/archive.zip', 'jobs/cut.zip', 'jobs/job.zip', 'jobs/text.zip']);
+});
+
+test('expandPaths({ packages: false }): tickets only, for commands that work on tickets (fix)', async () => {
+  const all = await expandPaths(['.'], { cwd: dir });
+  assert.ok(all.sources.some((s) => s.path.endsWith('.mjm')));
+  // (An earlier test made locked/, with tickets in it.)
+  const tickets = await expandPaths(['.', path.join(zips, 'jobs')], { cwd: dir, packages: false, ignorePatterns: ['locked'] });
+  assert.equal(tickets.sources.map((s) => s.path.split(path.sep).join('/')), ['a.jdf', 'deep/er/z.jmf', 'sub/b.JDF', 'sub/c.ptk', 'sub/f.xjdf']);
+  assert.equal(tickets.unmatched, [path.join(zips, 'jobs')]);
+});
+
 test.after(() => {
   rmSync(dir, { recursive: true, force: true });
   rmSync(links, { recursive: true, force: true });
+  rmSync(zips, { recursive: true, force: true });
 });
 test.run();

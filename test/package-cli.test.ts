@@ -58,6 +58,18 @@ test('--check-exists looks a Container member up in the local zip, without extra
   assert.ok(r.stdout.includes(`'pages/page2.pdf' inside ${path.join(dir, 'package.zip')}`), r.stdout);
 });
 
+test('--check-exists in a Latin-1 ticket: a Container member escaped in Latin-1 names the entry by its character (JDF appendix section 3)', () => {
+  const sub = mkdtempSync(path.join(dir, 'latin1-'));
+  writeFileSync(path.join(sub, 'package.zip'), handZip([{ name: 'pages/Gr\u00f6\u00dfe.pdf', data: '%PDF-1.7\n' }]));
+  const ticket = (member: string) => Buffer.from(`<?xml version="1.0" encoding="ISO-8859-1"?>\n<JDF ID="n1" Type="Product" Version="1.4"><!-- Gr\u00f6\u00dfe --><ResourcePool><RunList ID="RL1" Class="Parameter"><LayoutElement><FileSpec URL="${member}"><Container><FileSpec URL="package.zip"/></Container></FileSpec></LayoutElement></RunList></ResourcePool></JDF>\n`, 'latin1');
+  writeFileSync(path.join(sub, 'in.jdf'), ticket('pages/Gr%F6%DFe.pdf'));
+  const r = run(['validate', path.join(sub, 'in.jdf'), '--check-exists']);
+  assert.is(r.status, 0, r.stdout);
+  // The same octets read as UTF-8 would be no name at all: a UTF-8 ticket with them names no entry.
+  writeFileSync(path.join(sub, 'utf8.jdf'), ticket('pages/Gr%F6%DFe.pdf').toString('latin1').replace('ISO-8859-1', 'UTF-8').replace('Gr\u00f6\u00dfe -->', 'Gr -->'));
+  assert.is(run(['validate', path.join(sub, 'utf8.jdf'), '--check-exists']).status, 1);
+});
+
 test('standard input with --stdin-filename is read as the same bytes under that name: base, --check-exists, streaming', () => {
   const sub = mkdtempSync(path.join(dir, 'stdin-'));
   writeFileSync(path.join(sub, 'here.pdf'), '%PDF-1.7\n%%EOF');

@@ -23,8 +23,8 @@ test('validate samples/ --format json: valid against schemas/report.schema.json'
   assert.is(r.status, 1, r.stderr);
   const report: any = JSON.parse(r.stdout);
   assert.ok(reportSchema(report), JSON.stringify(reportSchema.errors, null, 1));
-  // Every ticket and package in samples/ (a package reports each of its parts under its own path).
-  const expected = readdirSync(path.join(root, 'samples')).filter((n) => /\.(jdf|xjdf|jmf|xjmf|xml|ptk|mjm|mjd)$/i.test(n)).sort();
+  // Every ticket and package in samples/ (a package reports each of its parts under its own path; its zip is a job package).
+  const expected = readdirSync(path.join(root, 'samples')).filter((n) => /\.(jdf|xjdf|jmf|xjmf|xml|ptk|mjm|mjd|zip)$/i.test(n)).sort();
   assert.equal([...new Set(report.files.map((f: any) => path.basename(f.path)))], expected);
   assert.ok(report.files.every((f: any) => f.documentUri.startsWith(pathToFileURL(path.join(root, 'samples')).href)));
 });

@@ -12,6 +12,8 @@ export interface HandEntry {
   localOffset?: number;
   flags?: number;
   method?: number;
+  /** The entry's comment in the central directory (APPNOTE 4.4.13, up to 65,535 bytes). */
+  comment?: Uint8Array | string;
 }
 
 export function handZip(entries: HandEntry[], options: { declaredCount?: number; cut?: number } = {}): Buffer {
@@ -45,8 +47,10 @@ export function handZip(entries: HandEntry[], options: { declaredCount?: number;
     cd.writeUInt32LE(e.declaredCompressed ?? body.length, 20);
     cd.writeUInt32LE(e.declaredSize ?? raw.length, 24);
     cd.writeUInt16LE(name.length, 28);
+    const comment = typeof e.comment === 'string' ? Buffer.from(e.comment, 'utf8') : Buffer.from(e.comment ?? new Uint8Array(0));
+    cd.writeUInt16LE(comment.length, 32);
     cd.writeUInt32LE(e.localOffset ?? offset, 42);
-    central.push(cd, name);
+    central.push(cd, name, comment);
     offset += 30 + name.length + body.length;
   }
   const cdBytes = Buffer.concat(central);

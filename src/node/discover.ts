@@ -16,8 +16,12 @@ import { TICKET_EXTENSIONS, type TicketSource, type UnreadablePath } from './fil
 /** MIME packages (.mjm, .mjd, JDF 1.x section 9.1): found in folders like tickets (PrintTalk's .ptk is a ticket). */
 export const PACKAGE_EXTENSIONS: readonly string[] = ['.mjm', '.mjd', '.mim'];
 
-/** What a folder is searched for. */
-export const FOLDER_EXTENSIONS: readonly string[] = [...new Set([...TICKET_EXTENSIONS, '.ptk', ...PACKAGE_EXTENSIONS])];
+/**
+ * What a folder is searched for: tickets, MIME packages, and zips, of which only job packages are taken (a zip
+ * whose central directory names a ticket at its top level, the root XJDF 2.0 zip packaging requires): a zip of
+ * fonts, images or anything else in a job folder is not a job, and is left alone.
+ */
+export const FOLDER_EXTENSIONS: readonly string[] = [...new Set([...TICKET_EXTENSIONS, '.ptk', ...PACKAGE_EXTENSIONS, '.zip'])];
 
 /** Never searched, in folders or globs (a path named on the command line is still read). */
 const ALWAYS_IGNORED = ['**/node_modules/**', '**/.*/**'];
@@ -33,6 +37,8 @@ export interface DiscoverOptions {
   ignoreFile?: boolean;
   /** The file standard input stands for: its folder is the base of "-" (--stdin-filename). */
   stdinFilename?: string;
+  /** Take packages found in folders (MIME by extension, zips that are job packages); default true. A command that only works on tickets (fix) passes false. */
+  packages?: boolean;
 }
 
 export interface Discovered {
@@ -63,8 +69,10 @@ export async function expandPaths(paths: readonly string[], options: DiscoverOpt
       seen.add(path.resolve(cwd, p));
       continue;
     } else if (kind === 'folder') {
-      const pattern = `**/*.{${FOLDER_EXTENSIONS.map((e) => e.slice(1)).join(',')}}`;
+      const extensions = options.packages === false ? FOLDER_EXTENSIONS.filter((e) => e !== '.zip' && !PACKAGE_EXTENSIONS.includes(e)) : FOLDER_EXTENSIONS;
+      const pattern = `**/*.{${extensions.map((e) => e.slice(1)).join(',')}}`;
       matches = (await search([pattern], path.resolve(cwd, p), true, found.unreadable, cwd, links)).map((m) => path.join(p, m));
+      matches = await jobZipsOnly(matches, cwd, links);
     } else if (kind === 'missing' && isDynamicPattern(p)) {
       const { base, pattern } = splitPattern(p);
       matches = (await search([pattern], path.resolve(cwd, base), false, found.unreadable, cwd, links)).map((m) => path.join(base, m));
@@ -83,6 +91,39 @@ export async function expandPaths(paths: readonly string[], options: DiscoverOpt
     }
   }
   return found;
+}
+
+/**
+ * A folder's matches without the zips that are not job packages: a zip is taken when its central directory (read
+ * from its end, nothing inflated) names a ticket at its top level. One that cannot be read as a zip is left out
+ * too; named on the command line, any file is read. Links are kept: they are reported, not read.
+ */
+async function jobZipsOnly(matches: string[], cwd: string, links: ReadonlySet<string>): Promise<string[]> {
+  if (!matches.some((m) => /\.zip$/i.test(m))) return matches;
+  // Loaded only when a folder holds a zip: the zip reader and fflate cost every other run nothing.
+  const [{ fileAccess }, { isZip, readZipDirectory }, { isRootTicketName }] = await Promise.all([import('./package-read.js'), import('../package/zip.js'), import('../package/zip-package.js')]);
+  const isJob = async (file: string): Promise<boolean> => {
+    let access;
+    try {
+      access = await fileAccess(file, true);
+    } catch {
+      return false;
+    }
+    try {
+      if (!isZip(await access.read(0, 4))) return false;
+      return (await readZipDirectory(access)).entries.some((e) => isRootTicketName(e.name));
+    } catch {
+      return false;
+    } finally {
+      await access.close();
+    }
+  };
+  const kept: string[] = [];
+  for (const m of matches) {
+    const file = path.resolve(cwd, m);
+    if (!/\.zip$/i.test(m) || links.has(file) || (await isJob(file))) kept.push(m);
+  }
+  return kept;
 }
 
 /** The folder before the first segment with a wildcard, and the rest: `../jobs/x/*.jdf` is `../jobs/x` and `*.jdf`. */

@@ -5,5 +5,5 @@ import { constants } from 'node:buffer';
 /** The largest --max-bytes accepted: a ticket this big still decodes into one string (one byte a character, at worst). */
 export const ENGINE_MAX_BYTES: number = constants.MAX_STRING_LENGTH;
 
-/** The default size limit: half of what one string holds, so decoding, the element table and the report all fit. */
-export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+/** The default size limit, one for the browser-usable core and the Node edge (see src/package/limits.ts). */
+export { DEFAULT_MAX_BYTES } from '../package/limits.js';

@@ -9,14 +9,16 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import yazl from 'yazl';
-import { decodeSegment } from '../escape/percent.js';
-import { pathFor } from '../package/names.js';
+import { pathFor, utf8Escapes } from '../package/names.js';
 import { contentIdToCid } from '../package/cid.js';
-import { fileUrlToPath } from '../paths/convert.js';
 import { decodeTicket } from '../ticket/decode.js';
 import { applyEdits, escapeForAttribute, type Edit } from '../ticket/rewrite.js';
 import { validateTicket, type TicketReference, type ValidateOptions } from '../ticket/validate.js';
+import { mapReference } from '../views/map.js';
+import type { ViewTable } from '../views/types.js';
+import { viewTable } from './config-file.js';
 import type { PrefixMap } from './local-files.js';
+import { localPathHere } from './view-paths.js';
 
 export interface PackOptions {
   output: string;
@@ -65,24 +67,49 @@ const CONTENT_TYPES: Record<string, string> = {
 const STORED = new Set(['pdf', 'jpg', 'jpeg', 'png', 'zip', 'gz', 'tif', 'tiff']);
 const extensionOf = (p: string) => path.extname(p).slice(1).toLowerCase();
 
-/** The local path a resolved file URL names here: --map prefixes first, then the platform's own reading. */
-function localPath(resolved: string, maps: readonly PrefixMap[]): string | null {
-  for (const m of maps) {
-    if (resolved.toLowerCase().startsWith(m.prefix.toLowerCase())) {
-      return path.join(m.folder, ...resolved.slice(m.prefix.length).replace(/[?#].*$/, '').split('/').map((s) => decodeSegment(s).text));
-    }
-  }
-  if (!/^file:/i.test(resolved)) return null;
-  try {
-    return path.resolve(fileUrlToPath(resolved, { platform: process.platform === 'win32' ? 'windows' : 'posix' }));
-  } catch {
-    return null;
-  }
+/**
+ * The paths a resolved URL may name on this machine, in the order to try: through the --map rows as validate
+ * reads them (views/match.ts: whole segments, the longest prefix first), else a file URL's own path here; null
+ * for another scheme or host (it travels as a URL). Its escapes are first read in the ticket's charset.
+ */
+function localPaths(resolved: string, charset: string, table: ViewTable | undefined, documentUri: string): string[] | null {
+  const url = utf8Escapes(resolved, charset);
+  const mapped = table !== undefined ? mapReference(url, table, localPathHere, documentUri) : null;
+  if (mapped) return mapped.local.map((c) => c.path);
+  if (!/^file:/i.test(url)) return null;
+  const here = localPathHere(url);
+  return here === null ? null : [here];
 }
 
 function inside(root: string, p: string): boolean {
   const rel = path.relative(root, p);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** The first candidate that is a file (after symbolic links), or why the first one is not. */
+async function firstFile(candidates: readonly string[]): Promise<{ real: string; path: string } | { path?: string; problem: string }> {
+  let first: { path: string; problem: string } | undefined;
+  for (const candidate of candidates) {
+    try {
+      const real = await realpath(candidate);
+      if ((await stat(real)).isFile()) return { real, path: candidate };
+      first ??= { path: candidate, problem: 'is not a file' };
+    } catch {
+      first ??= { path: candidate, problem: 'does not exist' };
+    }
+  }
+  return first ?? { problem: 'names no path on this machine (its --map row has no folder here)' };
+}
+
+/**
+ * Why a file's name cannot be the last segment of a zip entry's name as it is, or null. APPNOTE 4.4.17: "/" is
+ * the only separator, yet zip tools (and yazl, which writes ours) read "\\" as one too: "a\\..\\evil.pdf" would
+ * be stored, and extracted, as "a/../evil.pdf", and the reference written for it would name no entry.
+ */
+function zipNameProblem(name: string): string | null {
+  if (name.includes('\\')) return `is named '${name}', with '\\', which zip tools read as a folder separator (APPNOTE 4.4.17 allows only '/'): no zip entry can carry that name`;
+  if (/^[A-Za-z]:/.test(name)) return `is named '${name}', which starts like a drive letter, and zip tools read that as an absolute path`;
+  return null;
 }
 
 /** RFC 5322 3.2.3 dot-atom-text: the characters a Content-ID's left side may hold. */
@@ -92,9 +119,10 @@ function atom(name: string): string {
 }
 
 /** Picks the files to pack and the new value of every reference to them; reports what is missing. */
-async function plan(report: ReturnType<typeof validateTicket>, options: PackOptions): Promise<{ files: Map<string, PackedFile & { refs: TicketReference[] }>; problems: PackProblem[] }> {
+async function plan(report: ReturnType<typeof validateTicket>, documentUri: string, options: PackOptions): Promise<{ files: Map<string, PackedFile & { refs: TicketReference[] }>; problems: PackProblem[] }> {
   const files = new Map<string, PackedFile & { refs: TicketReference[] }>();
   const problems: PackProblem[] = [];
+  const table = options.maps !== undefined && options.maps.length > 0 ? viewTable(undefined, options.maps) : undefined;
   const root = options.root !== undefined ? await realpath(options.root) : undefined;
   const taken = new Set<string>();
   const zip = options.format === 'zip';
@@ -105,17 +133,14 @@ async function plan(report: ReturnType<typeof validateTicket>, options: PackOpti
       problems.push({ ...where, reason: 'is a cid: URL, which names a part of a package this ticket is not in; the package would carry it dangling' });
       continue;
     }
-    const local = localPath(ref.resolved, options.maps ?? []);
-    if (local === null) continue; // another scheme or host: it travels as a URL
-    let real: string;
-    try {
-      real = await realpath(local);
-      if (!(await stat(real)).isFile()) { problems.push({ ...where, path: local, reason: 'is not a file' }); continue; }
-    } catch {
-      problems.push({ ...where, path: local, reason: 'does not exist' });
-      continue;
-    }
+    const candidates = localPaths(ref.resolved, report.encoding, table, documentUri);
+    if (candidates === null) continue; // another scheme or host: it travels as a URL
+    const found = await firstFile(candidates);
+    if ('problem' in found) { problems.push({ ...where, ...(found.path !== undefined ? { path: found.path } : {}), reason: found.problem }); continue; }
+    const { real, path: local } = found;
     if (root !== undefined && !inside(root, real)) { problems.push({ ...where, path: local, reason: `is outside --root ${options.root}` }); continue; }
+    const unzippable = zip ? zipNameProblem(path.basename(real)) : null;
+    if (unzippable !== null) { problems.push({ ...where, path: local, reason: `${unzippable}; rename the file, or pack as MIME (--format mime), which keeps any name` }); continue; }
     if (zip && ref.baseSource === 'directory') {
       problems.push({ ...where, path: local, reason: "takes its base from a RunList/@Directory, which a zip's relative paths cannot replace; pack as MIME, or remove the Directory" });
       continue;
@@ -168,14 +193,20 @@ async function plan(report: ReturnType<typeof validateTicket>, options: PackOpti
 export async function packJob(ticketPath: string, options: PackOptions): Promise<PackResult> {
   const bytes = await readFile(ticketPath);
   const decoded = decodeTicket(bytes);
-  const report = validateTicket(bytes, { ...options.validate, documentUri: pathToFileURL(path.resolve(ticketPath)).href });
+  const documentUri = pathToFileURL(path.resolve(ticketPath)).href;
+  const report = validateTicket(bytes, { ...options.validate, documentUri });
   const result: PackResult = { written: false, output: options.output, files: [], problems: [] };
+  const unzippable = options.format === 'zip' ? zipNameProblem(path.basename(ticketPath)) : null;
+  if (unzippable !== null) {
+    result.problems.push({ value: '', line: 1, column: 1, reason: `the ticket cannot be the zip's top-level entry: it ${unzippable}; rename it, or pack as MIME (--format mime)` });
+    return result;
+  }
   const broken = report.findings.find((f) => ['xml-malformed', 'xml-too-deep', 'xml-empty', 'invalid-encoding-bytes', 'unsupported-encoding', 'file-too-large', 'duplicate-attribute'].includes(f.code));
   if (broken) {
     result.problems.push({ value: '', line: broken.line, column: broken.column, reason: `the ticket cannot be rewritten: ${broken.message}` });
     return result;
   }
-  const { files, problems } = await plan(report, options);
+  const { files, problems } = await plan(report, documentUri, options);
   result.problems = problems;
   result.files = [...files.values()].map(({ refs: _refs, ...f }) => f);
   if (problems.length > 0 && !options.allowMissing) return result;

@@ -3,16 +3,16 @@
 // named by FileSpec/Container, looked up in its central directory without extracting.
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import path from 'node:path';
 import { decodeSegment } from '../escape/percent.js';
 import { detectPackage, validatePackage, type PackageInput, type PackageKind, type PackageOptions } from '../package/validate.js';
+import { utf8Escapes } from '../package/names.js';
 import { isZip, readZipDirectory, type RandomAccess } from '../package/zip.js';
-import { fileUrlToPath } from '../paths/convert.js';
 import type { FileReport } from '../report/report.js';
 import { createFinding } from '../rules/finding.js';
 import type { TicketReport } from '../ticket/validate.js';
 import type { TicketSource } from './files.js';
 import { checkLocalFiles, type LocalFileOptions } from './local-files.js';
+import { localPathHere } from './view-paths.js';
 
 /** A file opened for reads at any offset; close it when done. */
 export async function fileAccess(file: string, noFollow = false): Promise<RandomAccess & { close(): Promise<void> }> {
@@ -123,17 +123,14 @@ export async function checkContainerMembers(ticket: TicketReport, local: LocalFi
   const directories = new Map<string, Promise<Set<string> | null>>();
   for (const ref of ticket.references) {
     if (ref.baseSource !== 'container' || ref.base === null || ref.resolved === null || !ref.resolved.startsWith(ref.base)) continue;
-    let container: string;
-    try {
-      container = path.resolve(fileUrlToPath(ref.base.replace(/\/$/, ''), { platform: process.platform === 'win32' ? 'windows' : 'posix' }));
-    } catch {
-      continue;
-    }
+    // Escaped octets are in the ticket's charset (JDF appendix section 3), the zip's names and this disk's in Unicode.
+    const container = localPathHere(utf8Escapes(ref.base.replace(/\/$/, ''), ticket.encoding));
+    if (container === null) continue;
     let names = directories.get(container);
     if (!names) directories.set(container, (names = zipNames(container)));
     const set = await names;
     if (set === null) continue; // not a readable zip: the file-system check stands
-    const member = ref.resolved.slice(ref.base.length).replace(/[?#].*$/, '').split('/').map((s) => decodeSegment(s).text).join('/');
+    const member = ref.resolved.slice(ref.base.length).replace(/[?#].*$/, '').split('/').map((s) => decodeSegment(s, ticket.encoding).text).join('/');
     ref.findings = ref.findings.filter((f) => f.code !== 'file-missing' && f.code !== 'not-a-file' && f.code !== 'case-mismatch');
     if (!set.has(member)) {
       ref.findings.push(createFinding('file-missing', { path: `'${member}' inside ${container}` }, { profile: local.profile ?? 'jdf', at: ref }));

@@ -1,7 +1,10 @@
 // unpack: every part of a package written into one folder, under safe names, never outside it; the cid:
 // references of the tickets rewritten to relative URLs naming the written files. Parts are streamed to disk.
+// All or nothing: the names are planned first (a MIME package's from a first pass over its headers, a zip's from
+// its directory), a folder already holding one is refused before anything is written, and what was written is
+// removed again when unpacking cannot finish. A file of the user's is never replaced.
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { lstat, mkdir, open, readFile, realpath, rename, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, open, readFile, realpath, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cidToContentId } from '../package/cid.js';
@@ -9,7 +12,7 @@ import { entryFor } from '../package/entry-name.js';
 import { pathFor } from '../package/names.js';
 import { MultipartReader, type PartHead } from '../package/multipart.js';
 import { detectPackage } from '../package/validate.js';
-import { readZipDirectory, readZipEntry, slipProblem } from '../package/zip.js';
+import { readZipDirectory, readZipEntry, slipProblem, type ZipEntry } from '../package/zip.js';
 import { sniff } from '../package/magic.js';
 import { decodeAttributeValue } from '../ticket/xml/index.js';
 import { decodeTicket } from '../ticket/decode.js';
@@ -85,8 +88,27 @@ class Names {
   }
 }
 
+/** What unpack made (files opened exclusively, folders it created): removed again when it cannot finish. */
+class Made {
+  private readonly files: string[] = [];
+  private readonly folders: string[] = [];
+
+  file(p: string): void {
+    this.files.push(p);
+  }
+
+  folder(p: string): void {
+    this.folders.push(p);
+  }
+
+  async undo(): Promise<void> {
+    for (const f of this.files.reverse()) await rm(f, { force: true });
+    for (const d of this.folders.reverse()) await rmdir(d).catch(() => undefined);
+  }
+}
+
 /** Creates the folders of `relative` under `root`, refusing to pass through a symbolic link (it could lead outside). */
-async function folderFor(root: string, relative: string): Promise<string> {
+async function folderFor(root: string, relative: string, made: Made): Promise<string> {
   const parts = relative.split('/');
   let at = root;
   for (const segment of parts.slice(0, -1)) {
@@ -97,6 +119,7 @@ async function folderFor(root: string, relative: string): Promise<string> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       await mkdir(at);
+      made.folder(at);
     }
   }
   const target = path.join(root, ...parts);
@@ -104,9 +127,37 @@ async function folderFor(root: string, relative: string): Promise<string> {
   return target;
 }
 
+/** The names (relative, "/"-separated) that `root` already holds, or holds as a file or link where a folder must go. */
+async function taken(root: string, relatives: readonly string[]): Promise<string[]> {
+  const found = new Set<string>();
+  const looked = new Set<string>();
+  for (const relative of relatives) {
+    const parts = relative.split('/');
+    for (let k = 1; k <= parts.length; k++) {
+      const name = parts.slice(0, k).join('/');
+      if (looked.has(name)) continue;
+      looked.add(name);
+      try {
+        const info = await lstat(path.join(root, ...parts.slice(0, k)));
+        if (k === parts.length || !info.isDirectory()) { found.add(name); break; }
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') break;
+        throw error;
+      }
+    }
+  }
+  return [...found];
+}
+
+/** Refuses a folder that holds a name the package would be written under, naming them, before anything is written. */
+async function refuseTaken(input: string, outDir: string, root: string, relatives: readonly string[]): Promise<void> {
+  const names = await taken(root, relatives);
+  if (names.length === 0) return;
+  const shown = names.slice(0, 5).map((n) => `'${n}'`).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '');
+  throw new Error(`${outDir} already holds ${shown}, which unpacking ${input} would write; nothing was written. Unpack into a new or empty folder, or move ${names.length > 1 ? 'those' : 'that'} away first.`);
+}
+
 export async function unpackPackage(input: string, outDir: string): Promise<UnpackResult> {
-  await mkdir(outDir, { recursive: true });
-  const root = await realpath(outDir);
   const access = await fileAccess(input);
   let kind;
   try {
@@ -115,11 +166,45 @@ export async function unpackPackage(input: string, outDir: string): Promise<Unpa
     await access.close();
   }
   if (kind === null) throw new Error(`${input} is not a MIME or zip package`);
-  return kind === 'zip' ? unpackZip(input, root) : unpackMime(input, root);
+  const created = await mkdir(outDir, { recursive: true });
+  const root = await realpath(outDir);
+  const made = new Made();
+  try {
+    return await (kind === 'zip' ? unpackZip(input, outDir, root, made) : unpackMime(input, outDir, root, made));
+  } catch (error) {
+    await made.undo();
+    // The output folder too, and those above it, where this run created them (and so they are empty again).
+    if (created !== undefined) {
+      const top = path.resolve(created);
+      for (let at = path.resolve(outDir); at.length >= top.length; at = path.dirname(at)) if (!(await rmdir(at).then(() => true, () => false))) break;
+    }
+    throw error;
+  }
 }
 
-async function unpackMime(input: string, root: string): Promise<UnpackResult> {
+/** The names a MIME package's parts are written under, in order: a first pass over the package, reading its headers only. */
+async function mimeNames(input: string): Promise<string[]> {
   const names = new Names();
+  const files: string[] = [];
+  const reader = new MultipartReader({
+    partStart(h) { files.push(names.unique(mimeName(h))); },
+    partData() { return false; },
+    partEnd() {},
+    problem() {},
+  });
+  const access = await fileAccess(input);
+  try {
+    for await (const chunk of reusedChunks(access, 256 << 10)) reader.push(chunk);
+    reader.end();
+  } finally {
+    await access.close();
+  }
+  return files;
+}
+
+async function unpackMime(input: string, outDir: string, root: string, made: Made): Promise<UnpackResult> {
+  const planned = await mimeNames(input);
+  await refuseTaken(input, outDir, root, planned);
   const result: UnpackResult = { parts: [], problems: [] };
   const byId = new Map<string, UnpackedPart>();
   const tickets: UnpackedPart[] = [];
@@ -129,12 +214,15 @@ async function unpackMime(input: string, root: string): Promise<UnpackResult> {
   let head: Uint8Array | undefined;
   const reader = new MultipartReader({
     partStart(h) {
-      const file = names.unique(mimeName(h));
+      // The first pass read the same bytes: the same parts, in the same order.
+      const file = planned[h.index];
+      if (file === undefined) throw new Error(`${input} changed while it was unpacked (it has more parts than a moment before)`);
       current = { part: h.contentId !== undefined ? `<${h.contentId}>` : file, file, size: 0 };
       if (h.contentId !== undefined && !byId.has(h.contentId)) byId.set(h.contentId, current);
       result.parts.push(current);
       head = undefined;
       fd = openSync(path.join(root, file), 'wx');
+      made.file(path.join(root, file));
     },
     partData(_h, data) {
       if (head === undefined) head = new Uint8Array(data.subarray(0, 1024));
@@ -158,7 +246,7 @@ async function unpackMime(input: string, root: string): Promise<UnpackResult> {
     if (fd !== undefined) closeSync(fd);
     await access.close();
   }
-  for (const t of tickets) await rewriteTicket(root, t, cidTargets(t, byId, result));
+  for (const t of tickets) await rewriteTicket(root, t, cidTargets(t, byId, result), made);
   return result;
 }
 
@@ -197,7 +285,7 @@ function entryTargets(part: UnpackedPart, byEntry: Map<string, UnpackedPart>): T
 }
 
 /** A ticket's references to parts, rewritten as relative URLs naming the files they were written to. */
-async function rewriteTicket(root: string, part: UnpackedPart, targetsOf: TargetsOf): Promise<void> {
+async function rewriteTicket(root: string, part: UnpackedPart, targetsOf: TargetsOf, made: Made): Promise<void> {
   const file = path.join(root, part.file);
   const bytes = await readFile(file);
   const documentUri = pathToFileURL(file).href;
@@ -231,10 +319,11 @@ async function rewriteTicket(root: string, part: UnpackedPart, targetsOf: Target
   part.rewritten = targets.size;
   const temp = `${file}.${process.pid}.tmp`;
   await writeFile(temp, rewritten, { flag: 'wx' });
+  made.file(temp);
   await rename(temp, file);
 }
 
-async function unpackZip(input: string, root: string): Promise<UnpackResult> {
+async function unpackZip(input: string, outDir: string, root: string, made: Made): Promise<UnpackResult> {
   const result: UnpackResult = { parts: [], problems: [] };
   const access = await fileAccess(input);
   try {
@@ -245,8 +334,7 @@ async function unpackZip(input: string, root: string): Promise<UnpackResult> {
       return result;
     }
     const names = new Names();
-    const byEntry = new Map<string, UnpackedPart>();
-    const tickets: UnpackedPart[] = [];
+    const planned: Array<{ entry: ZipEntry; relative: string }> = [];
     for (const entry of directory.entries) {
       if (entry.isDirectory) continue;
       const slip = slipProblem(entry.name);
@@ -260,9 +348,15 @@ async function unpackZip(input: string, root: string): Promise<UnpackResult> {
       }
       const segments = entry.name.split(/[/\\]/).filter((s) => s !== '' && s !== '.');
       const safe = segments.map((s, k) => safeSegment(s, k === segments.length - 1 ? 'entry' : 'folder'));
-      const relative = names.unique(safe.join('/'));
-      const target = await folderFor(root, relative);
+      planned.push({ entry, relative: names.unique(safe.join('/')) });
+    }
+    await refuseTaken(input, outDir, root, planned.map((p) => p.relative));
+    const byEntry = new Map<string, UnpackedPart>();
+    const tickets: UnpackedPart[] = [];
+    for (const { entry, relative } of planned) {
+      const target = await folderFor(root, relative, made);
       const handle = await open(target, 'wx');
+      made.file(target);
       let size = 0;
       let head: Uint8Array | undefined;
       try {
@@ -282,7 +376,7 @@ async function unpackZip(input: string, root: string): Promise<UnpackResult> {
       if (head !== undefined && sniff(head) === 'xml') tickets.push(written);
     }
     // Entries written under other names than their own: the tickets' references to them follow.
-    for (const t of tickets) await rewriteTicket(root, t, entryTargets(t, byEntry));
+    for (const t of tickets) await rewriteTicket(root, t, entryTargets(t, byEntry), made);
   } finally {
     await access.close();
   }

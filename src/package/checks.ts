@@ -1,10 +1,12 @@
-// The package against its tickets, for either family: each ticket part validated, its references resolved to
-// parts (cid: to a Content-ID, else by location or entry name), then the root, the parts nothing refers to and
-// the nested packages (validated in turn, as parts of this one).
+// The package against its tickets, for either family: each ticket part validated (settled as soon as its bytes
+// are all in, and its bytes let go), its references resolved to parts (cid: to a Content-ID, else by location or
+// entry name), then the root, the parts nothing refers to and the nested packages (validated in turn, as parts
+// of this one).
 import type { Profile } from '../rules/types.js';
 import { validateTicket, type TicketReport } from '../ticket/validate.js';
 import { TICKET_ROOTS } from '../ticket/vocabulary.js';
 import { concat } from './bytes.js';
+import type { PackageKind } from './detect.js';
 import { cidToContentId } from './cid.js';
 import { insideName } from './entry-name.js';
 import type { Gathered } from './gather.js';
@@ -12,17 +14,41 @@ import type { PackageLimits } from './limits.js';
 import { TYPE_OF } from './magic.js';
 import { finding, validatePackage, type PackageOptions, type PackageReport } from './validate.js';
 
-/** What a package family tells the checks about its parts. */
-export interface PackageShape {
-  parts: Gathered[];
-  root: Gathered | undefined;
+/** What a package family tells about a part while it is read. */
+export interface PartContext {
   /** A part's own location (a MIME part's Content-Location), the base of its ticket's references when absolute. */
   locationFor(g: Gathered): string | undefined;
+  /** A nested multipart part's Content-Type, from its own header. */
+  nestedTypeOf(g: Gathered): string | undefined;
+}
+
+/** What a package family tells the checks about its parts once all are read. */
+export interface PackageShape extends PartContext {
+  parts: Gathered[];
+  root: Gathered | undefined;
   /** The part a reference names; undefined when it is not one to look for, null when it names a part that is not there. */
   lookup(value: string, resolved: string | null, from: Gathered, charset: string): Gathered | undefined | null;
   byId: Map<string, Gathered>;
-  /** A nested multipart part's Content-Type, from its own header. */
-  nestedTypeOf(g: Gathered): string | undefined;
+}
+
+/**
+ * A part whose bytes are all in: a ticket part validated, a nested package read (no deeper than maxDepth), and
+ * their bytes let go, so that a package holds one part's bytes at a time, not all of its tickets until its end.
+ */
+export async function settlePart(g: Gathered, kind: PackageKind, context: PartContext, options: PackageOptions, depth: number, limits: PackageLimits): Promise<void> {
+  if (g.kept === null) return;
+  if (g.nested) {
+    if (depth + 1 >= limits.maxDepth) g.outcome = { tooDeep: true };
+    else {
+      const type = context.nestedTypeOf(g);
+      const bytes = concat(g.kept, g.keptBytes);
+      g.kept = null;
+      g.outcome = { inner: await validatePackage(bytes, { ...ticketOptions(options), limits, ...(type !== undefined ? { contentType: type } : {}) }, depth + 1) };
+    }
+  } else if (g.summary.sniffed === 'xml') {
+    g.outcome = ticketOf(g, kind, context, options);
+  }
+  g.kept = null;
 }
 
 type Add = (code: string, args: Record<string, string | number>, where: { line: number; column: number }) => void;
@@ -42,12 +68,13 @@ export async function finishPackage(report: PackageReport, shape: PackageShape, 
     root.summary.root = true;
     referenced.add(root);
   }
+  for (const g of shape.parts) await settlePart(g, report.kind, shape, options, depth, limits);
   for (const g of shape.parts) {
-    const ticket = ticketOf(g, report, shape, options);
+    const ticket = g.outcome !== undefined && 'ticket' in g.outcome ? g.outcome : undefined;
     if (ticket === undefined || (!ticket.isTicket && g !== root)) continue;
     g.summary.ticket = ticket.isTicket;
-    if (ticket.isTicket) resolveToParts(ticket.report, g, shape, referenced, options.profile);
-    report.files.push({ part: g.summary.name, ...ticket.report });
+    if (ticket.isTicket) resolveToParts(ticket.ticket, g, shape, referenced, options.profile);
+    report.files.push({ part: g.summary.name, ...ticket.ticket });
   }
   if (root && !root.summary.ticket) {
     const what = root.summary.sniffed === 'xml' ? `XML whose root is not a ticket` : root.summary.sniffed ? TYPE_OF[root.summary.sniffed] : (root.summary.contentType ?? 'not XML');
@@ -56,7 +83,10 @@ export async function finishPackage(report: PackageReport, shape: PackageShape, 
   if (!root && !zip) add('package-root-not-ticket', { part: '(none)', what: 'missing: the package has no parts' }, { line: 1, column: 1 });
   for (const g of shape.parts) {
     if (!referenced.has(g) && !(zip && g.summary.name.endsWith('/'))) add('part-unreferenced', { part: g.summary.name }, at(g));
-    if (g.nested && g.kept !== null) await validateNested(g, report, shape, options, depth, limits, (code, args) => add(code, args, at(g)));
+    if (g.outcome !== undefined && 'tooDeep' in g.outcome) add('package-limit', { what: `${g.summary.name} is a package nested ${depth + 2} deep, deeper than ${limits.maxDepth}` }, at(g));
+    if (g.outcome !== undefined && 'inner' in g.outcome) {
+      for (const f of g.outcome.inner.files) report.files.push({ ...f, part: f.part !== undefined ? `${g.summary.name} > ${f.part}` : g.summary.name });
+    }
   }
 }
 
@@ -67,16 +97,15 @@ function ticketOptions(options: PackageOptions) {
 }
 
 /** An XML part validated (its kept bytes let go), with its base: its entry in a zip, else its absolute location or the package's. */
-function ticketOf(g: Gathered, report: PackageReport, shape: PackageShape, options: PackageOptions): { report: TicketReport; isTicket: boolean } | undefined {
-  if (g.kept === null || g.nested || g.summary.sniffed !== 'xml') return undefined;
-  const bytes = concat(g.kept, g.keptBytes);
+function ticketOf(g: Gathered, kind: PackageKind, context: PartContext, options: PackageOptions): { ticket: TicketReport; isTicket: boolean } {
+  const bytes = concat(g.kept!, g.keptBytes);
   g.kept = null;
-  const location = shape.locationFor(g);
-  const documentUri = report.kind === 'zip'
+  const location = context.locationFor(g);
+  const documentUri = kind === 'zip'
     ? (options.documentUri !== undefined ? `${options.documentUri}/${g.summary.name.split('/').map((s) => encodeURIComponent(s)).join('/')}` : undefined)
     : (location !== undefined && /^[A-Za-z][A-Za-z0-9+.-]*:/.test(location) ? location : options.documentUri);
   const ticket = validateTicket(bytes, { ...ticketOptions(options), ...(documentUri !== undefined ? { documentUri } : {}) });
-  return { report: ticket, isTicket: ticket.root !== undefined && TICKET_ROOTS.has(ticket.root) };
+  return { ticket, isTicket: ticket.root !== undefined && TICKET_ROOTS.has(ticket.root) };
 }
 
 /** Each URL of a ticket part resolved to the part it names; one that names a part that is not there gets its finding. */
@@ -94,16 +123,4 @@ function resolveToParts(ticket: TicketReport, g: Gathered, shape: PackageShape, 
     if (target) referenced.add(target);
     else if (target === null) ref.findings.push(finding('file-missing', profile, { path: `'${insideName(ref.value, g.summary.name, ticket.encoding)}' inside the package` }, ref));
   }
-}
-
-/** A nested package validated in turn, its files named as parts of this one; no deeper than maxDepth. */
-async function validateNested(g: Gathered, report: PackageReport, shape: PackageShape, options: PackageOptions, depth: number, limits: PackageLimits, add: (code: string, args: Record<string, string | number>) => void): Promise<void> {
-  if (depth + 1 >= limits.maxDepth) {
-    add('package-limit', { what: `${g.summary.name} is a package nested ${depth + 2} deep, deeper than ${limits.maxDepth}` });
-    return;
-  }
-  const type = shape.nestedTypeOf(g);
-  const inner = await validatePackage(concat(g.kept!, g.keptBytes), { ...ticketOptions(options), limits, ...(type !== undefined ? { contentType: type } : {}) }, depth + 1);
-  g.kept = null;
-  for (const f of inner.files) report.files.push({ ...f, part: f.part !== undefined ? `${g.summary.name} > ${f.part}` : g.summary.name });
 }

@@ -1,9 +1,12 @@
 // Gathering a package's parts (MIME parts or zip entries) as their bytes stream past: the first bytes, to tell
-// what each is, and all of a part while it may be a ticket or a nested package; the rest is only counted.
+// what each is, and all of a part while it may be a ticket or a nested package; the rest is only counted. A
+// part's bytes are let go once it is settled (checks.ts), so a package holds one part at a time; and the parts
+// read whole, together, stop at a limit of their own (maxReadBytes), which bounds the time and the reports.
+import type { TicketReport } from '../ticket/validate.js';
 import { concat } from './bytes.js';
 import { detectPackage } from './detect.js';
 import { declaredByName, declaredByType, mismatch, sniff, SNIFF_BYTES, TYPE_OF, type Sniffed } from './magic.js';
-import type { PartSummary } from './validate.js';
+import type { PackageReport, PartSummary } from './validate.js';
 
 /** A part on its way through: its first bytes (to sniff), and all of it while it may be a ticket or a nested package. */
 export interface Gathered {
@@ -17,11 +20,27 @@ export interface Gathered {
   nested: boolean;
   declared?: Sniffed;
   declaredText?: string;
+  /** Not read whole: the package's parts had come to maxReadBytes. */
+  overTotal?: boolean;
+  /** What the part came to once settled: a ticket part validated, a nested package read (or too deep to be). */
+  outcome?: { ticket: TicketReport; isTicket: boolean } | { inner: PackageReport } | { tooDeep: true };
+}
+
+export interface GatherLimits {
+  /** A ticket part is read whole up to this (--max-bytes). */
+  maxTicket: number;
+  maxNested: number;
+  /** Parts read whole (tickets, nested packages), all together. */
+  maxTotal: number;
 }
 
 export class Gatherer {
   readonly parts: Gathered[] = [];
-  constructor(private readonly maxTicket: number, private readonly maxNested: number, private readonly onLimit: (g: Gathered, what: string) => void) {}
+  /** Bytes of the parts read whole so far (let go or not). */
+  private total = 0;
+  /** What they had come to when the first part did not fit. */
+  private totalWhenFull = 0;
+  constructor(private readonly limits: GatherLimits, private readonly onLimit: (g: Gathered, what: string) => void) {}
 
   start(summary: PartSummary, at: { line: number; column: number }, declaredType: string | undefined, nestedType: boolean): Gathered {
     const g: Gathered = { summary, at, head: [], headBytes: 0, kept: [], keptBytes: 0, nested: nestedType };
@@ -44,15 +63,34 @@ export class Gatherer {
     if (g.kept === null) return g.headBytes < SNIFF_BYTES;
     if (g.headBytes >= SNIFF_BYTES && g.summary.sniffed === undefined) this.decide(g);
     if (g.kept === null) return false;
-    const max = g.nested ? this.maxNested : this.maxTicket;
+    const max = g.nested ? this.limits.maxNested : this.limits.maxTicket;
     if (g.keptBytes + d.length > max) {
       g.kept = null;
       this.onLimit(g, g.nested ? `the nested package ${g.summary.name} is over ${max} bytes and was not read` : `the part ${g.summary.name} is over ${max} bytes (--max-bytes) and was not read as a ticket`);
       return false;
     }
+    if (this.total + d.length > this.limits.maxTotal) {
+      // Whether it was a ticket or a package is told at its end (its first bytes may not all be in yet).
+      g.kept = null;
+      g.overTotal = true;
+      if (this.totalWhenFull === 0) this.totalWhenFull = this.total;
+      return g.headBytes < SNIFF_BYTES;
+    }
     g.kept.push(new Uint8Array(d));
     g.keptBytes += d.length;
+    this.total += d.length;
     return true;
+  }
+
+  /**
+   * The parts not read whole because the package's tickets and nested packages had come to maxTotal bytes: one
+   * finding, at the first of them, naming it and counting the rest.
+   */
+  overTotal(add: (g: Gathered, what: string) => void): void {
+    const over = this.parts.filter((g) => g.overTotal && (g.nested || g.summary.sniffed === 'xml'));
+    if (over.length === 0) return;
+    const rest = over.length > 1 ? ` (and ${over.length - 1} more after it: ${over.slice(1, 4).map((g) => g.summary.name).join(', ')}${over.length > 4 ? ', ...' : ''})` : '';
+    add(over[0]!, `${over[0]!.nested ? 'the nested package' : 'the ticket part'} ${over[0]!.summary.name}${rest}, since the tickets and nested packages read before it came to ${this.totalWhenFull} bytes, and one package's are read up to ${this.limits.maxTotal} bytes in all (raise --max-bytes, or unpack the package and check the ticket on its own)`);
   }
 
   /** Once its first bytes are in: keep XML (a ticket) and packages, drop the rest. */

@@ -2,10 +2,10 @@
 // (the start parameter, else the first part), its Content-IDs (unique, RFC 2045 7), and references to parts by
 // Content-Location; then the checks both families share.
 import { resolveReference } from '../uri/resolve.js';
-import { finishPackage } from './checks.js';
+import { finishPackage, settlePart, type PartContext } from './checks.js';
 import { checkDeclared, Gatherer, type Gathered } from './gather.js';
 import { parseMediaType, type MediaType } from './headers.js';
-import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from './limits.js';
+import { DEFAULT_PACKAGE_LIMITS, gatherLimits, type PackageLimits } from './limits.js';
 import { MultipartReader, type PartHead, type Place } from './multipart.js';
 import { emptyReport, finding, type PackageOptions, type PackageReport, type PartSummary } from './validate.js';
 
@@ -16,18 +16,13 @@ export async function validateMime(chunks: AsyncIterable<Uint8Array>, options: P
   const report = emptyReport('mime');
   const own = report.files[0]!;
   const add: Add = (code, args, at) => own.findings.push(finding(code, options.profile, args, at));
-  const { parts, heads, topType } = await readParts(chunks, report, options, limits, add);
+  const heads = new Map<Gathered, PartHead>();
+  const context: PartContext = { locationFor: (g) => heads.get(g)?.location, nestedTypeOf: (g) => nestedType(heads.get(g)) };
+  const { parts, topType } = await readParts(chunks, report, heads, (g) => settlePart(g, 'mime', context, options, depth, limits), options, limits, add);
   // RFC 2387 3.2: the root is named by the package's own Content-Type, given (HTTP, a nested part) or in its header.
   const root = rootPart(parts, options.contentType !== undefined ? parseMediaType(options.contentType) : topType, add);
   const byId = contentIds(parts, add);
-  await finishPackage(report, {
-    parts,
-    root,
-    locationFor: (g) => heads.get(g)?.location,
-    lookup: byLocation(parts, options.documentUri),
-    byId,
-    nestedTypeOf: (g) => nestedType(heads.get(g)),
-  }, options, depth, limits);
+  await finishPackage(report, { ...context, parts, root, lookup: byLocation(parts, options.documentUri), byId }, options, depth, limits);
   for (const g of parts) checkDeclared(g, (code, args) => add(code, args, g.at));
   own.findings.sort((a, b) => a.line - b.line || a.column - b.column);
   return report;
@@ -38,12 +33,15 @@ function partName(head: PartHead): string {
   return head.location ?? head.filename ?? `part ${head.index + 1}`;
 }
 
-/** The parts, gathered as the reader streams them (each summary added to the report), with their heads and the package's own Content-Type. */
-async function readParts(chunks: AsyncIterable<Uint8Array>, report: PackageReport, options: PackageOptions, limits: PackageLimits, add: Add): Promise<{ parts: Gathered[]; heads: Map<Gathered, PartHead>; topType: MediaType | null }> {
+/**
+ * The parts, gathered as the reader streams them (each summary added to the report, each head to `heads`), each
+ * settled once it ends; and the package's own Content-Type.
+ */
+async function readParts(chunks: AsyncIterable<Uint8Array>, report: PackageReport, heads: Map<Gathered, PartHead>, settle: (g: Gathered) => Promise<void>, options: PackageOptions, limits: PackageLimits, add: Add): Promise<{ parts: Gathered[]; topType: MediaType | null }> {
   let topType: MediaType | null = null;
-  const heads = new Map<Gathered, PartHead>();
-  const gatherer = new Gatherer(options.maxBytes ?? 512 * 1024 * 1024, limits.maxNestedBytes, (g, what) => add('package-limit', { what }, g.at));
+  const gatherer = new Gatherer(gatherLimits(limits, options.maxBytes), (g, what) => add('package-limit', { what }, g.at));
   let current: Gathered | undefined;
+  const ended: Gathered[] = [];
   const reader = new MultipartReader({
     top(_fields, type) { topType = type; },
     partStart(head) {
@@ -60,6 +58,7 @@ async function readParts(chunks: AsyncIterable<Uint8Array>, report: PackageRepor
     partEnd(head, end) {
       current!.summary.size = end.decodedBytes;
       gatherer.end(current!);
+      ended.push(current!);
       if (end.problem === 'truncated') add('base64-truncated', { part: partName(head) }, head.at);
       else if (end.problem === 'invalid-chars') add('base64-invalid-chars', { part: partName(head) }, head.at);
     },
@@ -67,10 +66,13 @@ async function readParts(chunks: AsyncIterable<Uint8Array>, report: PackageRepor
   }, limits, options.contentType);
   for await (const chunk of chunks) {
     reader.push(chunk);
+    for (const g of ended.splice(0)) await settle(g);
     if (reader.stopped) break;
   }
   reader.end();
-  return { parts: gatherer.parts, heads, topType };
+  for (const g of ended.splice(0)) await settle(g);
+  gatherer.overTotal((g, what) => add('package-limit', { what }, g.at));
+  return { parts: gatherer.parts, topType };
 }
 
 /** RFC 2387 3.2: the root is the part the start parameter names, else the first. */

@@ -7,7 +7,10 @@ import { afterDelimiter, CR, DASH, Delimiter, headerEnd, LF } from './delimiter.
 import { HeldBytes } from './held.js';
 import { boundaryProblem, field, parseHeaderBlock, parseMediaType, type HeaderField, type MediaType } from './headers.js';
 import { PartBody, partHead } from './part.js';
+import { DEFAULT_MULTIPART_LIMITS, type MultipartLimits } from './limits.js';
 import { KNOWN_ENCODINGS } from './transfer.js';
+
+export type { MultipartLimits } from './limits.js';
 
 export interface Place {
   /** Byte offset in the package. */
@@ -48,17 +51,6 @@ export interface MultipartHandler {
   partEnd(part: PartHead, end: PartEnd): void;
   problem(code: string, args: Record<string, string | number>, at: Place, part?: PartHead): void;
 }
-
-export interface MultipartLimits {
-  /** A header block longer than this is not read (default 64 KiB). */
-  maxHeaderBytes: number;
-  /** More parts than this are not read (default 10,000). */
-  maxParts: number;
-  /** A part whose encoded body is longer than this stops the reading (default 2 GiB). */
-  maxPartBytes: number;
-}
-
-export const DEFAULT_MULTIPART_LIMITS: MultipartLimits = { maxHeaderBytes: 64 * 1024, maxParts: 10_000, maxPartBytes: 2 * 1024 ** 3 };
 
 type State = 'top' | 'preamble' | 'headers' | 'body' | 'epilogue' | 'stopped';
 

@@ -2,6 +2,7 @@
 // unless the visitor keeps it). validatePackage is built on the same readers.
 import { isZip, bytesAccess, readZipDirectory, readZipEntry, type RandomAccess } from './zip.js';
 import { buffered, classifyInput, peek, type PackageInput } from './input.js';
+import { DEFAULT_MAX_BYTES } from './limits.js';
 import { MultipartReader } from './multipart.js';
 
 export interface PackagePart {
@@ -20,8 +21,9 @@ export interface PackageVisitor {
 
 /**
  * Reads a package given as bytes, random access (zip or MIME) or a stream of chunks (MIME; a zip on a stream is
- * read into memory first, up to `maxBytes`, default 512 MiB). Findings are validatePackage's job: this throws
- * when the input is none of the three, fails while read, or is a zip stream over `maxBytes`.
+ * read into memory first, up to `maxBytes`, default DEFAULT_MAX_BYTES, 256 MiB). Findings are validatePackage's job: this throws
+ * when the input is none of the three, fails while read, is a zip stream over `maxBytes`, or is a zip whose
+ * directory is not read (past a limit, such as 10,000 entries or 16 MiB, or damaged: a RangeError).
  */
 export async function readPackage(input: PackageInput, visitor: PackageVisitor, options: { maxBytes?: number } = {}): Promise<{ kind: 'mime' | 'zip'; parts: PackagePart[] }> {
   const parts: PackagePart[] = [];
@@ -33,7 +35,7 @@ export async function readPackage(input: PackageInput, visitor: PackageVisitor, 
     const { head, all } = await peek(given.chunks);
     stream = all;
     if (isZip(head)) {
-      const max = options.maxBytes ?? 512 * 1024 * 1024;
+      const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
       const whole = await buffered(all, max);
       if ('over' in whole) throw new RangeError(`a zip on a stream is read into memory, and this one is over ${max} bytes (maxBytes)`);
       access = bytesAccess(whole.bytes);
@@ -41,6 +43,9 @@ export async function readPackage(input: PackageInput, visitor: PackageVisitor, 
   }
   if (access !== null && isZip(await access.read(0, 4))) {
     const directory = await readZipDirectory(access);
+    // A directory not read at all (past a limit, or damaged) is no empty package.
+    const unread = directory.problems.find((p) => p.entry === undefined && (p.code === 'package-limit' || p.code === 'zip-malformed'));
+    if (unread !== undefined && directory.entries.length === 0) throw new RangeError(`the zip's entries cannot be read: ${Object.values(unread.args).join(', ')}`);
     for (const entry of directory.entries) {
       const part: PackagePart = { name: entry.name };
       parts.push(part);

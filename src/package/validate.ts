@@ -8,7 +8,7 @@ import { createFinding } from '../rules/finding.js';
 import type { Profile } from '../rules/types.js';
 import type { LocatedFinding, TicketReport, ValidateOptions } from '../ticket/validate.js';
 import type { PackageKind } from './detect.js';
-import type { PackageLimits } from './limits.js';
+import { DEFAULT_MAX_BYTES, type PackageLimits } from './limits.js';
 import type { Sniffed } from './magic.js';
 import { validateMime } from './mime-package.js';
 import { buffered, classifyInput, InputError, peek, type PackageInput } from './input.js';
@@ -78,7 +78,7 @@ export async function validatePackage(input: PackageInput, options: PackageOptio
     const { head, all } = await peek(given.chunks);
     if (!isZip(head)) return await validateMime(all, options, depth);
     kind = 'zip';
-    const max = options.maxBytes ?? 512 * 1024 * 1024;
+    const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
     const whole = await buffered(all, max);
     if ('bytes' in whole) return await validateZip(bytesAccess(whole.bytes), options, depth);
     const report = emptyReport('zip');

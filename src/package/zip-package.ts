@@ -1,10 +1,10 @@
 // A zip package (XJDF 2.0 zip packaging): its directory's problems, each entry gathered (as much of it as its
 // kind needs), the ticket at the top level as the root, and references to entries by their names; then the
 // checks both families share.
-import { finishPackage } from './checks.js';
+import { finishPackage, settlePart, type PartContext } from './checks.js';
 import { entryFor } from './entry-name.js';
 import { checkDeclared, Gatherer, type Gathered } from './gather.js';
-import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from './limits.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_PACKAGE_LIMITS, gatherLimits, type PackageLimits } from './limits.js';
 import { SNIFF_BYTES } from './magic.js';
 import { emptyReport, finding, type PackageOptions, type PackageReport, type PartSummary } from './validate.js';
 import { readZipDirectory, readZipEntry, type RandomAccess, type ZipEntry } from './zip.js';
@@ -20,7 +20,8 @@ export async function validateZip(src: RandomAccess, options: PackageOptions, de
   for (const p of directory.problems) add(p.code, p.args);
   const bad = new Set(directory.problems.filter((p) => p.entry !== undefined && p.code !== 'zip-slip').map((p) => p.entry!));
   const bomb = directory.problems.some((p) => p.code === 'zip-bomb' && p.entry === undefined);
-  const gatherer = new Gatherer(options.maxBytes ?? 512 * 1024 * 1024, limits.maxNestedBytes, (_g, what) => add('package-limit', { what }));
+  const gatherer = new Gatherer(gatherLimits(limits, options.maxBytes), (_g, what) => add('package-limit', { what }));
+  const context: PartContext = { locationFor: () => undefined, nestedTypeOf: () => undefined };
   const byName = new Map<string, Gathered>();
   for (const entry of directory.entries) {
     const summary: PartSummary = { name: entry.name, size: entry.size, ticket: false };
@@ -29,11 +30,13 @@ export async function validateZip(src: RandomAccess, options: PackageOptions, de
     report.parts.push(summary);
     if (entry.isDirectory || bad.has(entry.name) || bomb) { g.kept = null; continue; }
     await gatherEntry(src, entry, g, gatherer, options, limits, add);
+    await settlePart(g, 'zip', context, options, depth, limits);
   }
+  gatherer.overTotal((_g, what) => add('package-limit', { what }));
   // XJDF 2.0 zip packaging: the ticket at the top level is the root; the first one when there are several.
-  const tickets = report.parts.filter((p) => /\.(xjdf|jdf|xjmf|jmf)$/i.test(p.name) && !p.name.includes('/'));
+  const tickets = report.parts.filter((p) => isRootTicketName(p.name));
   const root = tickets.length > 0 ? byName.get(tickets[0]!.name) : undefined;
-  await finishPackage(report, { parts: gatherer.parts, root, locationFor: () => undefined, lookup: byEntryName(byName), byId: new Map(), nestedTypeOf: () => undefined }, options, depth, limits);
+  await finishPackage(report, { ...context, parts: gatherer.parts, root, lookup: byEntryName(byName), byId: new Map() }, options, depth, limits);
   for (const g of gatherer.parts) {
     if (g.kept === null && g.headBytes === 0) continue;
     checkDeclared(g, (code, args) => add(code, args));
@@ -42,14 +45,20 @@ export async function validateZip(src: RandomAccess, options: PackageOptions, de
   return report;
 }
 
+/** XJDF 2.0 zip packaging: a ticket (.xjdf, .jdf, .xjmf, .jmf) at the top level of the zip is its root. */
+export function isRootTicketName(name: string): boolean {
+  return /\.(xjdf|jdf|xjmf|jmf)$/i.test(name) && !name.includes('/');
+}
+
 /** One entry read through the gatherer: a ticket or a nested package whole (up to its limit), anything else its first bytes. */
 async function gatherEntry(src: RandomAccess, entry: ZipEntry, g: Gathered, gatherer: Gatherer, options: PackageOptions, limits: PackageLimits, add: Add): Promise<void> {
   const summary = g.summary;
-  const wanted = /\.(jdf|xjdf|jmf|xjmf|xml)$/i.test(entry.name) ? options.maxBytes ?? 512 * 1024 * 1024 : /\.(zip|mjm|mjd|mim)$/i.test(entry.name) ? limits.maxNestedBytes : SNIFF_BYTES;
+  const wanted = /\.(jdf|xjdf|jmf|xjmf|xml)$/i.test(entry.name) ? options.maxBytes ?? DEFAULT_MAX_BYTES : /\.(zip|mjm|mjd|mim)$/i.test(entry.name) ? limits.maxNestedBytes : SNIFF_BYTES;
   if (entry.size > wanted && wanted > SNIFF_BYTES) add('package-limit', { what: `the entry '${entry.name}' is ${entry.size} bytes, over the ${wanted} read from an entry of its kind` });
   const limit = Math.min(wanted, entry.size);
   summary.size = 0;
-  const read = await readZipEntry(src, entry, limit, (d) => { gatherer.data(g, d); });
+  // Read no further than the gatherer wants: a part past a limit, or not a ticket after all, is not inflated on.
+  const read = await readZipEntry(src, entry, limit, (d) => gatherer.data(g, d));
   summary.size = entry.size;
   gatherer.end(g);
   if (read.error) add('zip-malformed', { detail: `the entry '${entry.name}' cannot be read: ${read.error}` });

@@ -3,6 +3,7 @@
 // fflate does the inflating (a browser-usable, streaming deflate); the directory itself is read here because
 // fflate reads it only from a whole file in memory, and yauzl only from Node's file system.
 import { Inflate } from 'fflate';
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './limits.js';
 
 /** A package that can be read at any offset: a file, a Blob, bytes in memory. */
 export interface RandomAccess {
@@ -31,17 +32,6 @@ export interface ZipProblem {
   args: Record<string, string | number>;
   entry?: string;
 }
-
-export interface ZipLimits {
-  /** More entries than this: the directory is not read (default 10,000). */
-  maxEntries: number;
-  /** Sum of the declared uncompressed sizes (default 16 GiB). */
-  maxTotalBytes: number;
-  /** Uncompressed / compressed, for entries over 1 MiB (default 100). */
-  maxRatio: number;
-}
-
-export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxEntries: 10_000, maxTotalBytes: 16 * 1024 ** 3, maxRatio: 100 };
 
 export interface ZipDirectory {
   entries: ZipEntry[];
@@ -101,6 +91,9 @@ export async function readZipDirectory(src: RandomAccess, limits: Partial<ZipLim
     return { entries: [], problems: [{ code: 'package-limit', args: { what: `the zip declares ${count} entries, more than ${lim.maxEntries}; none was read` } }] };
   }
   if (cdOffset + cdSize > src.size) return malformed('the central directory lies outside the file');
+  if (cdSize > lim.maxDirectoryBytes) {
+    return { entries: [], problems: [{ code: 'package-limit', args: { what: `the zip's central directory is ${cdSize} bytes for ${count} entries, more than ${lim.maxDirectoryBytes} (entry comments or padding make it so); none was read` } }] };
+  }
   if (cdSize > lim.maxEntries * (46 + 3 * 65535)) return malformed('the central directory is larger than its entries can be');
   const cd = await src.read(cdOffset, cdSize);
   const entries: ZipEntry[] = [];
@@ -178,9 +171,10 @@ const PUSH = 1024;
 
 /**
  * Reads an entry's content (APPNOTE 4.3.7 local header, then the data) a piece at a time into `onData`, and
- * stops once `limit` bytes came out, so a bomb costs bounded time and memory.
+ * stops once `limit` bytes came out, so a bomb costs bounded time and memory; or as soon as `onData` returns
+ * false (it wants no more: nothing more is inflated).
  */
-export async function readZipEntry(src: RandomAccess, entry: ZipEntry, limit: number, onData: (data: Uint8Array) => void | Promise<void>, step = STEP): Promise<EntryRead> {
+export async function readZipEntry(src: RandomAccess, entry: ZipEntry, limit: number, onData: (data: Uint8Array) => unknown, step = STEP): Promise<EntryRead> {
   const header = await src.read(entry.localOffset, 30);
   if (header.length < 30 || u32(header, 0) !== 0x04034b50) return { truncated: false, oversize: false, error: 'its local header is missing' };
   const start = entry.localOffset + 30 + u16(header, 26) + u16(header, 28);
@@ -199,7 +193,13 @@ export async function readZipEntry(src: RandomAccess, entry: ZipEntry, limit: nu
   };
   const inflate = entry.method === 8 ? new Inflate((d) => take(d)) : null;
   if (entry.method !== 8 && entry.method !== 0) return { truncated: false, oversize: false, error: `compression method ${entry.method} is not read` };
-  for (let at = start; at < end && out < limit && !oversize; at += step) {
+  let unwanted = false;
+  const hand = async () => {
+    for (const p of pieces.splice(0)) {
+      if (!unwanted && (await onData(p)) === false) unwanted = true;
+    }
+  };
+  for (let at = start; at < end && out < limit && !oversize && !unwanted; at += step) {
     const chunk = await src.read(at, Math.min(step, end - at));
     try {
       if (!inflate) take(chunk);
@@ -211,9 +211,9 @@ export async function readZipEntry(src: RandomAccess, entry: ZipEntry, limit: nu
       failed = `its deflate data is damaged (${error instanceof Error ? error.message : String(error)})`;
       break;
     }
-    for (const p of pieces.splice(0)) await onData(p);
+    await hand();
   }
-  for (const p of pieces.splice(0)) await onData(p);
+  await hand();
   const result: EntryRead = { truncated: out >= limit && out < entry.size, oversize };
   if (failed) result.error = failed;
   return result;

@@ -103,7 +103,7 @@ export const packageRootNotTicket = packageRule({
 
 export const packageLimit = packageRule({
   code: 'package-limit', title: 'Package past a limit', spec: 'jdf-filespec limits',
-  description: 'Packages are read in bounded time and memory: a part header over 64 KiB, more than 10,000 parts or zip entries, a part over 2 GiB (encoded), a ticket part over --max-bytes, packages nested deeper than 3, a nested package over 64 MiB. Reading stops at the limit and says so.',
+  description: 'Packages are read in bounded time and memory: a part header over 64 KiB, more than 10,000 parts or zip entries, a zip central directory over 16 MiB, a part over 2 GiB (encoded), a ticket part over --max-bytes, ticket parts and nested packages over 256 MiB in all (or --max-bytes, when larger), packages nested deeper than 3, a nested package over 64 MiB. Reading stops at the limit and says so; what is not read is named.',
   severity: 'error', flagged: [OK.replace('Content-Type: application/pdf', 'Content-Type: application/pdf\nX-Pad: ' + 'x'.repeat(70 * 1024))], clean: [OK],
 }, (a) => `Not read further: ${a.what}.`);
 
