@@ -122,4 +122,20 @@ test('Windows device names and trailing dots are flagged for the windows platfor
   assert.equal(codes, [['windows-reserved-name'], ['windows-reserved-name'], []]);
 });
 
+
+test('--check-exists in a Latin-1 ticket: %FC is the character ü (JDF appendix 3), named on this disk as it names ü', () => {
+  writeFileSync(path.join(job, 'M\u00fcller.pdf'), '%PDF');
+  const file = path.join(root, 'latin1.jdf');
+  // The ticket's bytes in ISO-8859-1, written by hand; its escaped octet %FC is ü in that charset.
+  writeFileSync(file, Buffer.from(`<?xml version="1.0" encoding="ISO-8859-1"?>\n${ticket(['M%FCller.pdf', 'M%FCller-2.pdf'])}`, 'latin1'));
+  {
+    const extra: string[] = [];
+    const r = spawnSync(process.execPath, [main, 'validate', file, '--format', 'json', '--platform', 'unix', '--check-exists', ...extra], { encoding: 'utf8' });
+    const refs = JSON.parse(r.stdout).files[0].references.filter((x: any) => x.attribute === 'URL');
+    const codes = Object.fromEntries(refs.map((x: any) => [x.value, x.findings.map((f: any) => f.code)]));
+    assert.equal(codes['M%FCller.pdf'], [], JSON.stringify(codes));
+    assert.equal(codes['M%FCller-2.pdf'], ['file-missing'], JSON.stringify(codes));
+  }
+});
+
 test.run();

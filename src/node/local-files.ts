@@ -1,4 +1,5 @@
 // validate --check-exists / --map / --root: from resolved URLs to files on this machine, confined to a root.
+import { utf8Escapes } from '../package/names.js';
 import { constants } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { access, lstat, readdir, realpath, stat } from 'node:fs/promises';
@@ -136,13 +137,14 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
   const handle = async (ref: TicketReference): Promise<void> => {
     const role = ref.role;
     if (ref.resolved === null || role === 'identifier') return;
-    const viewed = await lookThroughViews(ref, options, async (target) => (await examine(target, role)).problem);
+    const viewed = await lookThroughViews(ref, { ...options, charset: ticket.encoding }, async (target) => (await examine(target, role)).problem);
     if (viewed !== undefined) {
       if (viewed) ref.findings.push(finding(viewed.code, ref, viewed.args, profile));
       else if (ref.mappedBy?.path !== undefined) remember(ref, await examine(ref.mappedBy.path, role));
       return;
     }
-    const local = localPathOf(ref.resolved, maps, isWindows);
+    // JDF appendix section 3: in a Latin-1 ticket, %FC is the character ü, named on this disk as it names ü.
+    const local = localPathOf(utf8Escapes(ref.resolved, ticket.encoding), maps, isWindows);
     if (local === null) return;
     if ('skip' in local) {
       if (options.checkExists) ref.findings.push(finding(local.skip, ref, local.args, profile));

@@ -3,6 +3,7 @@
 // NFD, a name that holds a literal "%20" (escaped twice, or not at all), Latin-1 bytes where UTF-8 was meant,
 // and the Directory's last segment dropped (no trailing "/") or doubled. One unique candidate is named, with
 // the corrected URL as the fix where the URL can say it. Bounded: one listing per folder, cached for the ticket.
+import { utf8Escapes } from '../package/names.js';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeSegment, escapeSegment } from '../escape/percent.js';
@@ -216,7 +217,7 @@ export async function explainMissing(ticket: TicketReport, options: LocateOption
   for (const ref of ticket.references) {
     const k = ref.findings.findIndex((f) => f.code === 'file-missing');
     if (k === -1 || ref.resolved === null) continue;
-    const target = ref.mappedBy?.path ?? localPathOf(ref.resolved, options);
+    const target = ref.mappedBy?.path ?? localPathOf(utf8Escapes(ref.resolved, ticket.encoding), options);
     if (target === null) continue;
     let found: { where: string; how: string; fix?: string } | undefined;
     for (const alt of directoryAlternates(ref)) {

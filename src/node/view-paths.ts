@@ -1,5 +1,6 @@
 // validate with a view table: which view and entry a reference falls under (mappedBy), and where this machine
 // holds the file, trying the machine view's prefixes in their fallback order. Network references are never fetched.
+import { utf8Escapes } from '../package/names.js';
 import path from 'node:path';
 import { fileUrlToPath, PathConversionError } from '../paths/convert.js';
 import type { TicketReference } from '../ticket/validate.js';
@@ -17,6 +18,8 @@ export interface ViewLookupOptions {
   checkExists: boolean;
   /** The ticket's own URL: its folder is what a "./" entry stands for. */
   documentUri?: string;
+  /** The ticket's charset: a single-byte one's escaped octets name characters (JDF appendix section 3). */
+  charset?: string;
 }
 
 /** A file URL as a path on this machine (made absolute), or null when it names none here. */
@@ -37,7 +40,7 @@ const NETWORK = new Set(['http', 'https', 'ftp', 'ftps', 'sftp']);
  */
 export async function lookThroughViews(ref: TicketReference, options: ViewLookupOptions, examine: (local: string) => Promise<FileProblem | null>): Promise<FileProblem | null | undefined> {
   if (ref.resolved === null) return undefined;
-  const mapped = options.views ? mapReference(ref.resolved, options.views, localPathHere, options.documentUri) : null;
+  const mapped = options.views ? mapReference(utf8Escapes(ref.resolved, options.charset ?? 'utf-8'), options.views, localPathHere, options.documentUri) : null;
   if (mapped) {
     const mappedBy = mapped.mappedBy;
     ref.mappedBy = mappedBy;
