@@ -5,19 +5,22 @@
 // dynamic imports), and dist/bin/batch-worker.js is the worker that validateBatch starts (its chunks shared).
 // pdfjs-dist, an optional dependency, stays outside and is imported from node_modules when a PDF is opened.
 //
-// What a bundle would otherwise change, and how it is kept as tsc's output has it:
+// What bundling would change, kept as tsc's output has it:
 // - `new URL('<relative>', import.meta.url)` in our modules names a file relative to the module; in the bundle
 //   it is relative to dist/bin/, so the relative part is rewritten (the worker's becomes the worker's bundle).
 // - yargs' y18n reads its English strings from ../../../locales beside its own file: the bundle reads them from
 //   dist/bin/locales/en.json, copied there (main.ts sets the locale to English; no other is ever read).
 // - jsonc-parser's main is a UMD module whose requires esbuild cannot follow: the bundle takes its ES module, as
 //   one default export, which is what src/config/check.ts gets from Node (the CommonJS one's exports).
+// - esbuild's require() for CommonJS dependencies that require Node's modules (yazl) needs a `require`: one
+//   createRequire in the chunk that defines that helper, not one in every chunk (0.2 ms each).
+// Work the bundle leaves out, the output the same (test/bundle.test.ts holds it byte for byte):
 // - string-width (yargs, cliui, wrap-ansi) sets up an Intl.Segmenter on load and runs an emoji regex on every
 //   character: most of --help's time. The bundle answers printable ASCII by its length (each such character
-//   is one column, which test/bundle.test.ts checks against every string-width installed) and loads the real
-//   one, unchanged, for anything else.
-// - esbuild's require() for CommonJS dependencies that require Node's modules (yazl) needs a `require`: one
-//   createRequire in the chunk that defines that helper, not one in every chunk.
+//   is one column, which the test checks against every string-width installed) and loads the real one,
+//   unchanged, for anything else.
+// - yargs renders a command's whole help each time it runs one, for a failure of the command to print; ours
+//   never prints it (main.ts's fail() throws), so the bundle does not render it.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -61,6 +64,23 @@ const yargsLocales: esbuild.Plugin = {
       const from = "resolve(__dirname, '../../../locales')";
       if (!text.includes(from)) throw new Error(`${args.path} no longer says ${from}: see how its y18n finds its strings`);
       return { contents: text.replace(from, "fileURLToPath(new URL('./locales/', import.meta.url))"), loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
+/**
+ * yargs renders a command's whole help (cliui, every option) each time it runs the command's handler, and keeps
+ * it for a failure of that handler to print. main.ts's fail() throws instead of printing help, so the text is
+ * never shown: the bundle does not render it (validate's help is 45 lines: 15-25 ms of CPU per run).
+ */
+const yargsHelpCache: esbuild.Plugin = {
+  name: 'yargs-help-cache',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]yargs[\\/]build[\\/]lib[\\/]usage\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const from = 'cachedHelpMessage = this.help();';
+      if (!text.includes(from)) throw new Error(`${args.path} no longer says ${from}: see how yargs caches a command's help`);
+      return { contents: text.replace(from, 'cachedHelpMessage = undefined;'), loader: 'js', resolveDir: path.dirname(args.path) };
     });
   },
 };
@@ -124,7 +144,7 @@ const result = await esbuild.build({
   platform: 'node',
   target: 'node20',
   external: ['pdfjs-dist'],
-  plugins: [relocateUrls, yargsLocales, jsoncDefault, asciiWidth],
+  plugins: [relocateUrls, yargsLocales, yargsHelpCache, jsoncDefault, asciiWidth],
   sourcemap: 'linked',
   sourcesContent: false,
   write: false,
