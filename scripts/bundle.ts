@@ -4,6 +4,8 @@
 // --version shortcut, each command's code is in chunks loaded when it runs (the splitting follows main.ts's
 // dynamic imports), and dist/bin/batch-worker.js is the worker that validateBatch starts (its chunks shared).
 // pdfjs-dist, an optional dependency, stays outside and is imported from node_modules when a PDF is opened.
+// No source maps: they would point into node_modules, which the package does not ship; the bundle is not
+// minified, and esbuild names each module's source above its code (// dist/src/ticket/walk.js).
 //
 // What bundling would change, kept as tsc's output has it:
 // - `new URL('<relative>', import.meta.url)` in our modules names a file relative to the module; in the bundle
@@ -145,8 +147,6 @@ const result = await esbuild.build({
   target: 'node20',
   external: ['pdfjs-dist'],
   plugins: [relocateUrls, yargsLocales, yargsHelpCache, jsoncDefault, asciiWidth],
-  sourcemap: 'linked',
-  sourcesContent: false,
   write: false,
   logLevel: 'warning',
 });
@@ -157,11 +157,6 @@ for (const [file, text] of files) {
   if (!text.includes(REQUIRE_HELPER)) continue;
   const hashbang = text.startsWith('#!') ? text.slice(0, text.indexOf('\n') + 1) : '';
   files.set(file, hashbang + NODE_REQUIRE + text.slice(hashbang.length));
-  // One line more at the top: the source map's lines after the hashbang move down by one.
-  const map = JSON.parse(files.get(`${file}.map`)!) as { mappings: string };
-  const at = hashbang ? map.mappings.indexOf(';') + 1 : 0;
-  map.mappings = `${map.mappings.slice(0, at)};${map.mappings.slice(at)}`;
-  files.set(`${file}.map`, JSON.stringify(map));
 }
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(path.join(outdir, 'locales'), { recursive: true });
