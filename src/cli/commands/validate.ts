@@ -31,7 +31,9 @@ export const validate = defineCommand({
       .example('$0 validate jobs/ -f sarif -o jdf.sarif', 'SARIF 2.1.0 for code-scanning tools')
       .example('$0 validate jobs/ -f unix --max-warnings 0', 'One line a finding; warnings fail the run too'),
   run: async (args) => {
-    const [{ runValidate }, { parseMap }] = await Promise.all([import('../validate.js'), import('../../node/local-files.js')]);
+    const { runValidate } = await import('../validate.js');
+    // --map's reader lives with the file checks, which a run without --map need not load.
+    const maps = args.map?.length ? await import('../../node/local-files.js').then(({ parseMap }) => args.map!.map((m) => parseMap(String(m)))) : [];
     return runValidate({
       paths: givenPaths(args.paths),
       discovery: discoveryOf(args),
@@ -52,7 +54,7 @@ export const validate = defineCommand({
       local: {
         checkExists: args.checkExists,
         verifyChecksums: args.verifyChecksums,
-        maps: (args.map ?? []).map((m) => parseMap(String(m))),
+        maps,
         ...(args.root !== undefined ? { root: args.root } : {}),
         profile: args.profile,
       },
