@@ -162,3 +162,11 @@ rmSync(outdir, { recursive: true, force: true });
 mkdirSync(path.join(outdir, 'locales'), { recursive: true });
 for (const [file, text] of files) writeFileSync(file, text, text.startsWith('#!') ? { mode: 0o755 } : {});
 copyFileSync(path.join(path.dirname(require.resolve('yargs/package.json')), 'locales/en.json'), path.join(outdir, 'locales/en.json'));
+// Every file the bundle names relative to itself is there.
+for (const [file, text] of files) {
+  for (const m of text.matchAll(/new URL\((?:"([^"]+)"|'([^']+)'), import\.meta\.url\)/g)) {
+    const relative = m[1] ?? m[2]!;
+    if (!existsSync(path.resolve(outdir, relative))) throw new Error(`${path.basename(file)} names ${relative}, which is not there from dist/bin/`);
+  }
+  if (/new URL\([^"'\s)][^)]*, import\.meta\.url\)/.test(text)) throw new Error(`${path.basename(file)} makes a URL from import.meta.url out of something other than a string: see that it still finds its file`);
+}
