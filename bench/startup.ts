@@ -1,6 +1,7 @@
 // Cold start: wall time of fresh processes, each command against a bare `node -e 0` started the same way.
 // Runs alternate (node -e 0, then each command) so that load on the machine falls on all of them alike.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Row } from './measure.js';
 
@@ -15,7 +16,9 @@ function wall(args: string[], cwd: string): number {
 
 /** Median wall time of `rounds` fresh processes per command, and its ratio to `node -e 0` (target: 2x or less). */
 export function startupSection(root: string, rounds: number): Row[] {
-  const main = path.join(root, 'dist/src/cli/main.js');
+  // The file an install runs: package.json's bin (the bundle that npm run build writes to dist/bin/).
+  const bin = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['jdf-filespec']!;
+  const main = path.join(root, bin);
   const commands: Array<[string, string[]]> = [
     ['node -e 0', ['-e', '0']],
     ['jdf-filespec --version', [main, '--version']],

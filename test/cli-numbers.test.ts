@@ -42,6 +42,25 @@ test('watch takes its numbers and durations as typed: 0x2, 1e3 and 2e0s are usag
   }
 });
 
+// Read as typed means no yargs type, so --help would name none: each option's help says what it takes instead.
+const TAKES: Record<string, Array<[string, string]>> = {
+  validate: [['max-warnings', 'whole number'], ['jobs', 'whole number'], ['max-bytes', 'size in bytes']],
+  watch: [['max-warnings', 'whole number'], ['concurrency', 'whole number'], ['max-bytes', 'size in bytes'], ['settle', 'duration'], ['wait-for-files', 'duration'], ['parse-wait', 'duration'], ['poll-interval', 'duration']],
+};
+for (const [command, options] of Object.entries(TAKES)) {
+  test(`${command} --help says what each numeric option takes, and shows no [string] for it`, () => {
+    const lines = run(command, '--help').stdout.split('\n');
+    for (const [option, takes] of options) {
+      const at = lines.findIndex((line) => line.trimStart().startsWith(`--${option} `));
+      assert.ok(at >= 0, `--${option} is in the help`);
+      const end = lines.findIndex((line, i) => i > at && /^\s+-/.test(line));
+      const help = lines.slice(at, end === -1 ? undefined : end).join(' ').replace(/\s+/g, ' ');
+      assert.match(help, takes, `--${option}: ${help}`);
+      assert.not.match(help, '[string]', `--${option}: ${help}`);
+    }
+  });
+}
+
 test('--max-bytes above the longest string the engine holds (0x1fffffe8) is a usage error', () => {
   const r = run('validate', 'samples/', '--max-bytes', '1GiB');
   assert.is(r.status, 2);

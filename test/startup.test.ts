@@ -62,6 +62,43 @@ test('validate loads the XML parser (the trace is not blind to it)', () => {
   assert.ok(modules.includes('dist/src/cli/validate.js'));
 });
 
+// The bundle (package.json's bin): which sources went into the files a run loads, read from the comment that
+// esbuild writes above each module's code ("// node_modules/yargs/build/lib/usage.js", "// dist/src/ticket/...").
+const bin = path.join(root, JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).bin['jdf-filespec']);
+function bundled(...args: string[]): { sources: string[]; files: number; status: number | null } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'jdf-trace-'));
+  const trace = path.join(dir, 'trace');
+  try {
+    const r = spawnSync(process.execPath, ['--import', register, bin, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, JDF_LOAD_TRACE: trace } });
+    const files = [...new Set(readFileSync(trace, 'utf8').trim().split('\n').filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u)))];
+    const sources = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/^\/\/ ((?:node_modules|dist\/src)\/\S+)$/gm)].map((m) => m[1]!));
+    return { sources, files: files.length, status: r.status };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('the bundle: --version loads neither yargs nor any command', () => {
+  const { sources, status } = bundled('--version');
+  assert.is(status, 0);
+  assert.equal(sources.filter((s) => !s.startsWith('dist/src/cli/') && !LIGHT.has(s)), []);
+  assert.equal(sources.filter((s) => s.startsWith('dist/src/cli/') && !/cli\/(main|version|define|commands\/.*|options|numbers|platforms)\.js$/.test(s)), []);
+});
+
+test('the bundle: check loads yargs and its own code, not the XML parser, the ticket walker or another command', () => {
+  const { sources, status } = bundled('check', 'file:///c:/a.pdf');
+  assert.is(status, 0);
+  assert.ok(sources.some((s) => s.startsWith('node_modules/yargs/')), 'the trace sees yargs');
+  assert.ok(sources.includes('dist/src/cli/check.js'));
+  assert.equal(sources.filter((s) => s.startsWith('node_modules/fast-xml-parser/') || s.startsWith('dist/src/ticket/') || /cli\/(validate|fix|watch|pack)\.js$/.test(s)), []);
+});
+
+test('the bundle: validate loads the XML parser (the trace is not blind to it), in a handful of files', () => {
+  const { sources, files } = bundled('validate', 'samples/hot-folder.jdf', '--exit-zero');
+  assert.ok(sources.some((s) => s.startsWith('node_modules/fast-xml-parser/')));
+  assert.ok(files < 60, `${files} files`);
+});
+
 test('--version prints our own version, from our package.json', () => {
   const own = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
   const r = spawnSync(process.execPath, [main, '--version'], { cwd: os.tmpdir(), encoding: 'utf8' });

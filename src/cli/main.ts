@@ -16,6 +16,10 @@ async function main(rawArgv: string[]): Promise<number> {
   const argv = rawArgv.map((a) => (a === '-' ? STDIN_ARG : a));
   const parser = yargs(argv)
     .scriptName('jdf-filespec')
+    // Numeric options have no yargs type: they are read as written by src/cli/numbers.ts (yargs' numbers take
+    // 0x2 and 1e3, and "abc" as NaN), and a string type would show "[string]" in --help. Each option's help says
+    // what it takes instead.
+    .parserConfiguration({ 'parse-numbers': false })
     .usage('$0 <command> [options]\n\nFinds, resolves and checks the file references of JDF job tickets (JDF file-URL appendix, RFC 8089, RFC 3986).');
   for (const def of COMMANDS) {
     parser.command(def.command, def.describe, def.builder, async (args) => {

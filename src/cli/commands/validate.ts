@@ -11,13 +11,13 @@ export const validate = defineCommand({
       .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Ticket files, job packages (MIME .mjm/.mjd or zip, told from their bytes), folders (searched for .jdf .xjdf .jmf .xjmf .xml .ptk .mjm .mjd), quoted glob patterns, or - for standard input' })
       .option('format', { alias: 'f', choices: ['text', 'json', 'sarif', 'unix', 'github'] as const, default: 'text' as const, describe: 'Report format: text, json (schemas/report.schema.json), sarif (SARIF 2.1.0), unix (file:line:col: severity message [code], one per line), github (GitHub Actions annotations)' })
       .option('output-file', { alias: 'o', type: 'string', requiresArg: true, describe: 'Write the report to this file; the summary line still goes to the terminal' })
-      .option('max-warnings', { type: 'string', requiresArg: true, coerce: wholeNumber('max-warnings', 0), describe: 'Exit 1 when there are more warnings than this, even without errors' })
+      .option('max-warnings', { requiresArg: true, coerce: wholeNumber('max-warnings', 0), describe: 'Exit 1 when there are more warnings than this, a whole number, even without errors' })
       .option('color', { type: 'boolean', describe: 'Colour the severities in text (default: on a terminal; NO_COLOR and FORCE_COLOR are honoured); --no-color turns it off' })
       .option('stdin-filename', { type: 'string', requiresArg: true, describe: 'Read standard input (-) as the file of this name: its name in reports, its folder the document base (a package too), --check-exists and --root as for that file' })
       .option('debug', { type: 'boolean', default: false, describe: 'Put the stack trace in internal-error findings' })
       .option('references', { type: 'boolean', default: false, describe: 'In text, list every reference with its base and target' })
-      .option('max-bytes', { type: 'string', requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'Tickets larger than this are reported (file-too-large), not read: bytes, or with a unit (10kB, 100MiB)' })
-      .option('jobs', { type: 'string', requiresArg: true, coerce: wholeNumber('jobs', 1), describe: 'Worker threads (default: one per core for 200 or more tickets, else none); the report is the same either way' })
+      .option('max-bytes', { requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'Tickets larger than this are reported (file-too-large), not read: a size in bytes, or with a unit (10kB, 100MiB)' })
+      .option('jobs', { requiresArg: true, coerce: wholeNumber('jobs', 1), describe: 'Worker threads, a whole number (default: one per core for 200 or more tickets, else none); the report is the same either way' })
       .option('check-exists', { type: 'boolean', default: false, describe: 'Look for every local file: missing (naming the one file it most likely is: other case, NFC/NFD, %20, Latin-1, the Directory dropped or doubled), a folder, a FIFO or device, unreadable; and compare FileSpec/@FileSize, @MimeType (magic bytes) and RunList/@NPage, @Pages (PDF page count) with the file' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable), e.g. file://fileserver/Jobs/=/mnt/jobs/' })
       .option('root', { type: 'string', describe: 'Every local file must stay inside this folder (after "..", %2E%2E, case and symbolic links); nothing outside it is opened' })
@@ -31,7 +31,9 @@ export const validate = defineCommand({
       .example('$0 validate jobs/ -f sarif -o jdf.sarif', 'SARIF 2.1.0 for code-scanning tools')
       .example('$0 validate jobs/ -f unix --max-warnings 0', 'One line a finding; warnings fail the run too'),
   run: async (args) => {
-    const [{ runValidate }, { parseMap }] = await Promise.all([import('../validate.js'), import('../../node/local-files.js')]);
+    const { runValidate } = await import('../validate.js');
+    // --map's reader lives with the file checks, which a run without --map need not load.
+    const maps = args.map?.length ? await import('../../node/local-files.js').then(({ parseMap }) => args.map!.map((m) => parseMap(String(m)))) : [];
     return runValidate({
       paths: givenPaths(args.paths),
       discovery: discoveryOf(args),
@@ -52,7 +54,7 @@ export const validate = defineCommand({
       local: {
         checkExists: args.checkExists,
         verifyChecksums: args.verifyChecksums,
-        maps: (args.map ?? []).map((m) => parseMap(String(m))),
+        maps,
         ...(args.root !== undefined ? { root: args.root } : {}),
         profile: args.profile,
       },

@@ -4,6 +4,9 @@ import { PROFILES } from '../../rules/types.js';
 import { byteSize, wholeNumber } from '../numbers.js';
 import { ENGINE_MAX_BYTES } from '../../node/limits.js';
 
+/** What a duration option takes, in its help. */
+const DURATION = 'a duration such as 500ms, 3s, 2m or 1h';
+
 /** A duration: 500ms, 3s, 1.5m, 2h, or a number of seconds. */
 function duration(option: string): (value: unknown) => number {
   return (value) => {
@@ -23,18 +26,18 @@ export const watch = defineCommand({
       .option('ok', { type: 'string', demandOption: true, requiresArg: true, describe: 'Tickets with no error finding go here, each with NAME.report.json beside it' })
       .option('error', { type: 'string', demandOption: true, requiresArg: true, describe: 'Tickets with an error finding (or over --max-warnings) go here, with their reports' })
       .option('work', { type: 'string', requiresArg: true, describe: 'Claimed tickets wait here; on IN\'s file system (default: IN/.jdf-filespec)' })
-      .option('settle', { type: 'string', requiresArg: true, default: '2s', coerce: duration('settle'), describe: 'A ticket (and a referenced file) is complete when its size and time have not changed for this long' })
-      .option('wait-for-files', { type: 'string', requiresArg: true, default: '0s', coerce: duration('wait-for-files'), describe: 'With --check-exists: wait this long for missing referenced files to appear and settle before ERROR' })
-      .option('parse-wait', { type: 'string', requiresArg: true, default: '30s', coerce: duration('parse-wait'), describe: 'A settled ticket that does not parse is given this long to become complete before ERROR' })
+      .option('settle', { requiresArg: true, default: '2s', coerce: duration('settle'), describe: `A ticket (and a referenced file) is complete when its size and time have not changed for this long, ${DURATION}` })
+      .option('wait-for-files', { requiresArg: true, default: '0s', coerce: duration('wait-for-files'), describe: `With --check-exists: wait this long for missing referenced files to appear and settle before ERROR, ${DURATION}` })
+      .option('parse-wait', { requiresArg: true, default: '30s', coerce: duration('parse-wait'), describe: `A settled ticket that does not parse is given this long to become complete before ERROR, ${DURATION}` })
       .option('poll', { type: 'boolean', describe: 'Poll instead of file-system events (network shares); default: chosen from the file system, and when events do not arrive' })
-      .option('poll-interval', { type: 'string', requiresArg: true, default: '1s', coerce: duration('poll-interval'), describe: 'How often to poll, and to sweep IN for anything events missed' })
-      .option('max-warnings', { type: 'string', requiresArg: true, coerce: wholeNumber('max-warnings', 0), describe: 'More warnings than this send a ticket to ERROR' })
+      .option('poll-interval', { requiresArg: true, default: '1s', coerce: duration('poll-interval'), describe: `How often to poll, and to sweep IN for anything events missed, ${DURATION}` })
+      .option('max-warnings', { requiresArg: true, coerce: wholeNumber('max-warnings', 0), describe: 'More warnings than this, a whole number, send a ticket to ERROR' })
       .option('report-format', { choices: ['json', 'sarif', 'txt'] as const, array: true, default: ['json'] as Array<'json' | 'sarif' | 'txt'>, describe: 'Reports beside the ticket: NAME.report.json always, .report.sarif and .report.txt on request' })
       .option('on-ok', { type: 'string', requiresArg: true, describe: 'A program to run after a ticket goes to OK, with the ticket\'s and the report\'s paths as its arguments (no shell)' })
       .option('on-error', { type: 'string', requiresArg: true, describe: 'The same after a ticket goes to ERROR' })
       .option('status', { type: 'string', requiresArg: true, describe: 'Also write the status (settling, waiting, routed) to this file for a monitor' })
-      .option('concurrency', { type: 'string', requiresArg: true, default: '4', coerce: wholeNumber('concurrency', 1), describe: 'Tickets checked at once' })
-      .option('max-bytes', { type: 'string', requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'Tickets larger than this are reported (file-too-large), not read' })
+      .option('concurrency', { requiresArg: true, default: '4', coerce: wholeNumber('concurrency', 1), describe: 'Tickets checked at once, a whole number' })
+      .option('max-bytes', { requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'Tickets larger than this are reported (file-too-large), not read: a size in bytes, or with a unit (10kB, 100MiB)' })
       .option('check-exists', { type: 'boolean', default: false, describe: 'Look for every local file a ticket references (see --wait-for-files)' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable)' })
       .option('root', { type: 'string', describe: 'Every local file must stay inside this folder; nothing outside it is opened' })

@@ -1,0 +1,172 @@
+// npm run build, after tsc: the command line as esbuild bundles it into dist/bin/, the file package.json's bin
+// names. A run loads a handful of files instead of a module per source file (--help loaded 68, validate 225):
+// dist/bin/jdf-filespec.js holds main.ts and the commands' options, yargs is a chunk of its own loaded after the
+// --version shortcut, each command's code is in chunks loaded when it runs (the splitting follows main.ts's
+// dynamic imports), and dist/bin/batch-worker.js is the worker that validateBatch starts (its chunks shared).
+// pdfjs-dist, an optional dependency, stays outside and is imported from node_modules when a PDF is opened.
+// No source maps: they would point into node_modules, which the package does not ship; the bundle is not
+// minified, and esbuild names each module's source above its code (// dist/src/ticket/walk.js).
+//
+// What bundling would change, kept as tsc's output has it:
+// - `new URL('<relative>', import.meta.url)` in our modules names a file relative to the module; in the bundle
+//   it is relative to dist/bin/, so the relative part is rewritten (the worker's becomes the worker's bundle).
+// - yargs' y18n reads its English strings from ../../../locales beside its own file: the bundle reads them from
+//   dist/bin/locales/en.json, copied there (main.ts sets the locale to English; no other is ever read).
+// - jsonc-parser's main is a UMD module whose requires esbuild cannot follow: the bundle takes its ES module, as
+//   one default export, which is what src/config/check.ts gets from Node (the CommonJS one's exports).
+// - esbuild's require() for CommonJS dependencies that require Node's modules (yazl) needs a `require`: one
+//   createRequire in the chunk that defines that helper, not one in every chunk (0.2 ms each).
+// Work the bundle leaves out, the output the same (test/bundle.test.ts holds it byte for byte):
+// - string-width (yargs, cliui, wrap-ansi) sets up an Intl.Segmenter on load and runs an emoji regex on every
+//   character: most of --help's time. The bundle answers printable ASCII by its length (each such character
+//   is one column, which the test checks against every string-width installed) and loads the real one,
+//   unchanged, for anything else.
+// - yargs renders a command's whole help each time it runs one, for a failure of the command to print; ours
+//   never prints it (main.ts's fail() throws), so the bundle does not render it.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const outdir = path.join(root, 'dist/bin');
+/** Output name to tsc's output: the CLI and the worker it starts by URL. */
+const ENTRIES: Record<string, string> = {
+  'jdf-filespec': path.join(root, 'dist/src/cli/main.js'),
+  'batch-worker': path.join(root, 'dist/src/node/batch-worker.js'),
+};
+const require = createRequire(import.meta.url);
+
+/** `new URL('x', import.meta.url)` in tsc's output, pointed at the same file from dist/bin/. */
+const relocateUrls: esbuild.Plugin = {
+  name: 'relocate-urls',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]dist[\\/]src[\\/].*\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      const contents = text.replace(/new URL\((['"])([^'"]+)\1, import\.meta\.url\)/g, (_, quote: string, relative: string) => {
+        const target = fileURLToPath(new URL(relative, pathToFileURL(args.path)));
+        const entry = Object.entries(ENTRIES).find(([, file]) => file === target)?.[0];
+        if (entry === undefined && !existsSync(target)) throw new Error(`${args.path}: ${relative} names ${target}, which does not exist`);
+        const moved = entry !== undefined ? `./${entry}.js` : path.relative(outdir, target).split(path.sep).join('/');
+        return `new URL(${quote}${moved.startsWith('.') ? moved : `./${moved}`}${quote}, import.meta.url)`;
+      });
+      return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
+/** y18n's folder of yargs' strings: dist/bin/locales/ instead of three folders above yargs' own file. */
+const yargsLocales: esbuild.Plugin = {
+  name: 'yargs-locales',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const from = "resolve(__dirname, '../../../locales')";
+      if (!text.includes(from)) throw new Error(`${args.path} no longer says ${from}: see how its y18n finds its strings`);
+      return { contents: text.replace(from, "fileURLToPath(new URL('./locales/', import.meta.url))"), loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
+/**
+ * yargs renders a command's whole help (cliui, every option) each time it runs the command's handler, and keeps
+ * it for a failure of that handler to print. main.ts's fail() throws instead of printing help, so the text is
+ * never shown: the bundle does not render it (validate's help is 45 lines: 15-25 ms of CPU per run).
+ */
+const yargsHelpCache: esbuild.Plugin = {
+  name: 'yargs-help-cache',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]yargs[\\/]build[\\/]lib[\\/]usage\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const from = 'cachedHelpMessage = this.help();';
+      if (!text.includes(from)) throw new Error(`${args.path} no longer says ${from}: see how yargs caches a command's help`);
+      return { contents: text.replace(from, 'cachedHelpMessage = undefined;'), loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
+/** jsonc-parser's ES module as one default export (Node gives src/config/check.ts the CommonJS exports). */
+const jsoncDefault: esbuild.Plugin = {
+  name: 'jsonc-default',
+  setup(build) {
+    build.onResolve({ filter: /^jsonc-parser$/ }, () => {
+      const manifest = require.resolve('jsonc-parser/package.json');
+      const module = (JSON.parse(readFileSync(manifest, 'utf8')) as { module: string }).module;
+      return { path: path.relative(root, path.join(path.dirname(manifest), module)), namespace: 'jsonc-default' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'jsonc-default' }, (args) => ({
+      contents: `import * as jsonc from ${JSON.stringify(`./${args.path}`)};\nexport default jsonc;\n`,
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
+
+/** Each string-width: printable ASCII by its length, anything else by the real one, loaded on first need. */
+const asciiWidth: esbuild.Plugin = {
+  name: 'ascii-width',
+  setup(build) {
+    build.onResolve({ filter: /^string-width$/ }, async (args) => {
+      if (args.pluginData === 'real') return undefined;
+      const real = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'real' });
+      if (real.errors.length > 0) return { errors: real.errors };
+      // Named from the project's root, so that no path of this machine goes into the bundle.
+      return { path: path.relative(root, real.path), namespace: 'ascii-width' };
+    });
+    // require() of an ES module in a bundle: esbuild runs that module when require is first called.
+    build.onLoad({ filter: /.*/, namespace: 'ascii-width' }, (args) => ({
+      contents: [
+        'const PRINTABLE_ASCII = /^[\\x20-\\x7e]*$/;',
+        'let measure;',
+        'export default function stringWidth(string, options) {',
+        "  if (typeof string === 'string' && PRINTABLE_ASCII.test(string)) return string.length;",
+        `  measure ??= require(${JSON.stringify(`./${args.path}`)}).default;`,
+        '  return measure(string, options);',
+        '}',
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
+
+/** esbuild's require() for what it leaves to run time, which calls the `require` in its scope when there is one. */
+const REQUIRE_HELPER = 'typeof require !== "undefined" ? require';
+const NODE_REQUIRE = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);\n";
+
+// The bundle in dist/bin/ (emptied first: chunk names change with their content).
+const result = await esbuild.build({
+  entryPoints: ENTRIES,
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['pdfjs-dist'],
+  plugins: [relocateUrls, yargsLocales, yargsHelpCache, jsoncDefault, asciiWidth],
+  write: false,
+  logLevel: 'warning',
+});
+const files = new Map(result.outputFiles.map((f) => [f.path, f.text]));
+for (const [file, text] of files) {
+  if (!file.endsWith('.js')) continue;
+  if (/__require\(\s*["']\.{1,2}\//.test(text)) throw new Error(`${path.basename(file)} requires a relative path at run time: a dependency esbuild could not follow`);
+  if (!text.includes(REQUIRE_HELPER)) continue;
+  const hashbang = text.startsWith('#!') ? text.slice(0, text.indexOf('\n') + 1) : '';
+  files.set(file, hashbang + NODE_REQUIRE + text.slice(hashbang.length));
+}
+rmSync(outdir, { recursive: true, force: true });
+mkdirSync(path.join(outdir, 'locales'), { recursive: true });
+for (const [file, text] of files) writeFileSync(file, text, text.startsWith('#!') ? { mode: 0o755 } : {});
+copyFileSync(path.join(path.dirname(require.resolve('yargs/package.json')), 'locales/en.json'), path.join(outdir, 'locales/en.json'));
+// Every file the bundle names relative to itself is there.
+for (const [file, text] of files) {
+  for (const m of text.matchAll(/new URL\((?:"([^"]+)"|'([^']+)'), import\.meta\.url\)/g)) {
+    const relative = m[1] ?? m[2]!;
+    if (!existsSync(path.resolve(outdir, relative))) throw new Error(`${path.basename(file)} names ${relative}, which is not there from dist/bin/`);
+  }
+  if (/new URL\([^"'\s)][^)]*, import\.meta\.url\)/.test(text)) throw new Error(`${path.basename(file)} makes a URL from import.meta.url out of something other than a string: see that it still finds its file`);
+}
