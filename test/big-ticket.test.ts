@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { projectRoot } from './helpers.js';
 
-const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
+const main = fileURLToPath(new URL('dist/bin/jdf-filespec.js', projectRoot));
 const dir = mkdtempSync(path.join(tmpdir(), 'jfs-big-'));
 const big = path.join(dir, 'big.jdf');
 const small = path.join(dir, 'small.jdf');
@@ -28,12 +28,12 @@ test('in its own worker, a big ticket gets the same findings as a small one', ()
 });
 
 test('past its memory limit, the big ticket is an out-of-memory finding and the ticket beside it is still reported', () => {
-  const r = run({ JDF_FILESPEC_TICKET_HEAP_MIB: '8' });
+  const r = run({ JDF_FILESPEC_TICKET_HEAP_MIB: '16' });
   assert.is(r.status, 1, r.stderr);
   assert.not.match(r.stderr, 'heap');
   const report = JSON.parse(r.stdout);
   assert.equal(report.files.map((f: any) => [path.basename(f.path), codes(f)]), [['big.jdf', ['out-of-memory']], ['small.jdf', ['unescaped-space']]]);
-  assert.match(report.files[0].findings[0].message, `(${17 * 1024 * 1024 + 79} bytes) needed more memory than the 8 MiB`);
+  assert.match(report.files[0].findings[0].message, `(${17 * 1024 * 1024 + 79} bytes) needed more memory than the 16 MiB`);
 });
 
 test.after(() => rmSync(dir, { recursive: true, force: true }));
