@@ -9,10 +9,15 @@ import { oversizeReport, validateTicket, type ValidateOptions } from '../ticket/
 import { createFinding } from '../rules/finding.js';
 import { internalError } from '../rules/internal.js';
 import { readTicket, type TicketSource, type UnreadablePath } from './files.js';
-import { checkLocalFiles, type LocalFileOptions } from './local-files.js';
+import type { LocalFileOptions } from './local-files.js';
 import { buffered, peek } from '../package/input.js';
-import { detectPackage } from '../package/validate.js';
-import { checkContainerMembers, packageKindOf, validatePackageFile, validatePackageSource } from './package-read.js';
+import { detectPackage } from '../package/detect.js';
+import { packageKindOf } from './package-kind.js';
+
+// Tickets are met far more often than packages, and most runs ask nothing of the file system: the package
+// readers (and the zip library) and the file checks load when first needed.
+const packages = () => import('./package-read.js');
+const fileChecks = () => import('./local-files.js');
 
 export interface BatchResult {
   files: FileReport[];
@@ -58,7 +63,7 @@ export function internalErrorReport(error: unknown, profile: ValidateOptions['pr
 async function validateSource(source: TicketSource, options: ValidateOptions, maxBytes: number, local?: LocalFileOptions): Promise<Array<FileReport | UnreadablePath>> {
   // A package (MIME or zip, told by its bytes) is read as a stream or with random access, never whole.
   if (source.path === '-') return validateStdin(source, options, maxBytes, local);
-  if ((await packageKindOf(source.path, source.noFollow)) !== null) return validatePackageFile(source, { ...options, maxBytes }, local);
+  if ((await packageKindOf(source.path, source.noFollow)) !== null) return (await packages()).validatePackageFile(source, { ...options, maxBytes }, local);
   const read = await readTicket(source, maxBytes);
   if ('error' in read) return [{ path: source.path, reason: read.error }];
   return validateTicketBytes(source, 'tooLarge' in read ? { tooLarge: read.tooLarge } : { bytes: read.bytes }, options, maxBytes, local);
@@ -77,19 +82,20 @@ async function validateStdin(source: TicketSource, options: ValidateOptions, max
   } catch (error) {
     return [{ path: source.path, reason: (error as Error).message }];
   }
-  if (detectPackage(head) !== null) return validatePackageSource(all, source, { ...options, maxBytes }, local);
+  if (detectPackage(head) !== null) return (await packages()).validatePackageSource(all, source, { ...options, maxBytes }, local);
   const whole = await buffered(all, maxBytes);
   return validateTicketBytes(source, 'over' in whole ? { tooLarge: whole.over } : whole, options, maxBytes, local);
 }
 
 async function validateTicketBytes(source: TicketSource, read: { bytes: Uint8Array } | { tooLarge: number }, options: ValidateOptions, maxBytes: number, local?: LocalFileOptions): Promise<Array<FileReport | UnreadablePath>> {
-  if ('bytes' in read && detectPackage(read.bytes) !== null) return validatePackageSource(read.bytes, source, { ...options, maxBytes }, local);
+  if ('bytes' in read && detectPackage(read.bytes) !== null) return (await packages()).validatePackageSource(read.bytes, source, { ...options, maxBytes }, local);
   const documentUri = source.documentUri;
   const ticket = 'tooLarge' in read
     ? oversizeReport(read.tooLarge, maxBytes, options.profile)
     : validateTicket(read.bytes, { ...options, maxBytes, ...(documentUri ? { documentUri } : {}) });
-  if (local && (local.checkExists || local.root !== undefined || local.views !== undefined)) await checkLocalFiles(ticket, documentUri ? { ...local, documentUri } : local);
-  if (local) await checkContainerMembers(ticket, local);
+  if (local && (local.checkExists || local.root !== undefined || local.views !== undefined)) await (await fileChecks()).checkLocalFiles(ticket, documentUri ? { ...local, documentUri } : local);
+  // Members of a Container zip (JDF appendix 4.6) are looked up in its directory.
+  if (local?.checkExists && ticket.references.some((r) => r.baseSource === 'container')) await (await packages()).checkContainerMembers(ticket, local);
   return [{ path: source.path, ...(documentUri ? { documentUri } : {}), ...ticket }];
 }
 

@@ -9,8 +9,7 @@ import fs, { type Dirent } from 'node:fs';
 import { readFile, readlink, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import ignore, { type Ignore } from 'ignore';
-import { glob, isDynamicPattern } from 'tinyglobby';
+import type { Ignore } from 'ignore';
 import { TICKET_EXTENSIONS, type TicketSource, type UnreadablePath } from './files.js';
 
 /** MIME packages (.mjm, .mjd, JDF 1.x section 9.1): found in folders like tickets (PrintTalk's .ptk is a ticket). */
@@ -27,6 +26,8 @@ export const FOLDER_EXTENSIONS: readonly string[] = [...new Set([...TICKET_EXTEN
 const ALWAYS_IGNORED = ['**/node_modules/**', '**/.*/**'];
 
 export const IGNORE_FILE = '.jdf-filespecignore';
+
+const globbing = () => import('tinyglobby');
 
 export interface DiscoverOptions {
   /** Where relative paths, globs, .jdf-filespecignore and ignore patterns are taken from (default: process.cwd()). */
@@ -52,7 +53,8 @@ export interface Discovered {
 /** Expands files, folders and glob patterns into ticket sources, each folder's or pattern's in a stable order. */
 export async function expandPaths(paths: readonly string[], options: DiscoverOptions = {}): Promise<Discovered> {
   const cwd = options.cwd ?? process.cwd();
-  const ignored = await ignoreRules(cwd, options);
+  // The walker, the matcher and the ignore rules load only for a folder or a pattern: most runs name files.
+  let ignored: Ignore | undefined;
   const found: Discovered = { sources: [], unreadable: [], unmatched: [] };
   const seen = new Set<string>();
   const add = (p: string) => found.sources.push({ path: p, documentUri: pathToFileURL(path.resolve(cwd, p)).href });
@@ -73,14 +75,15 @@ export async function expandPaths(paths: readonly string[], options: DiscoverOpt
       const pattern = `**/*.{${extensions.map((e) => e.slice(1)).join(',')}}`;
       matches = (await search([pattern], path.resolve(cwd, p), true, found.unreadable, cwd, links)).map((m) => path.join(p, m));
       matches = await jobZipsOnly(matches, cwd, links);
-    } else if (kind === 'missing' && isDynamicPattern(p)) {
-      const { base, pattern } = splitPattern(p);
+    } else if (kind === 'missing' && (await globbing()).isDynamicPattern(p)) {
+      const { base, pattern } = splitPattern(p, (await globbing()).isDynamicPattern);
       matches = (await search([pattern], path.resolve(cwd, base), false, found.unreadable, cwd, links)).map((m) => path.join(base, m));
     } else {
       found.unreadable.push({ path: p, reason: kind === 'missing' ? 'no such file or folder' : kind.error });
       continue;
     }
-    matches = matches.filter((m) => !isIgnored(ignored, cwd, m));
+    ignored ??= await ignoreRules(cwd, options);
+    matches = matches.filter((m) => !isIgnored(ignored!, cwd, m));
     if (matches.length === 0) found.unmatched.push(p);
     for (const m of sortPaths(matches)) {
       const key = path.resolve(cwd, m);
@@ -127,7 +130,7 @@ async function jobZipsOnly(matches: string[], cwd: string, links: ReadonlySet<st
 }
 
 /** The folder before the first segment with a wildcard, and the rest: `../jobs/x/*.jdf` is `../jobs/x` and `*.jdf`. */
-function splitPattern(p: string): { base: string; pattern: string } {
+function splitPattern(p: string, isDynamicPattern: (segment: string) => boolean): { base: string; pattern: string } {
   const segments = p.split('/');
   let k = 0;
   while (k < segments.length - 1 && !isDynamicPattern(segments[k]!)) k++;
@@ -153,7 +156,8 @@ async function kindOf(p: string): Promise<Kind> {
  * followed: each is listed as a file, never entered, so one named like a ticket is matched and its absolute path
  * added to `links` (tinyglobby's followSymbolicLinks: false would drop it in silence).
  */
-function search(patterns: string[], cwd: string, anyCase: boolean, unreadable: UnreadablePath[], base: string, links: Set<string>): Promise<string[]> {
+async function search(patterns: string[], cwd: string, anyCase: boolean, unreadable: UnreadablePath[], base: string, links: Set<string>): Promise<string[]> {
+  const { glob } = await globbing();
   const readdir = ((dir: string, options: object, callback: (error: NodeJS.ErrnoException | null, entries?: unknown) => void) =>
     fs.readdir(dir, options, (error, entries) => {
       if (error && error.code !== 'ENOENT') unreadable.push({ path: path.relative(base, dir) || '.', reason: error.message });
@@ -175,6 +179,7 @@ async function linkReason(link: string): Promise<string> {
 }
 
 async function ignoreRules(cwd: string, options: DiscoverOptions): Promise<Ignore> {
+  const { default: ignore } = await import('ignore');
   const rules = ignore();
   if (options.ignoreFile !== false) {
     try {

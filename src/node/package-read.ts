@@ -1,10 +1,9 @@
 // Packages on this machine: a file read with random access (zip) or as a stream (MIME), never whole, and
 // validated with the browser-usable core in src/package. Also: --check-exists for files inside a local zip
 // named by FileSpec/Container, looked up in its central directory without extracting.
-import { constants } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { decodeSegment } from '../escape/percent.js';
-import { detectPackage, validatePackage, type PackageInput, type PackageKind, type PackageOptions } from '../package/validate.js';
+import { validatePackage, type PackageInput, type PackageKind, type PackageOptions } from '../package/validate.js';
 import { utf8Escapes } from '../package/names.js';
 import { isZip, readZipDirectory, type RandomAccess } from '../package/zip.js';
 import type { FileReport } from '../report/report.js';
@@ -13,34 +12,9 @@ import type { TicketReport } from '../ticket/validate.js';
 import type { TicketSource } from './files.js';
 import { checkLocalFiles, type LocalFileOptions } from './local-files.js';
 import { localPathHere } from './view-paths.js';
+import { fileAccess, kindOfAccess, withAccess } from './package-kind.js';
 
-/** A file opened for reads at any offset; close it when done. */
-export async function fileAccess(file: string, noFollow = false): Promise<RandomAccess & { close(): Promise<void> }> {
-  // O_NONBLOCK: a FIFO must not block the run; only a regular file is read (issue 20). O_NOFOLLOW: see TicketSource.
-  const handle: FileHandle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK | (noFollow ? constants.O_NOFOLLOW : 0));
-  const info = await handle.stat();
-  if (!info.isFile()) {
-    await handle.close();
-    throw new Error('not a regular file');
-  }
-  const { size } = info;
-  return {
-    size,
-    async read(offset, length) {
-      const want = Math.max(0, Math.min(length, size - offset));
-      const buffer = Buffer.allocUnsafe(want);
-      let got = 0;
-      while (got < want) {
-        const { bytesRead } = await handle.read(buffer, got, want - got, offset + got);
-        if (bytesRead === 0) break;
-        got += bytesRead;
-      }
-      return buffer.subarray(0, got);
-    },
-    close: () => handle.close(),
-    handle,
-  } as RandomAccess & { close(): Promise<void>; handle: FileHandle };
-}
+export { fileAccess, packageKindOf } from './package-kind.js';
 
 /** A file front to back through one reused buffer: each chunk is valid until the next is asked for. */
 export async function* reusedChunks(access: RandomAccess & { readInto?: unknown }, size = 1 << 20): AsyncIterable<Uint8Array> {
@@ -56,28 +30,6 @@ export async function* reusedChunks(access: RandomAccess & { readInto?: unknown 
     at += bytesRead;
     yield buffer.subarray(0, bytesRead);
   }
-}
-
-/** `use` on the file opened for reads at any offset, closed after; null when the file does not open. */
-async function withAccess<T>(file: string, use: (access: RandomAccess) => Promise<T | null>, noFollow = false): Promise<T | null> {
-  let access;
-  try {
-    access = await fileAccess(file, noFollow);
-  } catch {
-    return null;
-  }
-  try {
-    return await use(access);
-  } finally {
-    await access.close();
-  }
-}
-
-const kindOfAccess = async (access: RandomAccess) => detectPackage(await access.read(0, 16 * 1024));
-
-/** Whether a file is a package, from its first bytes (not its name). */
-export async function packageKindOf(file: string, noFollow = false): Promise<PackageKind | null> {
-  return withAccess(file, kindOfAccess, noFollow);
 }
 
 /** Validates a package file; one report for the package itself, then one per ticket in it (`part` names it). */

@@ -1,6 +1,6 @@
 // What an input is from its first bytes: a zip, a MIME package, or neither (a plain ticket).
 import { latin1 } from './bytes.js';
-import { isZip } from './zip.js';
+import { isZip } from './magic-zip.js';
 
 export type PackageKind = 'mime' | 'zip';
 

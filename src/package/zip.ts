@@ -219,6 +219,4 @@ export async function readZipEntry(src: RandomAccess, entry: ZipEntry, limit: nu
   return result;
 }
 
-export function isZip(head: Uint8Array): boolean {
-  return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6));
-}
+export { isZip } from './magic-zip.js';
