@@ -122,7 +122,6 @@ test('Windows device names and trailing dots are flagged for the windows platfor
   assert.equal(codes, [['windows-reserved-name'], ['windows-reserved-name'], []]);
 });
 
-
 test('--check-exists in a Latin-1 ticket: %FC is the character ü (JDF appendix 3), named on this disk as it names ü', () => {
   writeFileSync(path.join(job, 'M\u00fcller.pdf'), '%PDF');
   const file = path.join(root, 'latin1.jdf');

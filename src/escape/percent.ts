@@ -5,7 +5,6 @@ import { isSegmentChar } from './tables.js';
 const HEX = '0123456789ABCDEF';
 const utf8 = new TextEncoder();
 
-
 const triplet = (b: number): string => '%' + HEX[b >> 4]! + HEX[b & 15]!;
 
 /**

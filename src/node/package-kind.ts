@@ -54,4 +54,3 @@ export const kindOfAccess = async (access: RandomAccess) => detectPackage(await 
 export async function packageKindOf(file: string, noFollow = false): Promise<PackageKind | null> {
   return withAccess(file, kindOfAccess, noFollow);
 }
-
