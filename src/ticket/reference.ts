@@ -5,7 +5,7 @@ import type { WalkedReference } from '../rules/ticket.js';
 import type { CheckOptions, Role } from '../rules/types.js';
 import type { Attribute } from './xml/index.js';
 import type { ElementPaths } from './element-paths.js';
-import { fileSpecFacts } from './filespec-facts.js';
+import { FileSpecFactsReader } from './filespec-facts.js';
 import { bySeverityThenPlace, makeFinding } from './finding.js';
 import { identifierKind } from './identifier.js';
 import { noteReportedInValue, type TicketDocument } from './read.js';
@@ -32,12 +32,15 @@ export class ReferenceRecorder {
   readonly usedDirectories = new Set<number>();
   // One options object per (base, role): a ticket has few bases and many references.
   private readonly checkOptionsCache = new Map<string, CheckOptions>();
+  private readonly facts: FileSpecFactsReader;
 
   constructor(
     private readonly doc: TicketDocument,
     private readonly options: ValidateOptions,
     private readonly paths: ElementPaths,
-  ) {}
+  ) {
+    this.facts = new FileSpecFactsReader(doc.tree);
+  }
 
   /**
    * Checks a URL or Directory against its base and reports it. `via`: the rRef through which it was reached;
@@ -77,7 +80,7 @@ export class ReferenceRecorder {
     if (via !== undefined) ref.via = via;
     if (checked.scheme !== undefined) ref.scheme = checked.scheme;
     if (checked.fixed !== undefined) ref.fixed = checked.fixed;
-    const facts = role === 'url' ? fileSpecFacts(this.doc.tree, element) : undefined;
+    const facts = role === 'url' ? this.facts.of(element) : undefined;
     if (facts) ref.fileSpec = facts;
     if (role === 'directory') this.directoryReferences.push({ e: element, ref });
     this.doc.report.references.push(ref);
@@ -87,8 +90,8 @@ export class ReferenceRecorder {
   /** Where a value stands in the text: its first and last line and column, and its span. */
   private placeOf(attr: Attribute): Pick<TicketReference, 'line' | 'column' | 'endLine' | 'endColumn' | 'span'> {
     const at = this.doc.lines.position(attr.valueStart);
-    const end = this.doc.lines.position(attr.valueStart + attr.raw.length);
-    return { line: at.line, column: at.column, endLine: end.line, endColumn: end.column, span: [attr.valueStart, attr.valueStart + attr.raw.length] };
+    const end = this.doc.lines.position(attr.valueEnd);
+    return { line: at.line, column: at.column, endLine: end.line, endColumn: end.column, span: [attr.valueStart, attr.valueEnd] };
   }
 
   /** A URI that identifies rather than locates (DevNS, PDFXRegistryName): its syntax only, never resolved or looked for. */

@@ -30,7 +30,6 @@ interface WalkContext {
 /** Containers nest no deeper than this (a zip in a tar in a gzip is three). */
 const MAX_CONTAINER_DEPTH = 32;
 const NO_ATTRIBUTES: readonly UrlAttribute[] = [];
-const NO_VALUES: readonly Attribute[] = [];
 
 /** Everything the walk reads and writes, passed to it whole. */
 export interface WalkInput {
@@ -45,16 +44,16 @@ export interface WalkInput {
 
 export class Walk {
   private readonly tree: ElementTree;
-  /** The elements whose Directory is reported (once, however often an rRef reaches them). */
+  /** The elements of resources (walked at each use) whose Directory is reported: once, however often an rRef reaches them. */
   private readonly reportedDirectories = new Set<number>();
   /** "offset code" of each finding about an rRef (reportOnce). */
   private readonly reportedLinks = new Set<string>();
   /** The resources of index.reportedAtUse some use reached. */
   private readonly reachedAtUse = new Set<number>();
-  // A resource used from many places is walked at each use: its start tags are read once.
-  private readonly scanned: Uint8Array;
-  private readonly presentByElement = new Map<number, Attribute[]>();
-  private readonly wantedNames = new Map<readonly UrlAttribute[], Set<string>>();
+  // A resource used from many places is walked at each use: its start tags are read once. Only the elements of
+  // resources can be reached again (the walk from the roots skips a resource where it stands).
+  private readonly presentByElement = new Map<number, readonly Attribute[]>();
+  private readonly wantedNames = new Map<readonly UrlAttribute[], readonly string[]>();
   // Three parallel stacks rather than a frame object per element: a big ticket has millions of elements.
   private readonly stackElements: number[] = [];
   private readonly stackContexts: WalkContext[] = [];
@@ -62,7 +61,6 @@ export class Walk {
 
   constructor(private readonly input: WalkInput) {
     this.tree = input.doc.tree;
-    this.scanned = new Uint8Array(this.tree.size);
   }
 
   /**
@@ -157,15 +155,18 @@ export class Walk {
     // PrintTalk carries XJDF elements by namespace, inside and outside a whole XJDF.
     const readAs: Family | undefined = ctx.family !== 'PrintTalk' ? ctx.family : tree.namespaceOf(e) === XJDF_NAMESPACE ? 'XJDF' : undefined;
     const urlAttributes = readAs === undefined ? NO_ATTRIBUTES : this.input.vocabulary.attributesOf(readAs, local);
-    const present = urlAttributes.length === 0 ? NO_VALUES : this.presentAttributes(e, urlAttributes);
+    if (urlAttributes.length === 0) return ctx;
+    const again = ctx.chain.length > 0; // in a resource, reached through an rRef: another use may reach it too
+    const present = this.presentAttributes(e, urlAttributes, again);
     if (present.length === 0) return ctx;
+    const reportDirectory = !again || !this.reportedDirectories.has(e);
     for (const attr of present) {
       const role = urlAttributes.find((u) => u.attribute === attr.name)!.role;
       if (role !== 'directory') continue;
-      if (!this.reportedDirectories.has(e)) references.url(e, attr, 'directory', documentBase, ctx.via);
+      if (reportDirectory) references.url(e, attr, 'directory', documentBase, ctx.via);
       if (attr.name === 'Directory' && (local === 'RunList' || local === 'Preview')) ctx = { ...ctx, fileBase: directoryBase(attr.value, documentBase, e) };
     }
-    this.reportedDirectories.add(e);
+    if (again) this.reportedDirectories.add(e);
     for (const attr of present) {
       const name = attr.name;
       const role = urlAttributes.find((u) => u.attribute === name)!.role;
@@ -244,18 +245,17 @@ export class Walk {
     return containerRef.resolved !== null ? { uri: containerRef.resolved.replace(/\/?$/, '/'), source: 'container' } : NO_BASE;
   }
 
-  /** The attributes of `list` the element has, read from its start tag once. */
-  private presentAttributes(e: number, list: readonly UrlAttribute[]): readonly Attribute[] {
-    if (this.scanned[e] === 1) return this.presentByElement.get(e) ?? NO_VALUES;
-    this.scanned[e] = 1;
-    const present = this.tree.attributesNamed(e, this.namesOf(list));
-    if (present.length > 0) this.presentByElement.set(e, present);
+  /** The attributes of `list` the element has, read from its start tag (once, and kept, when `again`). */
+  private presentAttributes(e: number, list: readonly UrlAttribute[], again: boolean): readonly Attribute[] {
+    if (!again) return this.tree.attributesNamed(e, this.namesOf(list));
+    let present = this.presentByElement.get(e);
+    if (present === undefined) this.presentByElement.set(e, (present = this.tree.attributesNamed(e, this.namesOf(list))));
     return present;
   }
 
-  private namesOf(list: readonly UrlAttribute[]): Set<string> {
+  private namesOf(list: readonly UrlAttribute[]): readonly string[] {
     let names = this.wantedNames.get(list);
-    if (names === undefined) this.wantedNames.set(list, (names = new Set(list.map((u) => u.attribute))));
+    if (names === undefined) this.wantedNames.set(list, (names = list.map((u) => u.attribute)));
     return names;
   }
 }

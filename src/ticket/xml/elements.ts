@@ -1,5 +1,5 @@
 // The element table of a parsed ticket.
-import { decodeAttributeValue, findAttribute, localName, type Attribute } from './attributes.js';
+import { findAttribute, localName, readAttribute, type Attribute } from './attributes.js';
 import { attributesStart, newSpan, nextAttribute } from './lex.js';
 
 /** No element: the parent of a root, the first child of a leaf, the next sibling of a last child. */
@@ -22,6 +22,8 @@ export class ElementTree {
   private readonly nameIds = new Map<string, number>();
   private readonly qnames: string[] = [];
   private readonly locals: string[] = [];
+  /** Filled by each attribute scan (none is reentrant). */
+  private readonly span = newSpan();
 
   constructor(readonly text: string, capacity = 256) {
     this.starts = new Int32Array(capacity);
@@ -114,22 +116,21 @@ export class ElementTree {
    * attribute without a prefix is in no namespace (a prefixed name is another attribute unless asked for as
    * written), and a second attribute of the same name is a duplicate-attribute problem on the first.
    */
-  attributesNamed(e: number, wanted: ReadonlySet<string>): Attribute[] {
+  attributesNamed(e: number, wanted: readonly string[]): Attribute[] {
     const out: Attribute[] = [];
     const text = this.text;
-    this.scanAttributes(e, (nameStart, nameEnd, valueStart, valueEnd) => {
-      const name = text.slice(nameStart, nameEnd);
-      if (!wanted.has(name)) return;
-      const earlier = out.find((a) => a.name === name);
-      if (earlier !== undefined) {
-        earlier.problems.push({ code: 'duplicate-attribute', offset: nameStart, args: { name } });
-        return;
+    const span = this.span;
+    for (let i = attributesStart(text, this.starts[e]!); (i = nextAttribute(text, i, span)) !== -1; ) {
+      const length = span.nameEnd - span.nameStart;
+      let name: string | undefined;
+      for (const w of wanted) {
+        if (w.length === length && text.startsWith(w, span.nameStart)) { name = w; break; }
       }
-      const decoded = decodeAttributeValue(text, valueStart, valueEnd);
-      const attribute: Attribute = { name, raw: text.slice(valueStart, valueEnd), valueStart, ...decoded };
-      if (attribute.offsets === undefined) delete attribute.offsets;
-      out.push(attribute);
-    });
+      if (name === undefined) continue;
+      const earlier = out.find((a) => a.name === name);
+      if (earlier !== undefined) earlier.problems = [...earlier.problems, { code: 'duplicate-attribute', offset: span.nameStart, args: { name } }];
+      else out.push(readAttribute(text, name, span.valueStart, span.valueEnd));
+    }
     return out;
   }
 
