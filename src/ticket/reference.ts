@@ -12,7 +12,7 @@ import type { TicketRuleReport, WalkedReference } from '../rules/ticket.js';
 import type { CheckOptions, Finding, Role } from '../rules/types.js';
 import type { Attribute } from './xml/index.js';
 import type { ElementPaths } from './element-paths.js';
-import { FileSpecFactsReader } from './filespec-facts.js';
+import type { FileSpecFacts } from './filespec-facts.js';
 import { bySeverityThenPlace, makeFinding, placed, unplacedFinding } from './finding.js';
 import { identifierKind } from './identifier.js';
 import { noteReportedInValue, type TicketDocument } from './read.js';
@@ -87,7 +87,6 @@ export class ReferenceRecorder {
   readonly usedDirectories = new Set<number>();
   /** The contexts by base URI: a ticket has few bases and many references. */
   private readonly contexts = new Map<string | null, Context[]>();
-  private readonly facts: FileSpecFactsReader;
   // The reference rules report into these, through one function made once.
   private ruleFindings: RuleFinding[] = [];
   private ruleCode = '';
@@ -99,16 +98,14 @@ export class ReferenceRecorder {
     private readonly doc: TicketDocument,
     private readonly options: ValidateOptions,
     private readonly paths: ElementPaths,
-  ) {
-    this.facts = new FileSpecFactsReader(doc.tree);
-  }
+  ) {}
 
   /**
    * Checks a URL or Directory against its base and reports it. `via`: the rRef through which it was reached;
-   * `container`: a FileSpec/@URL inside a container (appendix 4.6).
+   * `container`: a FileSpec/@URL inside a container (appendix 4.6); `facts`: what its FileSpec declares.
    */
-  url(element: number, attr: Attribute, role: Role, base: Base, via: string | undefined, container?: boolean): TicketReference {
-    const context = this.contextOf(base, role, container === true);
+  url(element: number, attr: Attribute, role: Role, base: Base, via: string | undefined, container = false, facts?: FileSpecFacts): TicketReference {
+    const context = this.contextOf(base, role, container);
     const value = attr.value;
     const checked = context.lastValue === value ? context.lastChecked! : this.answer(value, context);
     const result = checked.result;
@@ -148,7 +145,6 @@ export class ReferenceRecorder {
     if (via !== undefined) ref.via = via;
     if (result.scheme !== undefined) ref.scheme = result.scheme;
     if (result.fixed !== undefined) ref.fixed = result.fixed;
-    const facts = role === 'url' ? this.facts.of(element) : undefined;
     if (facts) ref.fileSpec = facts;
     if (role === 'directory') this.directoryReferences.push({ e: element, ref });
     this.doc.report.references.push(ref);

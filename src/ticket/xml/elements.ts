@@ -8,7 +8,7 @@ export const NONE = -1;
 /**
  * The elements of a ticket, each a number: its start tag's offset, parent, first child, next sibling and name
  * in typed arrays. A big ticket has millions of elements, and an object per element (with its links) would
- * cost four times as much as the text; this costs 20 bytes an element.
+ * cost four times as much as the text; this costs 21 bytes an element.
  */
 export class ElementTree {
   /** The root elements (more than one only in a broken ticket). */
@@ -19,6 +19,8 @@ export class ElementTree {
   private firstChildren: Int32Array;
   private nextSiblings: Int32Array;
   private names: Int32Array;
+  /** 1 where the start tag may hold an ID attribute (its text holds "ID"), 0 where it cannot. */
+  private idMarks: Uint8Array;
   private readonly nameIds = new Map<string, number>();
   private readonly qnames: string[] = [];
   private readonly locals: string[] = [];
@@ -31,10 +33,14 @@ export class ElementTree {
     this.firstChildren = new Int32Array(capacity);
     this.nextSiblings = new Int32Array(capacity);
     this.names = new Int32Array(capacity);
+    this.idMarks = new Uint8Array(capacity);
   }
 
-  /** Adds an element after `previous`, the last child `parent` has so far (NONE: it is the first). */
-  add(qname: string, start: number, parent: number, previous: number): number {
+  /**
+   * Adds an element after `previous`, the last child `parent` has so far (NONE: it is the first). `mayHaveId`:
+   * false only when its start tag is known not to hold "ID" (the scan looks).
+   */
+  add(qname: string, start: number, parent: number, previous: number, mayHaveId = true): number {
     if (this.count === this.starts.length) this.grow();
     const e = this.count++;
     let name = this.nameIds.get(qname);
@@ -49,6 +55,7 @@ export class ElementTree {
     this.firstChildren[e] = NONE;
     this.nextSiblings[e] = NONE;
     this.names[e] = name;
+    this.idMarks[e] = mayHaveId ? 1 : 0;
     if (parent === NONE) this.roots.push(e);
     else if (previous === NONE) this.firstChildren[parent] = e;
     else this.nextSiblings[previous] = e;
@@ -66,6 +73,9 @@ export class ElementTree {
     this.firstChildren = widen(this.firstChildren);
     this.nextSiblings = widen(this.nextSiblings);
     this.names = widen(this.names);
+    const marks = new Uint8Array(this.idMarks.length * 2);
+    marks.set(this.idMarks);
+    this.idMarks = marks;
   }
 
   /** How many elements there are; they are numbered from 0. */
@@ -98,6 +108,11 @@ export class ElementTree {
 
   nextSibling(e: number): number {
     return this.nextSiblings[e]!;
+  }
+
+  /** Whether the start tag may hold an attribute named ID: a resource's, which rRefs name and paths show. */
+  mayHaveId(e: number): boolean {
+    return this.idMarks[e] === 1;
   }
 
   /** The attribute with exactly this name (no prefix), read from the start tag in the text (not kept: most are asked for once). */

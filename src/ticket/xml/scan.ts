@@ -10,8 +10,11 @@ export const MAX_DEPTH = 500;
 
 /** What the scan hands the elements it finds to (the tree builder). */
 export interface ElementSink {
-  /** Adds an element whose start tag is at `start`, the next child of `parent` after `previous`; returns it. */
-  add(qname: string, start: number, parent: number, previous: number): number;
+  /**
+   * Adds an element whose start tag is at `start`, the next child of `parent` after `previous`; returns it.
+   * `mayHaveId`: whether the text of its start tag holds "ID" (most do not, and need no look for an ID).
+   */
+  add(qname: string, start: number, parent: number, previous: number, mayHaveId: boolean): number;
   /** The root element, added before its end was known, ended here. */
   rootEnded(end: number): void;
 }
@@ -28,6 +31,8 @@ export function scanElements(text: string, sink: ElementSink): boolean {
   const open: number[] = [NONE];
   const names: string[] = [''];
   const lastChild: number[] = [NONE];
+  // The next "ID" in the text, found once and kept while it lies ahead (linear, as markup-scan.ts does).
+  let nextId = -2;
   let i = 0;
   for (;;) {
     const lt = text.indexOf('<', i);
@@ -74,8 +79,9 @@ export function scanElements(text: string, sink: ElementSink): boolean {
       if (name === '__proto__' || (wide && /\s/.test(name))) return false;
       const gt = tagEnd(text, j, true); // "<" inside a tag: not something the scan should guess about
       if (gt === -1) return false;
+      if (nextId !== -1 && nextId < lt) nextId = text.indexOf('ID', lt);
       const depth = open.length - 1;
-      const e = sink.add(name, lt, open[depth]!, lastChild[depth]!);
+      const e = sink.add(name, lt, open[depth]!, lastChild[depth]!, nextId !== -1 && nextId < gt);
       lastChild[depth] = e;
       i = gt + 1;
       if (text.charCodeAt(gt - 1) === 0x2f /* "/>" */) {

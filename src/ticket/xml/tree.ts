@@ -85,7 +85,7 @@ export function buildTree(text: string, scanFrom = 0): Tree {
 export function buildByScan(text: string): Tree | undefined {
   const builder = new TreeBuilder(text);
   const complete = scanElements(text, {
-    add: (qname, start, parent, previous) => builder.add(qname, start, parent, previous, undefined),
+    add: (qname, start, parent, previous, mayHaveId) => builder.add(qname, start, parent, previous, undefined, mayHaveId),
     rootEnded: (end) => builder.rootEnded(end),
   });
   return complete ? builder.finish() : undefined;
@@ -108,13 +108,13 @@ class TreeBuilder {
   }
 
   /** Adds an element after `previous` (see ElementTree.add); `end` is where it ends, when known. */
-  add(qname: string, start: number, parent: number, previous: number, end: number | undefined): number {
+  add(qname: string, start: number, parent: number, previous: number, end: number | undefined, mayHaveId = true): number {
     if (parent === NONE) {
       const stray = firstNonMisc(this.text, this.previousEnd, start);
       if (stray !== -1) this.note(stray, 'there is text outside the root element.');
       this.previousEnd = end ?? this.text.length;
     }
-    return this.elements.add(qname, start, parent, previous);
+    return this.elements.add(qname, start, parent, previous, mayHaveId);
   }
 
   /** The root ended here (it was attached before its end was known). */
