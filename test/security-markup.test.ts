@@ -1,7 +1,8 @@
 // Issue 20, MEDIUM and LOW: what fast-xml-parser accepts and XML does not, outside the values we read, is
 // reported: a second XML declaration, "--" in a comment, an undefined entity or a bare "&" in text. The same
-// checks run on big tickets parsed in runs, where the prolog and the text between runs never reach the parser,
-// and the run scanner reads "<?>" as the parser does (a whole PI), so a malformed big ticket never passes clean.
+// checks run on tickets whose tree comes from our scan of the tags (src/ticket/xml/scan.ts), where nothing
+// reaches the parser, and the scan reads "<?>" as the parser does (a whole PI), so a malformed ticket never
+// passes clean.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateTicket } from '../src/index.js';
@@ -80,7 +81,7 @@ test('markup: an rRef\'s problem is reported once', () => {
   assert.equal(at, [text.indexOf('a&b') + 2, text.lastIndexOf('a&b') + 2]);
 });
 
-test('runs: "<?>" is a whole PI to the scanner as to the parser, so a damaged big ticket is malformed in runs too', () => {
+test('scan: "<?>" is a whole PI to the scanner as to the parser, so a damaged big ticket is malformed when scanned too', () => {
   // Found by the damage fuzz of test/chunks.test.ts: the scanner took "<?>a ... </?>" as one PI and skipped it.
   const page = (i: number) => `<LayoutElement><FileSpec URL="p${i}.pdf"/></LayoutElement>\n`;
   const pages = Array.from({ length: 5000 }, (_, i) => page(i)).join('');

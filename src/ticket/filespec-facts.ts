@@ -1,6 +1,6 @@
 // What a FileSpec says about its file (JDF 1.7 FileSpec: FileSize, CheckSum, MimeType): compared with the
 // bytes by validate --check-exists. Never the Password (JDF 1.7 FileSpec/@Password), which is never reported.
-import { NONE, type ElementTree } from './xml/index.js';
+import { NONE, type Attribute, type ElementTree } from './xml/index.js';
 
 export interface FileSpecFacts {
   FileSize?: string;
@@ -11,23 +11,68 @@ export interface FileSpecFacts {
   Pages?: string;
 }
 
-const NAMES = ['FileSize', 'CheckSum', 'MimeType'] as const;
+type FactName = keyof FileSpecFacts;
+/** The facts of a FileSpec's own start tag. */
+export const OWN_FACTS: readonly FactName[] = ['FileSize', 'CheckSum', 'MimeType'];
+/** The facts of the start tag of the RunList that holds it. */
+export const RUNLIST_FACTS: readonly FactName[] = ['NPage', 'Pages'];
+/** Equal facts are one object; a ticket whose facts all differ keeps no more than this many in the table. */
+const MAX_SHARED = 1024;
 
-/** The facts a FileSpec element declares, or undefined when it declares none (or is not a FileSpec). */
-export function fileSpecFacts(tree: ElementTree, element: number): FileSpecFacts | undefined {
-  if (tree.local(element) !== 'FileSpec') return undefined;
-  let facts: FileSpecFacts | undefined;
-  for (const name of NAMES) {
-    const value = tree.attribute(element, name)?.value;
-    if (value !== undefined) (facts ??= {})[name] = value.trim();
+/**
+ * The facts of the FileSpecs of one ticket: read in the scan of each start tag the walk makes for its URL
+ * attributes (or in one scan of their own), and equal facts one object (100,000 pages of one PDF in one RunList
+ * say the same thing; nothing changes a report's facts).
+ */
+export class FileSpecFactsReader {
+  private readonly shared = new Map<string, FileSpecFacts>();
+  /** The RunList whose start tag the walk read last, and its facts. */
+  private runList = NONE;
+  private readonly runListValues: Array<string | undefined> = [];
+
+  constructor(private readonly tree: ElementTree) {}
+
+  /** The walk read this RunList's start tag: `attributes` hold those of RUNLIST_FACTS it has. */
+  noteRunList(element: number, attributes: readonly Attribute[]): void {
+    this.runList = element;
+    this.runListValues.length = 0;
+    pick(attributes, RUNLIST_FACTS, this.runListValues);
   }
-  let holder = tree.parent(element);
-  if (holder !== NONE && tree.local(holder) === 'LayoutElement') holder = tree.parent(holder);
-  if (holder !== NONE && tree.local(holder) === 'RunList') {
-    for (const name of ['NPage', 'Pages'] as const) {
-      const value = tree.attribute(holder, name)?.value;
-      if (value !== undefined) (facts ??= {})[name] = value.trim();
+
+  /**
+   * The facts a FileSpec element declares, or undefined when it declares none (or is not a FileSpec). `own`: the
+   * attributes of OWN_FACTS it has, when its start tag was read already.
+   */
+  of(element: number, own?: readonly Attribute[]): FileSpecFacts | undefined {
+    const tree = this.tree;
+    if (tree.local(element) !== 'FileSpec') return undefined;
+    const values: Array<string | undefined> = [];
+    pick(own ?? tree.attributesNamed(element, OWN_FACTS), OWN_FACTS, values);
+    let holder = tree.parent(element);
+    if (holder !== NONE && tree.local(holder) === 'LayoutElement') holder = tree.parent(holder);
+    if (holder !== NONE && tree.local(holder) === 'RunList') {
+      if (holder === this.runList) values.push(...this.runListValues);
+      else pick(tree.attributesNamed(holder, RUNLIST_FACTS), RUNLIST_FACTS, values);
     }
+    let key = '';
+    for (const v of values) key += v === undefined ? '-' : `${v.length}:${v}`;
+    if (key.length === values.length) return undefined; // all absent
+    let facts = this.shared.get(key);
+    if (facts === undefined) {
+      facts = {};
+      const names = values.length === OWN_FACTS.length ? OWN_FACTS : [...OWN_FACTS, ...RUNLIST_FACTS];
+      for (let k = 0; k < names.length; k++) {
+        const v = values[k];
+        if (v !== undefined) facts[names[k]!] = v;
+      }
+      if (this.shared.size >= MAX_SHARED) this.shared.clear();
+      this.shared.set(key, facts);
+    }
+    return facts;
   }
-  return facts;
+}
+
+/** The values of `names` among `attributes` (trimmed; undefined where absent), appended to `into` in that order. */
+function pick(attributes: readonly Attribute[], names: readonly FactName[], into: Array<string | undefined>): void {
+  for (const name of names) into.push(attributes.find((a) => a.name === name)?.value.trim());
 }

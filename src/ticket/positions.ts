@@ -1,6 +1,8 @@
 /** Line and column (both 1-based; the column counts UTF-16 code units) of character offsets in a text. CR, LF and CRLF all end a line. */
 export class LineIndex {
   private readonly starts: number[] = [0];
+  /** The line (0-based) of the last offset asked for: references come in the order of the text. */
+  private last = 0;
 
   constructor(text: string) {
     if (text.indexOf('\r') === -1) {
@@ -18,6 +20,15 @@ export class LineIndex {
   }
 
   position(offset: number): { line: number; column: number } {
+    const starts = this.starts;
+    const last = this.last;
+    if (starts[last]! <= offset && (last + 1 === starts.length || offset < starts[last + 1]!)) return { line: last + 1, column: offset - starts[last]! + 1 };
+    const line = this.lineOf(offset);
+    this.last = line;
+    return { line: line + 1, column: offset - starts[line]! + 1 };
+  }
+
+  private lineOf(offset: number): number {
     let lo = 0;
     let hi = this.starts.length - 1;
     while (lo < hi) {
@@ -25,6 +36,6 @@ export class LineIndex {
       if (this.starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
+    return lo;
   }
 }

@@ -92,18 +92,25 @@ export function fileIdentity(uri: string): string {
   let host = ref.authority !== undefined ? parseAuthority(ref.authority).host.toLowerCase() : '';
   if (host === 'localhost') host = '';
   let rawPath = ref.path;
-  const unc = host === '' ? /^\/\/+([^/]+)(\/.*)?$/.exec(rawPath) : null;
+  const unc = host === '' && rawPath.startsWith('//') ? /^\/\/+([^/]+)(\/.*)?$/.exec(rawPath) : null;
   if (unc) {
     // RFC 8089 E.3.2: a UNC string in the path names that server
     host = unc[1]!.toLowerCase();
     rawPath = unc[2] ?? '';
   }
-  const path = removeDotSegments(rawPath)
-    .split('/')
-    .map((s) => decodeSegment(s).text.replace(/\//g, '%2F'))
-    .join('/')
-    .replace(/^\/([A-Za-z])[:|](?=\/|$)/, (_, d: string) => `/${d.toLowerCase()}:`);
-  return `${(ref.scheme ?? '').toLowerCase()}://${host}${path}`;
+  let path = removeDotSegments(rawPath);
+  // A segment without "%" decodes to itself, and holds no "/" to escape.
+  if (path.indexOf('%') !== -1) path = path.split('/').map((s) => decodeSegment(s).text.replace(/\//g, '%2F')).join('/');
+  return `${(ref.scheme ?? '').toLowerCase()}://${host}${foldDrive(path)}`;
+}
+
+/** "/C:/x" and "/c|/x" are the same path as "/c:/x": the drive letter in lower case, with ":". */
+function foldDrive(path: string): string {
+  if (path.charCodeAt(0) !== 0x2f || path.length < 3) return path;
+  const letter = path.charCodeAt(1) | 0x20;
+  const mark = path.charCodeAt(2);
+  if (letter < 0x61 || letter > 0x7a || (mark !== 0x3a && mark !== 0x7c) || (path.length > 3 && path.charCodeAt(3) !== 0x2f)) return path;
+  return `/${String.fromCharCode(letter)}:${path.slice(3)}`;
 }
 
 /** Percent-decodes a URL's path whole, so that %2F becomes a separator: what a naive consumer opens. */
@@ -152,10 +159,25 @@ export function readings(value: string, base: string, withJoin: boolean): Readin
   return list;
 }
 
-/** The readings, when at least two of them name different files; otherwise null. */
+/**
+ * The readings, when at least two of them name different files; otherwise null. Equal hrefs are one file, so an
+ * identity is worked out only for an href not seen yet, and the first that differs settles it.
+ */
 export function disagreement(value: string, base: string, withJoin: boolean): Reading[] | null {
   if (!mayDisagree(value, base)) return null;
   const list = readings(value, base, withJoin);
-  const identities = new Set(list.filter((r) => r.href !== null).map((r) => fileIdentity(r.href!)));
-  return identities.size > 1 ? list : null;
+  let first: string | undefined;
+  let identity = '';
+  const seen: string[] = [];
+  for (const { href } of list) {
+    if (href === null || seen.includes(href)) continue;
+    seen.push(href);
+    if (first === undefined) {
+      first = href;
+      identity = fileIdentity(href);
+    } else if (fileIdentity(href) !== identity) {
+      return list;
+    }
+  }
+  return null;
 }

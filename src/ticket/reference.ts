@@ -1,12 +1,19 @@
 // Step 5 of validateTicket: the findings for one reference the walk reaches, and the reference as reported.
-import { checkUrl } from '../check.js';
+//
+// What a value comes to depends on the value and on its context only: the base, the role, whether it names a
+// file in a container, and the options of the ticket (profile, platform, charset, JDF version, ...). So each
+// context is made once per ticket with its checkUrl options and its shown base, and a value met again in the
+// same context is not checked again: its checkUrl answer and the reference rules' reports are reused, and each
+// place gets its own findings, made from those with its line and column. Only the place is per reference: the
+// XML problems of the attribute, and where each finding stands in the text.
+import { checkUrl, type CheckResult } from '../check.js';
 import { redactPassword } from '../fileurl/redact.js';
-import type { WalkedReference } from '../rules/ticket.js';
-import type { CheckOptions, Role } from '../rules/types.js';
+import type { TicketRuleReport, WalkedReference } from '../rules/ticket.js';
+import type { CheckOptions, Finding, Role } from '../rules/types.js';
 import type { Attribute } from './xml/index.js';
 import type { ElementPaths } from './element-paths.js';
-import { fileSpecFacts } from './filespec-facts.js';
-import { bySeverityThenPlace, makeFinding } from './finding.js';
+import type { FileSpecFacts } from './filespec-facts.js';
+import { bySeverityThenPlace, makeFinding, placed, unplacedFinding } from './finding.js';
 import { identifierKind } from './identifier.js';
 import { noteReportedInValue, type TicketDocument } from './read.js';
 import { IDENTIFIER_RULES, REFERENCE_RULES } from './ticket-rules.js';
@@ -25,13 +32,67 @@ export const NO_BASE: Base = { uri: null, source: 'none' };
 /** The base inside a container that names no file (no URL; a FileSpecRef that is dangling, cyclic or whose Part matches nothing). */
 export const NO_CONTAINER: Base = { uri: null, source: 'container' };
 
+/** A reference rule's report on a value, its finding made without a place. */
+interface RuleFinding {
+  finding: Finding;
+  /** Index in the value. */
+  offset: number;
+  supersedes: readonly string[] | undefined;
+}
+
+/** What a value comes to in a context, wherever it stands. */
+interface Checked {
+  result: CheckResult;
+  rules: readonly RuleFinding[];
+}
+
+const NO_RULE_FINDINGS: readonly RuleFinding[] = [];
+
+/**
+ * How many values each context notes (then it notes no more); 0 checks every reference on its own, its context
+ * made for it alone: the tests' oracle. An answer is kept for the value just before, and for a value the second
+ * time it is met: a ticket of 100,000 different names keeps a table of names (6-9 MB), not 100,000 answers, which
+ * made its peak memory 15-25% higher (most of a report with findings is the findings, and the answers held them
+ * twice until the garbage collector caught up).
+ */
+export const remembering = { perContext: 65_536 };
+
+/** Everything but the value that decides what a reference comes to. */
+class Context {
+  /** The base as the reference rules see it. */
+  readonly base: { uri: string | null; source: BaseSource };
+  /** The base as reported: a password masked. */
+  readonly shownUri: string | null;
+  /** The values met, each with its answer from the second time on (null: met once). */
+  readonly remembered = new Map<string, Checked | null>();
+  /** The value just before, and its answer. */
+  lastValue: string | undefined;
+  lastChecked: Checked | undefined;
+
+  constructor(
+    base: Base,
+    readonly role: Role,
+    readonly inContainer: boolean,
+    readonly options: CheckOptions,
+  ) {
+    this.base = { uri: base.uri, source: base.source };
+    this.shownUri = base.uri === null ? null : redactPassword(base.uri);
+  }
+}
+
 /** Records the references of one ticket in its report, in the order the walk reaches them. */
 export class ReferenceRecorder {
   /** Directories reported (in order), and the elements whose Directory some relative reference resolved against. */
   readonly directoryReferences: Array<{ e: number; ref: TicketReference }> = [];
   readonly usedDirectories = new Set<number>();
-  // One options object per (base, role): a ticket has few bases and many references.
-  private readonly checkOptionsCache = new Map<string, CheckOptions>();
+  /** The contexts by base URI: a ticket has few bases and many references. */
+  private readonly contexts = new Map<string | null, Context[]>();
+  // The reference rules report into these, through one function made once.
+  private ruleFindings: RuleFinding[] = [];
+  private ruleCode = '';
+  private readonly collect = (r: TicketRuleReport): void => {
+    this.ruleFindings.push({ finding: unplacedFinding(this.ruleCode, this.doc.profile, r.args ?? {}), offset: r.offset, supersedes: r.supersedes });
+  };
 
   constructor(
     private readonly doc: TicketDocument,
@@ -41,70 +102,76 @@ export class ReferenceRecorder {
 
   /**
    * Checks a URL or Directory against its base and reports it. `via`: the rRef through which it was reached;
-   * `container`: a FileSpec/@URL inside a container (appendix 4.6).
+   * `container`: a FileSpec/@URL inside a container (appendix 4.6); `facts`: what its FileSpec declares.
    */
-  url(element: number, attr: Attribute, role: Role, base: Base, via: string | undefined, container?: boolean): TicketReference {
+  url(element: number, attr: Attribute, role: Role, base: Base, via: string | undefined, container = false, facts?: FileSpecFacts): TicketReference {
+    const context = this.contextOf(base, role, container);
     const value = attr.value;
-    const checked = checkUrl(value, this.checkOptionsFor(base.uri, role));
-    const findings = this.valueFindings(attr, checked.findings);
-    for (const p of attr.problems) findings.push(this.finding(p.code, p.args, this.doc.lines.position(p.offset)));
-    noteReportedInValue(this.doc, attr.problems);
-    // Non-file URLs (http, ftp, mailto, cid: a MIME part) are never resolved against a Directory or folder.
-    const nonFile = checked.scheme !== undefined && checked.scheme !== 'file' && checked.scheme.length > 1;
-    const shownBase: Base = nonFile ? NO_BASE : base;
-    if (base.from !== undefined && checked.kind !== 'absolute') this.usedDirectories.add(base.from);
-    const walked: WalkedReference = { role, value, kind: checked.kind, base, inContainer: container === true };
-    for (const rule of REFERENCE_RULES) {
-      rule.checkReference(walked, this.doc, (r) => {
-        if (r.supersedes) for (let k = findings.length - 1; k >= 0; k--) if (r.supersedes.includes(findings[k]!.code)) findings.splice(k, 1);
-        findings.push(this.finding(rule.meta.code, r.args ?? {}, this.positionIn(attr, r.offset)));
-      });
+    const checked = context.lastValue === value ? context.lastChecked! : this.answer(value, context);
+    const result = checked.result;
+    const findings = result.findings.length === 0 ? [] : this.valueFindings(attr, result.findings);
+    if (attr.problems.length > 0) {
+      for (const p of attr.problems) findings.push(makeFinding(p.code, this.doc.profile, p.args, this.doc.lines.position(p.offset)));
+      noteReportedInValue(this.doc, attr.problems);
+    }
+    if (base.from !== undefined && result.kind !== 'absolute') this.usedDirectories.add(base.from);
+    for (const r of checked.rules) {
+      if (r.supersedes) for (let k = findings.length - 1; k >= 0; k--) if (r.supersedes.includes(findings[k]!.code)) findings.splice(k, 1);
+      findings.push(placed(r.finding, this.positionIn(attr, r.offset)));
     }
     if (findings.length > 1) findings.sort(bySeverityThenPlace);
+    // Non-file URLs (http, ftp, mailto, cid: a MIME part) are never resolved against a Directory or folder.
+    const nonFile = result.scheme !== undefined && result.scheme !== 'file' && result.scheme.length > 1;
+    const lines = this.doc.lines;
+    const at = lines.position(attr.valueStart);
+    const end = lines.position(attr.valueEnd);
     const ref: TicketReference = {
       element: this.paths.pathOf(element),
       attribute: attr.name,
       role,
-      value: checked.value,
-      ...this.placeOf(attr),
-      base: shownBase.uri === null ? null : redactPassword(shownBase.uri),
-      baseSource: shownBase.source,
-      kind: checked.kind,
-      resolved: checked.resolved,
-      local: checked.local,
+      value: result.value,
+      line: at.line,
+      column: at.column,
+      endLine: end.line,
+      endColumn: end.column,
+      span: [attr.valueStart, attr.valueEnd],
+      base: nonFile ? null : context.shownUri,
+      baseSource: nonFile ? 'none' : base.source,
+      kind: result.kind,
+      resolved: result.resolved,
+      local: result.local,
       findings,
     };
     if (via !== undefined) ref.via = via;
-    if (checked.scheme !== undefined) ref.scheme = checked.scheme;
-    if (checked.fixed !== undefined) ref.fixed = checked.fixed;
-    const facts = role === 'url' ? fileSpecFacts(this.doc.tree, element) : undefined;
+    if (result.scheme !== undefined) ref.scheme = result.scheme;
+    if (result.fixed !== undefined) ref.fixed = result.fixed;
     if (facts) ref.fileSpec = facts;
     if (role === 'directory') this.directoryReferences.push({ e: element, ref });
     this.doc.report.references.push(ref);
     return ref;
   }
 
-  /** Where a value stands in the text: its first and last line and column, and its span. */
-  private placeOf(attr: Attribute): Pick<TicketReference, 'line' | 'column' | 'endLine' | 'endColumn' | 'span'> {
-    const at = this.doc.lines.position(attr.valueStart);
-    const end = this.doc.lines.position(attr.valueStart + attr.raw.length);
-    return { line: at.line, column: at.column, endLine: end.line, endColumn: end.column, span: [attr.valueStart, attr.valueStart + attr.raw.length] };
-  }
-
   /** A URI that identifies rather than locates (DevNS, PDFXRegistryName): its syntax only, never resolved or looked for. */
   identifier(element: number, attr: Attribute, via: string | undefined): void {
     const checked = identifierKind(attr.value);
     const findings: LocatedFinding[] = [];
-    for (const rule of IDENTIFIER_RULES) rule.checkIdentifier(attr.value, (r) => findings.push(this.finding(rule.meta.code, r.args ?? {}, this.positionIn(attr, r.offset))));
-    for (const p of attr.problems) findings.push(this.finding(p.code, p.args, this.doc.lines.position(p.offset)));
+    for (const rule of IDENTIFIER_RULES) rule.checkIdentifier(attr.value, (r) => findings.push(makeFinding(rule.meta.code, this.doc.profile, r.args ?? {}, this.positionIn(attr, r.offset))));
+    for (const p of attr.problems) findings.push(makeFinding(p.code, this.doc.profile, p.args, this.doc.lines.position(p.offset)));
     noteReportedInValue(this.doc, attr.problems);
     if (findings.length > 1) findings.sort(bySeverityThenPlace);
+    const lines = this.doc.lines;
+    const at = lines.position(attr.valueStart);
+    const end = lines.position(attr.valueEnd);
     const ref: TicketReference = {
       element: this.paths.pathOf(element),
       attribute: attr.name,
       role: 'identifier',
       value: redactPassword(attr.value),
-      ...this.placeOf(attr),
+      line: at.line,
+      column: at.column,
+      endLine: end.line,
+      endColumn: end.column,
+      span: [attr.valueStart, attr.valueEnd],
       base: null,
       baseSource: 'none',
       kind: checked.kind,
@@ -117,22 +184,51 @@ export class ReferenceRecorder {
     this.doc.report.references.push(ref);
   }
 
-  /** checkUrl's findings, placed in the text; those inside a reference XML could not expand are dropped. */
-  private valueFindings(attr: Attribute, found: ReturnType<typeof checkUrl>['findings']): LocatedFinding[] {
-    if (found.length === 0) return [];
-    // A reference XML could not expand is unknown text: URL findings inside it would be artefacts of its spelling.
-    const unknownSpans = attr.problems.filter((p) => p.length !== undefined).map((p) => [p.offset, p.offset + p.length!] as const);
-    const insideUnknown = (index: number) => {
-      const at = attr.offsets?.[index] ?? attr.valueStart + index;
-      return unknownSpans.some(([from, to]) => at >= from && at < to);
-    };
-    return found
-      .filter((f) => unknownSpans.length === 0 || f.offset === undefined || !insideUnknown(f.offset))
-      .map((f) => ({ ...f, ...this.positionIn(attr, f.offset ?? 0) }));
+  /** What a value comes to in a context: remembered, or checked (and noted, or remembered the second time). */
+  private answer(value: string, context: Context): Checked {
+    let checked = context.remembered.get(value);
+    if (!checked) {
+      const metOnce = checked === null;
+      checked = this.check(value, context);
+      if (metOnce) context.remembered.set(value, checked);
+      else if (context.remembered.size < remembering.perContext) context.remembered.set(value, null);
+    }
+    if (remembering.perContext > 0) {
+      context.lastValue = value;
+      context.lastChecked = checked;
+    }
+    return checked;
   }
 
-  private finding(code: string, args: Record<string, string | number>, at: { line: number; column: number }): LocatedFinding {
-    return makeFinding(code, this.doc.profile, args, at);
+  /** checkUrl's answer for a value in a context, and what the reference rules say of it. */
+  private check(value: string, context: Context): Checked {
+    const result = checkUrl(value, context.options);
+    const walked: WalkedReference = { role: context.role, value, kind: result.kind, base: context.base, inContainer: context.inContainer };
+    this.ruleFindings = [];
+    for (const rule of REFERENCE_RULES) {
+      this.ruleCode = rule.meta.code;
+      rule.checkReference(walked, this.doc, this.collect);
+    }
+    const rules = this.ruleFindings.length === 0 ? NO_RULE_FINDINGS : this.ruleFindings;
+    this.ruleFindings = [];
+    return { result, rules };
+  }
+
+  /** checkUrl's findings, placed in the text; those inside a reference XML could not expand are dropped. */
+  private valueFindings(attr: Attribute, found: readonly Finding[]): LocatedFinding[] {
+    const out: LocatedFinding[] = [];
+    for (const f of found) {
+      const index = f.offset ?? 0;
+      // A reference XML could not expand is unknown text: URL findings inside it would be artefacts of its spelling.
+      if (f.offset !== undefined && attr.problems.length > 0 && this.insideUnknown(attr, index)) continue;
+      out.push(placed(f, this.positionIn(attr, index)));
+    }
+    return out;
+  }
+
+  private insideUnknown(attr: Attribute, index: number): boolean {
+    const at = attr.offsets?.[index] ?? attr.valueStart + index;
+    return attr.problems.some((p) => p.length !== undefined && at >= p.offset && at < p.offset + p.length);
   }
 
   /** Where index `index` of the decoded value stands in the text. */
@@ -140,19 +236,27 @@ export class ReferenceRecorder {
     return this.doc.lines.position(attr.offsets?.[index] ?? attr.valueStart + index);
   }
 
-  private checkOptionsFor(base: string | null, role: Role): CheckOptions {
-    const key = `${role}\u0000${base ?? ''}`;
-    let o = this.checkOptionsCache.get(key);
-    if (o === undefined) {
-      const { options, doc } = this;
-      o = { profile: doc.profile, role, charset: doc.urlCharset };
-      if (base !== null) o.base = base;
-      if (options.platform) o.platform = options.platform;
-      if (doc.version !== undefined) o.jdfVersion = doc.version;
-      if (options.drivePreserving) o.drivePreserving = true;
-      if (options.localHosts) o.localHosts = options.localHosts;
-      this.checkOptionsCache.set(key, o);
-    }
+  private contextOf(base: Base, role: Role, inContainer: boolean): Context {
+    if (remembering.perContext === 0) return new Context(base, role, inContainer, this.checkOptions(base.uri, role, []));
+    let list = this.contexts.get(base.uri);
+    if (list === undefined) this.contexts.set(base.uri, (list = []));
+    for (const c of list) if (c.role === role && c.inContainer === inContainer && c.base.source === base.source) return c;
+    const context = new Context(base, role, inContainer, this.checkOptions(base.uri, role, list));
+    list.push(context);
+    return context;
+  }
+
+  /** One options object per (base, role), shared by the contexts that differ only in what the rules see. */
+  private checkOptions(base: string | null, role: Role, siblings: readonly Context[]): CheckOptions {
+    const same = siblings.find((c) => c.role === role);
+    if (same !== undefined) return same.options;
+    const { options, doc } = this;
+    const o: CheckOptions = { profile: doc.profile, role, charset: doc.urlCharset };
+    if (base !== null) o.base = base;
+    if (options.platform) o.platform = options.platform;
+    if (doc.version !== undefined) o.jdfVersion = doc.version;
+    if (options.drivePreserving) o.drivePreserving = true;
+    if (options.localHosts) o.localHosts = options.localHosts;
     return o;
   }
 }

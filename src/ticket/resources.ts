@@ -13,14 +13,15 @@ export class ResourceIndex {
   private readonly notResources = new Map<string, number>();
   /** The resources some rRef names: where they stand, they are skipped (reported at each use instead). */
   readonly reportedAtUse = new Set<number>();
+  /** How many rRefs name each ID. */
+  private readonly uses = new Map<string, number>();
 
   constructor(tree: ElementTree) {
-    const referenced = new Set<string>();
     const stack = [...tree.roots].reverse();
     while (stack.length > 0) {
       const e = stack.pop()!;
       const local = tree.local(e);
-      const id = tree.attribute(e, 'ID')?.value;
+      const id = tree.mayHaveId(e) ? tree.attribute(e, 'ID')?.value : undefined;
       if (id !== undefined) {
         const parent = tree.parent(e);
         if (NOT_RESOURCES.has(local) || (parent !== NONE && tree.local(parent) === 'AuditPool')) {
@@ -32,17 +33,22 @@ export class ResourceIndex {
       }
       if (isRefElement(local)) {
         const rRef = tree.attribute(e, 'rRef')?.value;
-        if (rRef !== undefined) referenced.add(rRef);
+        if (rRef !== undefined) this.uses.set(rRef, (this.uses.get(rRef) ?? 0) + 1);
       }
       const next = tree.nextSibling(e);
       if (next !== NONE) stack.push(next);
       const first = tree.firstChild(e);
       if (first !== NONE) stack.push(first);
     }
-    for (const id of referenced) {
+    for (const id of this.uses.keys()) {
       const target = this.resources.get(id);
       if (target !== undefined) this.reportedAtUse.add(target);
     }
+  }
+
+  /** Whether exactly one rRef names this ID (then the walk reaches that resource from one place only). */
+  namedOnce(id: string): boolean {
+    return this.uses.get(id) === 1;
   }
 
   /** The ID of a resource; undefined for an element that is not one. */

@@ -85,8 +85,10 @@ export interface ValidateOptions {
   /** Overrides the ticket's JDF/@Version for the raw non-ASCII rule. */
   jdfVersion?: string;
   /**
-   * Tickets longer than this many characters are parsed a run of sibling elements at a time (default 256 Ki),
-   * which keeps memory near the size of the file; the report is the same either way.
+   * Tickets longer than this many characters have their element tree built by our own scan of the tags, which
+   * reads them as fast-xml-parser does and keeps no parser output; shorter ones, and whatever the scan does not
+   * expect, are parsed whole by fast-xml-parser. Default 0 (every ticket is scanned); Infinity always parses.
+   * The report is the same either way. (The name is from when big tickets were parsed in runs of siblings.)
    */
   chunkChars?: number;
   /** Attributes to read beyond the schemas' (`--url-attribute`), such as a vendor's hot folder. */

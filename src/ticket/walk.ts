@@ -4,6 +4,7 @@ import type { RRefLink } from '../rules/ticket.js';
 import { parseReference } from '../uri/parse.js';
 import { resolveReference } from '../uri/resolve.js';
 import { containerOf, selectPartition, urlHolder } from './containers.js';
+import { FileSpecFactsReader, OWN_FACTS, RUNLIST_FACTS, type FileSpecFacts } from './filespec-facts.js';
 import { NONE, type Attribute, type ElementTree } from './xml/index.js';
 import type { ElementPaths } from './element-paths.js';
 import { bySeverityThenPlace, reword } from './finding.js';
@@ -21,6 +22,11 @@ interface WalkContext {
   via?: string;
   /** IDs of the resources on the current rRef chain, against cycles. */
   chain: readonly string[];
+  /**
+   * Whether the walk may come here again: inside a resource named by more than one rRef on the chain (each use
+   * walks it), or in the resources only cycles name. What is read here is kept for the next time, and reported once.
+   */
+  again: boolean;
   /** Whose vocabulary applies: the nearest root's; PrintTalk reads XJDF elements by namespace. */
   family: Family | 'PrintTalk';
   /** Under a FileSpec with a Container: FileSpec/@URL names a file inside it. */
@@ -30,7 +36,6 @@ interface WalkContext {
 /** Containers nest no deeper than this (a zip in a tar in a gzip is three). */
 const MAX_CONTAINER_DEPTH = 32;
 const NO_ATTRIBUTES: readonly UrlAttribute[] = [];
-const NO_VALUES: readonly Attribute[] = [];
 
 /** Everything the walk reads and writes, passed to it whole. */
 export interface WalkInput {
@@ -45,16 +50,18 @@ export interface WalkInput {
 
 export class Walk {
   private readonly tree: ElementTree;
-  /** The elements whose Directory is reported (once, however often an rRef reaches them). */
+  /** The elements the walk may come back to whose Directory is reported: once, however often an rRef reaches them. */
   private readonly reportedDirectories = new Set<number>();
   /** "offset code" of each finding about an rRef (reportOnce). */
   private readonly reportedLinks = new Set<string>();
   /** The resources of index.reportedAtUse some use reached. */
   private readonly reachedAtUse = new Set<number>();
-  // A resource used from many places is walked at each use: its start tags are read once.
-  private readonly scanned: Uint8Array;
-  private readonly presentByElement = new Map<number, Attribute[]>();
-  private readonly wantedNames = new Map<readonly UrlAttribute[], Set<string>>();
+  // A resource used from many places is walked at each use: its start tags are read once. Only there can the walk
+  // come back (WalkContext.again; the walk from the roots skips a resource where it stands).
+  private readonly presentByElement = new Map<number, readonly Attribute[]>();
+  /** The names read from a start tag: its URL attributes', and a FileSpec's or a RunList's facts (by list, then for each). */
+  private readonly wantedNames = [new Map<readonly UrlAttribute[], readonly string[]>(), new Map<readonly UrlAttribute[], readonly string[]>(), new Map<readonly UrlAttribute[], readonly string[]>()];
+  private readonly facts: FileSpecFactsReader;
   // Three parallel stacks rather than a frame object per element: a big ticket has millions of elements.
   private readonly stackElements: number[] = [];
   private readonly stackContexts: WalkContext[] = [];
@@ -62,7 +69,7 @@ export class Walk {
 
   constructor(private readonly input: WalkInput) {
     this.tree = input.doc.tree;
-    this.scanned = new Uint8Array(this.tree.size);
+    this.facts = new FileSpecFactsReader(this.tree);
   }
 
   /**
@@ -73,7 +80,7 @@ export class Walk {
   run(): void {
     const tree = this.tree;
     const roots = tree.roots;
-    const rootContext: WalkContext = { fileBase: this.input.documentBase, chain: [], family: 'JDF', inContainer: false };
+    const rootContext: WalkContext = { fileBase: this.input.documentBase, chain: [], again: false, family: 'JDF', inContainer: false };
     for (let k = roots.length - 1; k >= 0; k--) {
       const rootLocal = tree.local(roots[k]!);
       this.push(roots[k]!, { ...rootContext, family: FAMILY_ROOTS.get(rootLocal) ?? (rootLocal === 'PrintTalk' ? 'PrintTalk' : 'JDF') }, false);
@@ -84,7 +91,7 @@ export class Walk {
     const stranded = [...index.reportedAtUse].filter((e) => !this.reachedAtUse.has(e)).sort((a, b) => tree.start(a) - tree.start(b));
     for (const e of stranded) {
       if (this.reachedAtUse.has(e)) continue;
-      this.push(e, { ...rootContext, family: this.familyAt(e), chain: [index.idOf(e)!] }, true);
+      this.push(e, { ...rootContext, family: this.familyAt(e), chain: [index.idOf(e)!], again: true }, true);
       this.drain();
     }
   }
@@ -137,7 +144,10 @@ export class Walk {
         for (const p of rRefAttr.problems) this.reportOnce(p.code, p.offset, p.args);
         noteReportedInValue(this.input.doc, rRefAttr.problems);
         const target = this.followRef(rRefAttr, ctx);
-        if (target !== NONE) this.push(target, { ...ctx, via: ctx.via ?? this.input.paths.pathOf(e), chain: [...ctx.chain, rRefAttr.value] }, true);
+        if (target !== NONE) {
+          const again = ctx.again || !this.input.index.namedOnce(rRefAttr.value);
+          this.push(target, { ...ctx, via: ctx.via ?? this.input.paths.pathOf(e), chain: [...ctx.chain, rRefAttr.value], again }, true);
+        }
       }
     }
 
@@ -157,24 +167,32 @@ export class Walk {
     // PrintTalk carries XJDF elements by namespace, inside and outside a whole XJDF.
     const readAs: Family | undefined = ctx.family !== 'PrintTalk' ? ctx.family : tree.namespaceOf(e) === XJDF_NAMESPACE ? 'XJDF' : undefined;
     const urlAttributes = readAs === undefined ? NO_ATTRIBUTES : this.input.vocabulary.attributesOf(readAs, local);
-    const present = urlAttributes.length === 0 ? NO_VALUES : this.presentAttributes(e, urlAttributes);
+    if (urlAttributes.length === 0) return ctx;
+    const again = ctx.again;
+    // The same scan of the start tag reads what a FileSpec or a RunList says of the file (FileSpecFacts).
+    const factsOf = local === 'FileSpec' ? 1 : local === 'RunList' ? 2 : 0;
+    const present = this.presentAttributes(e, urlAttributes, factsOf, again);
+    if (factsOf === 2) this.facts.noteRunList(e, present);
     if (present.length === 0) return ctx;
+    const reportDirectory = !again || !this.reportedDirectories.has(e);
     for (const attr of present) {
-      const role = urlAttributes.find((u) => u.attribute === attr.name)!.role;
+      const role = urlAttributes.find((u) => u.attribute === attr.name)?.role;
       if (role !== 'directory') continue;
-      if (!this.reportedDirectories.has(e)) references.url(e, attr, 'directory', documentBase, ctx.via);
+      if (reportDirectory) references.url(e, attr, 'directory', documentBase, ctx.via);
       if (attr.name === 'Directory' && (local === 'RunList' || local === 'Preview')) ctx = { ...ctx, fileBase: directoryBase(attr.value, documentBase, e) };
     }
-    this.reportedDirectories.add(e);
+    if (again) this.reportedDirectories.add(e);
+    let facts: FileSpecFacts | undefined | null = null; // null: not read yet
     for (const attr of present) {
       const name = attr.name;
-      const role = urlAttributes.find((u) => u.attribute === name)!.role;
+      const role = urlAttributes.find((u) => u.attribute === name)?.role;
       if (role === 'identifier') references.identifier(e, attr, ctx.via);
       else if (role === 'url') {
         // Appendix 4.6: RunList/@Directory is the base of FileSpec/@URL (and Preview/@Directory of Preview/@URL);
         // every other URL resolves against the ticket's folder.
         const forFiles = name === 'URL' && (local === 'FileSpec' || local === 'Preview');
-        const ref = references.url(e, attr, 'url', forFiles ? ctx.fileBase : documentBase, ctx.via, forFiles && ctx.inContainer);
+        if (facts === null) facts = factsOf === 1 ? this.facts.of(e, present) : undefined;
+        const ref = references.url(e, attr, 'url', forFiles ? ctx.fileBase : documentBase, ctx.via, forFiles && ctx.inContainer, facts);
         // A vendor's own scheme in a route or endpoint (Prinect's pt://host/Normalizer) is its business: info.
         if (!forFiles) for (const f of ref.findings) if (f.code === 'unknown-scheme' && f.severity === 'warning') downgradeScheme(f, ref);
       }
@@ -239,23 +257,30 @@ export class Walk {
     const base = outer !== NONE ? this.containerBase(outer, use, depth + 1) : use.fileBase;
     const holder = urlHolder(tree, spec);
     if (holder === NONE) return NO_CONTAINER;
-    const containerRef = this.input.references.url(holder, tree.attribute(holder, 'URL')!, 'url', base, use.via, outer !== NONE);
+    const containerRef = this.input.references.url(holder, tree.attribute(holder, 'URL')!, 'url', base, use.via, outer !== NONE, this.facts.of(holder));
     if (base === NO_CONTAINER) return NO_CONTAINER;
     return containerRef.resolved !== null ? { uri: containerRef.resolved.replace(/\/?$/, '/'), source: 'container' } : NO_BASE;
   }
 
-  /** The attributes of `list` the element has, read from its start tag once. */
-  private presentAttributes(e: number, list: readonly UrlAttribute[]): readonly Attribute[] {
-    if (this.scanned[e] === 1) return this.presentByElement.get(e) ?? NO_VALUES;
-    this.scanned[e] = 1;
-    const present = this.tree.attributesNamed(e, this.namesOf(list));
-    if (present.length > 0) this.presentByElement.set(e, present);
+  /**
+   * The attributes of `list` the element has, and the facts of `factsOf` (1: a FileSpec's, 2: a RunList's), read
+   * from its start tag (once, and kept, when `again`).
+   */
+  private presentAttributes(e: number, list: readonly UrlAttribute[], factsOf: 0 | 1 | 2, again: boolean): readonly Attribute[] {
+    if (!again) return this.tree.attributesNamed(e, this.namesOf(list, factsOf));
+    let present = this.presentByElement.get(e);
+    if (present === undefined) this.presentByElement.set(e, (present = this.tree.attributesNamed(e, this.namesOf(list, factsOf))));
     return present;
   }
 
-  private namesOf(list: readonly UrlAttribute[]): Set<string> {
-    let names = this.wantedNames.get(list);
-    if (names === undefined) this.wantedNames.set(list, (names = new Set(list.map((u) => u.attribute))));
+  private namesOf(list: readonly UrlAttribute[], factsOf: 0 | 1 | 2): readonly string[] {
+    const cache = this.wantedNames[factsOf]!;
+    let names = cache.get(list);
+    if (names === undefined) {
+      const extra = factsOf === 1 ? OWN_FACTS : factsOf === 2 ? RUNLIST_FACTS : [];
+      names = [...new Set([...list.map((u) => u.attribute), ...extra])];
+      cache.set(list, names);
+    }
     return names;
   }
 }

@@ -16,14 +16,18 @@ export interface Attribute {
   name: string;
   /** The value after XML decoding: character and entity references replaced, literal white space normalized. */
   value: string;
-  /** The value exactly as written between the quotes. */
-  raw: string;
   /** Text offset of the first character after the opening quote. */
   valueStart: number;
+  /** Text offset of the closing quote: the value as written is text[valueStart, valueEnd). */
+  valueEnd: number;
   /** Text offset for each index of `value` (absent when decoding changed nothing, then it is valueStart + index). */
   offsets?: number[];
-  problems: AttributeProblem[];
+  /** Shared and empty when there are none: replace it, never push to it. */
+  problems: readonly AttributeProblem[];
 }
+
+/** The problems of an attribute that has none (one array for all of them). */
+export const NO_PROBLEMS: readonly AttributeProblem[] = Object.freeze([]);
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
 
@@ -34,15 +38,28 @@ function isPairedSurrogate(text: string, i: number): boolean {
   return b >= 0xd800 && b <= 0xdbff;
 }
 
-/** XML 1.0 3.3.3: attribute-value normalization for a CDATA attribute. */
-export function decodeAttributeValue(text: string, start: number, end: number): Pick<Attribute, 'value' | 'offsets' | 'problems'> {
-  const problems: AttributeProblem[] = [];
-  let simple = true;
+/** The attribute `name` whose value is text[start, end), decoded (decodeAttributeValue). */
+export function readAttribute(text: string, name: string, start: number, end: number): Attribute {
+  if (isSimple(text, start, end)) return { name, value: text.slice(start, end), valueStart: start, valueEnd: end, problems: NO_PROBLEMS };
+  const decoded = decodeAttributeValue(text, start, end);
+  const attribute: Attribute = { name, value: decoded.value, valueStart: start, valueEnd: end, problems: decoded.problems };
+  if (decoded.offsets !== undefined) attribute.offsets = decoded.offsets;
+  return attribute;
+}
+
+/** Whether text[start, end) decodes to itself: no reference, no white space to normalize, nothing to report. */
+function isSimple(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x26 || c < 0x20 || c === 0x3c || c >= 0xd800) { simple = false; break; }
+    if (c === 0x26 || c < 0x20 || c === 0x3c || c >= 0xd800) return false;
   }
-  if (simple) return { value: text.slice(start, end), problems };
+  return true;
+}
+
+/** XML 1.0 3.3.3: attribute-value normalization for a CDATA attribute. */
+export function decodeAttributeValue(text: string, start: number, end: number): { value: string; offsets?: number[]; problems: readonly AttributeProblem[] } {
+  if (isSimple(text, start, end)) return { value: text.slice(start, end), problems: NO_PROBLEMS };
+  const problems: AttributeProblem[] = [];
   let value = '';
   const offsets: number[] = [];
   const push = (s: string, at: number) => {
@@ -108,12 +125,10 @@ export function findAttribute(text: string, start: number, name: string): Attrib
     const { nameStart, nameEnd, valueStart, valueEnd } = span;
     if (nameEnd - nameStart !== name.length || !text.startsWith(name, nameStart)) continue;
     if (found !== undefined) {
-      found.problems.push({ code: 'duplicate-attribute', offset: nameStart, args: { name } });
+      found.problems = [...found.problems, { code: 'duplicate-attribute', offset: nameStart, args: { name } }];
       return found;
     }
-    const decoded = decodeAttributeValue(text, valueStart, valueEnd);
-    found = { name, raw: text.slice(valueStart, valueEnd), valueStart, ...decoded };
-    if (found.offsets === undefined) delete found.offsets;
+    found = readAttribute(text, name, valueStart, valueEnd);
   }
   return found;
 }

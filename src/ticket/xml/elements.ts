@@ -1,5 +1,5 @@
 // The element table of a parsed ticket.
-import { decodeAttributeValue, findAttribute, localName, type Attribute } from './attributes.js';
+import { findAttribute, localName, readAttribute, type Attribute } from './attributes.js';
 import { attributesStart, newSpan, nextAttribute } from './lex.js';
 
 /** No element: the parent of a root, the first child of a leaf, the next sibling of a last child. */
@@ -8,7 +8,7 @@ export const NONE = -1;
 /**
  * The elements of a ticket, each a number: its start tag's offset, parent, first child, next sibling and name
  * in typed arrays. A big ticket has millions of elements, and an object per element (with its links) would
- * cost four times as much as the text; this costs 20 bytes an element.
+ * cost four times as much as the text; this costs 21 bytes an element.
  */
 export class ElementTree {
   /** The root elements (more than one only in a broken ticket). */
@@ -19,9 +19,13 @@ export class ElementTree {
   private firstChildren: Int32Array;
   private nextSiblings: Int32Array;
   private names: Int32Array;
+  /** 1 where the start tag may hold an ID attribute (its text holds "ID"), 0 where it cannot. */
+  private idMarks: Uint8Array;
   private readonly nameIds = new Map<string, number>();
   private readonly qnames: string[] = [];
   private readonly locals: string[] = [];
+  /** Filled by each attribute scan (none is reentrant). */
+  private readonly span = newSpan();
 
   constructor(readonly text: string, capacity = 256) {
     this.starts = new Int32Array(capacity);
@@ -29,10 +33,14 @@ export class ElementTree {
     this.firstChildren = new Int32Array(capacity);
     this.nextSiblings = new Int32Array(capacity);
     this.names = new Int32Array(capacity);
+    this.idMarks = new Uint8Array(capacity);
   }
 
-  /** Adds an element after `previous`, the last child `parent` has so far (NONE: it is the first). */
-  add(qname: string, start: number, parent: number, previous: number): number {
+  /**
+   * Adds an element after `previous`, the last child `parent` has so far (NONE: it is the first). `mayHaveId`:
+   * false only when its start tag is known not to hold "ID" (the scan looks).
+   */
+  add(qname: string, start: number, parent: number, previous: number, mayHaveId = true): number {
     if (this.count === this.starts.length) this.grow();
     const e = this.count++;
     let name = this.nameIds.get(qname);
@@ -47,6 +55,7 @@ export class ElementTree {
     this.firstChildren[e] = NONE;
     this.nextSiblings[e] = NONE;
     this.names[e] = name;
+    this.idMarks[e] = mayHaveId ? 1 : 0;
     if (parent === NONE) this.roots.push(e);
     else if (previous === NONE) this.firstChildren[parent] = e;
     else this.nextSiblings[previous] = e;
@@ -64,6 +73,9 @@ export class ElementTree {
     this.firstChildren = widen(this.firstChildren);
     this.nextSiblings = widen(this.nextSiblings);
     this.names = widen(this.names);
+    const marks = new Uint8Array(this.idMarks.length * 2);
+    marks.set(this.idMarks);
+    this.idMarks = marks;
   }
 
   /** How many elements there are; they are numbered from 0. */
@@ -98,6 +110,11 @@ export class ElementTree {
     return this.nextSiblings[e]!;
   }
 
+  /** Whether the start tag may hold an attribute named ID: a resource's, which rRefs name and paths show. */
+  mayHaveId(e: number): boolean {
+    return this.idMarks[e] === 1;
+  }
+
   /** The attribute with exactly this name (no prefix), read from the start tag in the text (not kept: most are asked for once). */
   attribute(e: number, name: string): Attribute | undefined {
     return findAttribute(this.text, this.starts[e]!, name);
@@ -114,22 +131,21 @@ export class ElementTree {
    * attribute without a prefix is in no namespace (a prefixed name is another attribute unless asked for as
    * written), and a second attribute of the same name is a duplicate-attribute problem on the first.
    */
-  attributesNamed(e: number, wanted: ReadonlySet<string>): Attribute[] {
+  attributesNamed(e: number, wanted: readonly string[]): Attribute[] {
     const out: Attribute[] = [];
     const text = this.text;
-    this.scanAttributes(e, (nameStart, nameEnd, valueStart, valueEnd) => {
-      const name = text.slice(nameStart, nameEnd);
-      if (!wanted.has(name)) return;
-      const earlier = out.find((a) => a.name === name);
-      if (earlier !== undefined) {
-        earlier.problems.push({ code: 'duplicate-attribute', offset: nameStart, args: { name } });
-        return;
+    const span = this.span;
+    for (let i = attributesStart(text, this.starts[e]!); (i = nextAttribute(text, i, span)) !== -1; ) {
+      const length = span.nameEnd - span.nameStart;
+      let name: string | undefined;
+      for (const w of wanted) {
+        if (w.length === length && text.startsWith(w, span.nameStart)) { name = w; break; }
       }
-      const decoded = decodeAttributeValue(text, valueStart, valueEnd);
-      const attribute: Attribute = { name, raw: text.slice(valueStart, valueEnd), valueStart, ...decoded };
-      if (attribute.offsets === undefined) delete attribute.offsets;
-      out.push(attribute);
-    });
+      if (name === undefined) continue;
+      const earlier = out.find((a) => a.name === name);
+      if (earlier !== undefined) earlier.problems = [...earlier.problems, { code: 'duplicate-attribute', offset: span.nameStart, args: { name } }];
+      else out.push(readAttribute(text, name, span.valueStart, span.valueEnd));
+    }
     return out;
   }
 

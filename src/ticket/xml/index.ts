@@ -1,15 +1,16 @@
 // Reading a ticket's XML: the only door into this folder.
 //
-// fast-xml-parser is the parser: it builds the element tree (the order of elements and the offset of each start
-// tag, captureMetaData), and its validator words what is not well-formed. What it does not give, we read from the
-// text ourselves, and only that:
+// fast-xml-parser is the parser: what it accepts is what we read, and its validator words what is not
+// well-formed. The element tree (the order of elements and the offset of each start tag) is built by our scan of
+// the tags, which reads them as the parser does; whatever the scan does not expect, by the parser
+// (captureMetaData), which then finds and words the problem. What the parser does not give, we read from the text ourselves, and only that:
 // - the DOCTYPE (doctype.ts): what a DTD-aware consumer would take from it, then blanked to spaces, so that the
 //   parser never declares, expands or fetches anything (processEntities is off as well);
 // - the structure the parser lets through (tree.ts): an end tag that does not match, text outside the root;
 // - attributes (attributes.ts, elements.ts): read from the start tag with their exact place, decoded as XML 1.0
 //   3.3.3 says, with their problems (the parser gives no attribute offsets, and decodes entities its own way);
-// - runs of siblings (runs.ts): big tickets are parsed a run at a time, so the parser's output for the whole
-//   document never exists at once;
+// - the element tree (scan.ts): each element added as its start tag is met, so the parser's output for the
+//   whole document (five times the text) never exists;
 // - markup (markup-scan.ts): what the parser accepts and XML does not, in every tag, value and text, one scan of
 //   the whole text.
 // All of them step over tags, PIs and quoted values as lex.ts does, which is as the parser does.
@@ -20,7 +21,7 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { readDoctype, type Doctype } from './doctype.js';
 import type { ElementTree } from './elements.js';
-import { MAX_DEPTH } from './runs.js';
+import { MAX_DEPTH } from './scan.js';
 import { buildTree, firstNonMisc, TooDeepError } from './tree.js';
 
 export type { Attribute } from './attributes.js';
@@ -28,7 +29,7 @@ export { decodeAttributeValue, localName } from './attributes.js';
 export type { Doctype } from './doctype.js';
 export { NONE, type ElementTree } from './elements.js';
 export { scanMarkup } from './markup-scan.js';
-export { buildInChunks } from './tree.js';
+export { buildByScan } from './tree.js';
 
 /** Why a text is not an XML document we can read: xml-empty, xml-malformed or xml-too-deep. */
 export interface XmlFailure {
@@ -50,7 +51,7 @@ export interface XmlReading {
 export interface XmlOptions {
   /** Run fast-xml-parser's full validator first (ValidateOptions.strictXml). */
   strictXml?: boolean | undefined;
-  /** Texts longer than this are parsed in runs of siblings (ValidateOptions.chunkChars). */
+  /** Texts longer than this have their tree built by the scan (ValidateOptions.chunkChars). */
   chunkChars?: number | undefined;
 }
 

@@ -1,8 +1,8 @@
 // One pass over the whole text for what fast-xml-parser accepts and XML does not: an XML declaration after the
 // start, "--" inside a comment, "]]>", an undefined entity or a bare "&" in text, and in every tag, read or not:
 // names that are not XML Names, attributes without "=" or quotes or the white space between them, "<", bare "&"
-// and undefined entities in values. The same pass runs whether the ticket was parsed whole or in runs (runs.ts),
-// so the prolog and the text between runs are checked either way.
+// and undefined entities in values. The same pass runs whether the tree came from the parser or from the scan
+// (scan.ts).
 import { isNameChar, isNameStartChar, isXmlChar, piEnd, quoted, referenceAt, tagEnd } from './lex.js';
 
 export interface MarkupProblem {

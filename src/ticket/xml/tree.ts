@@ -1,9 +1,9 @@
-// The element tree of a ticket with the offset of every start tag, built from fast-xml-parser's ordered output
-// (a run of sibling elements at a time for big tickets).
+// The element tree of a ticket with the offset of every start tag: from our own scan of the tags (scan.ts), or,
+// for small tickets and whatever the scan does not expect, from fast-xml-parser's ordered output.
 import { XMLParser } from 'fast-xml-parser';
 import { ElementTree, NONE } from './elements.js';
 import { isSpace } from './lex.js';
-import { MAX_DEPTH, scanInRuns } from './runs.js';
+import { MAX_DEPTH, scanElements } from './scan.js';
 
 const META: unique symbol = XMLParser.getMetaDataSymbol() as never;
 
@@ -61,43 +61,37 @@ export interface Tree {
 }
 
 /**
- * Documents longer than this are parsed a run of sibling elements at a time, so that fast-xml-parser's output
- * for the whole document (about five times the text) never exists at once.
+ * Builds the element tree of `text` and checks its structure on the way: every element closed by its own end
+ * tag, nothing but comments, PIs and white space outside the root elements, no forbidden character.
+ * Texts longer than `scanFrom` characters (by default all) are read by the scan (scan.ts), which keeps no parser
+ * output: fast-xml-parser's for a whole document is about five times the text, and building it took most of the
+ * time of a clean ticket. Whatever the scan does not expect is parsed whole, and fast-xml-parser, which accepts
+ * "<a><b></a>", has its element offsets checked instead. Iterative, so deep nesting cannot overflow the stack.
  */
-export const CHUNK_CHARS = 256 * 1024;
-
-/**
- * Parses `text` into top-level elements and checks its structure on the way: every element closed by its own
- * end tag, nothing but comments, PIs and white space outside the root elements, no forbidden character.
- * fast-xml-parser accepts "<a><b></a>"; its element offsets let us catch that without a second pass.
- * Iterative, so deep nesting cannot overflow the stack.
- */
-export function buildTree(text: string, chunkChars = CHUNK_CHARS): Tree {
-  if (text.length > chunkChars) {
-    const chunked = buildInChunks(text, chunkChars);
-    if (chunked !== undefined) return chunked;
+export function buildTree(text: string, scanFrom = 0): Tree {
+  if (text.length > scanFrom) {
+    const scanned = buildByScan(text);
+    if (scanned !== undefined) return scanned;
   }
   const builder = new TreeBuilder(text);
-  builder.parse(0, text.length, NONE, NONE, true);
+  builder.parse();
   return builder.finish();
 }
 
 /**
- * Parses big tickets in runs (see runs.ts); undefined when the scan meets something it does not expect, and
- * the document must be parsed whole.
+ * The tree from the scan alone (scan.ts); undefined when the scan meets something it does not expect, and the
+ * document must be parsed whole.
  */
-export function buildInChunks(text: string, chunkChars: number): Tree | undefined {
+export function buildByScan(text: string): Tree | undefined {
   const builder = new TreeBuilder(text);
-  const complete = scanInRuns(text, chunkChars, {
-    // The scan has matched every end tag with its start tag already.
-    parseRun: (from, to, parent, previous) => builder.parse(from, to, parent, previous, false),
-    addHolder: (qname, start, parent, previous) => builder.add(qname, start, parent, previous, undefined),
+  const complete = scanElements(text, {
+    add: (qname, start, parent, previous, mayHaveId) => builder.add(qname, start, parent, previous, undefined, mayHaveId),
     rootEnded: (end) => builder.rootEnded(end),
   });
   return complete ? builder.finish() : undefined;
 }
 
-/** Turns fast-xml-parser's ordered output into elements, checking the structure as it goes. */
+/** Adds the elements, from the scan or from fast-xml-parser's ordered output, checking the structure as it goes. */
 class TreeBuilder {
   readonly elements: ElementTree;
   private problem: StructureProblem | undefined;
@@ -114,13 +108,13 @@ class TreeBuilder {
   }
 
   /** Adds an element after `previous` (see ElementTree.add); `end` is where it ends, when known. */
-  add(qname: string, start: number, parent: number, previous: number, end: number | undefined): number {
+  add(qname: string, start: number, parent: number, previous: number, end: number | undefined, mayHaveId = true): number {
     if (parent === NONE) {
       const stray = firstNonMisc(this.text, this.previousEnd, start);
       if (stray !== -1) this.note(stray, 'there is text outside the root element.');
       this.previousEnd = end ?? this.text.length;
     }
-    return this.elements.add(qname, start, parent, previous);
+    return this.elements.add(qname, start, parent, previous, mayHaveId);
   }
 
   /** The root ended here (it was attached before its end was known). */
@@ -128,35 +122,30 @@ class TreeBuilder {
     this.previousEnd = end;
   }
 
-  /**
-   * Parses text[from, to), a run of complete siblings, as children of `parent`. `checkEnds`: whether each end
-   * tag must still be compared with its start tag (the chunk scanner has done so already). `previous` is
-   * the last child `parent` has so far; the last it has afterwards is returned.
-   */
-  parse(from: number, to: number, parent: number, previous: number, checkEnds: boolean): number {
+  /** Parses the whole text with fast-xml-parser, comparing each end tag with its start tag. */
+  parse(): void {
     const text = this.text;
     let ordered: OrderedNode[];
     try {
-      ordered = getParser().parse(from === 0 && to === text.length ? text : text.slice(from, to)) as OrderedNode[];
+      ordered = getParser().parse(text) as OrderedNode[];
     } catch (error) {
       if (error instanceof RangeError || (error instanceof Error && /nested tags/i.test(error.message))) throw new TooDeepError();
       throw error;
     }
-    let last = previous;
-    const stack: Array<{ nodes: OrderedNode[]; parent: number }> = [{ nodes: ordered, parent }];
+    const stack: Array<{ nodes: OrderedNode[]; parent: number }> = [{ nodes: ordered, parent: NONE }];
     while (stack.length > 0) {
-      const { nodes, parent: holder } = stack.pop()!;
-      let previousSibling = holder === parent ? previous : NONE;
+      const { nodes, parent } = stack.pop()!;
+      let previousSibling = NONE;
       for (const node of nodes) {
         let qname: string | undefined;
         for (const key in node) if (key !== ':@') { qname = key; break; }
         if (qname === undefined || qname === '#text' || qname.startsWith('?') || qname.startsWith('!')) continue;
         const meta = node[META];
-        const start = meta === undefined ? -1 : meta.startIndex + from;
-        const end = meta?.endIndex === undefined ? undefined : meta.endIndex + from;
+        const start = meta === undefined ? -1 : meta.startIndex;
+        const end = meta?.endIndex;
         if (end === undefined) {
           this.note(start, `the tag <${qname}> is never closed.`);
-        } else if (checkEnds && text.charCodeAt(end - 2) !== 0x2f /* not "/>": there is an end tag, just before end */) {
+        } else if (text.charCodeAt(end - 2) !== 0x2f /* not "/>": there is an end tag, just before end */) {
           const close = text.lastIndexOf('</', end - 1);
           if (close > start) {
             const after = text.charCodeAt(close + 2 + qname.length);
@@ -165,14 +154,12 @@ class TreeBuilder {
             }
           }
         }
-        const element = this.add(qname, start, holder, previousSibling, end);
+        const element = this.add(qname, start, parent, previousSibling, end);
         previousSibling = element;
         const kids = node[qname];
         if (Array.isArray(kids) && kids.length > 0) stack.push({ nodes: kids as OrderedNode[], parent: element });
       }
-      if (holder === parent) last = previousSibling;
     }
-    return last;
   }
 
   finish(): Tree {

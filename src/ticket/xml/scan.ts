@@ -1,0 +1,98 @@
+// The element tree from one scan of the tags: each element is added when its start tag is met, with no parser
+// output in between. It reads tags as fast-xml-parser does (comments, CDATA, PIs and quoted values stepped over,
+// a name ending where the parser's does), and gives up on anything it does not expect: the caller then has the
+// parser read the document whole, which finds and words the problem.
+import { NONE } from './elements.js';
+import { isNameChar, isSpace, piEnd, tagEnd } from './lex.js';
+
+/** Deeper trees are reported (xml-too-deep), not parsed: the parser recurses, and no ticket nests this deep. */
+export const MAX_DEPTH = 500;
+
+/** What the scan hands the elements it finds to (the tree builder). */
+export interface ElementSink {
+  /**
+   * Adds an element whose start tag is at `start`, the next child of `parent` after `previous`; returns it.
+   * `mayHaveId`: whether the text of its start tag holds "ID" (most do not, and need no look for an ID).
+   */
+  add(qname: string, start: number, parent: number, previous: number, mayHaveId: boolean): number;
+  /** The root element, added before its end was known, ended here. */
+  rootEnded(end: number): void;
+}
+
+/**
+ * Adds every element of `text` to `sink`, in document order, and checks the nesting on the way (each end tag
+ * names the element it closes). False for anything fast-xml-parser might read differently: an end tag that does
+ * not match, an unclosed construct, "<" that starts no tag, a name the parser would end elsewhere or rename
+ * (it splits at any JavaScript white space, and renames "__proto__"), nesting deeper than MAX_DEPTH.
+ */
+export function scanElements(text: string, sink: ElementSink): boolean {
+  const n = text.length;
+  // The open elements, the document level first: each one's element, name and last child so far.
+  const open: number[] = [NONE];
+  const names: string[] = [''];
+  const lastChild: number[] = [NONE];
+  // The next "ID" in the text, found once and kept while it lies ahead (linear, as markup-scan.ts does).
+  let nextId = -2;
+  let i = 0;
+  for (;;) {
+    const lt = text.indexOf('<', i);
+    if (lt === -1) break;
+    const c = text.charCodeAt(lt + 1);
+    if (c === 0x2f /* "</" */) {
+      const gt = text.indexOf('>', lt);
+      const depth = open.length - 1;
+      if (gt === -1 || depth === 0) return false;
+      const name = names[depth]!;
+      if (!text.startsWith(name, lt + 2)) return false;
+      let nameEnd = lt + 2 + name.length;
+      while (nameEnd < gt && isSpace(text.charCodeAt(nameEnd))) nameEnd++;
+      if (nameEnd !== gt) return false;
+      open.pop();
+      names.pop();
+      lastChild.pop();
+      i = gt + 1;
+      if (depth === 1) sink.rootEnded(i);
+    } else if (c === 0x21 /* "<!" */) {
+      let end: number;
+      if (text.startsWith('<!--', lt)) end = text.indexOf('-->', lt + 4) + 3;
+      else if (text.startsWith('<![CDATA[', lt)) end = text.indexOf(']]>', lt + 9) + 3;
+      else return false;
+      if (end === 2) return false;
+      i = end;
+    } else if (c === 0x3f /* "<?" */) {
+      // Like the parser, a quoted "?>" does not end a PI.
+      const end = piEnd(text, lt + 1); // from the "?": "<?>" is a whole PI to the parser
+      if (end === -1) return false;
+      i = end + 2;
+    } else {
+      let j = lt + 1;
+      let wide = false;
+      for (; j < n; j++) {
+        const d = text.charCodeAt(j);
+        if (!isNameChar(d)) break;
+        if (d >= 0x80) wide = true;
+      }
+      const after = text.charCodeAt(j);
+      // A name must end where the parser's does (at white space, "/>" or ">"), or the two would read different tags.
+      if (j === lt + 1 || !(isSpace(after) || after === 0x3e || (after === 0x2f && text.charCodeAt(j + 1) === 0x3e))) return false;
+      const name = text.slice(lt + 1, j);
+      if (name === '__proto__' || (wide && /\s/.test(name))) return false;
+      const gt = tagEnd(text, j, true); // "<" inside a tag: not something the scan should guess about
+      if (gt === -1) return false;
+      if (nextId !== -1 && nextId < lt) nextId = text.indexOf('ID', lt);
+      const depth = open.length - 1;
+      const e = sink.add(name, lt, open[depth]!, lastChild[depth]!, nextId !== -1 && nextId < gt);
+      lastChild[depth] = e;
+      i = gt + 1;
+      if (text.charCodeAt(gt - 1) === 0x2f /* "/>" */) {
+        if (depth === 0) sink.rootEnded(i);
+      } else {
+        if (open.length > MAX_DEPTH) return false;
+        open.push(e);
+        names.push(name);
+        lastChild.push(NONE);
+      }
+    }
+  }
+  return open.length === 1;
+}
