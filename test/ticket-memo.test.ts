@@ -57,11 +57,20 @@ test('one value at many places under one Directory: reused, each place its own f
   const [a, , b, c, , d] = urlsOf(r);
   assert.equal([a!.line, b!.line, c!.line, d!.line], [4, 6, 7, 9]);
   assert.equal(c!.findings.map((f) => [f.code, f.line, f.column]), [['unescaped-space', 7, 34]]);
-  // Each place's finding is its own object; the value's part (its arguments and words) is one from the second
-  // time on (b), for the value just before (c) and for a value met twice already (d).
+  // Each place's finding is its own object; its arguments and words are one.
   const [fa, fb, fc, fd] = [a, b, c, d].map((x) => x!.findings[0]!);
   assert.ok(fa !== fb && fb !== fc && fc !== fd);
-  assert.ok(fa!.args !== fb!.args && fb!.args === fc!.args && fc!.args === fd!.args);
+  assert.ok(fa!.args === fb!.args && fb!.args === fc!.args && fc!.args === fd!.args);
+});
+
+test('different values with the same finding share its arguments and words, and keep their own fixes and places', () => {
+  const text = jdf(runList('file:///c:/Jobs/', ['a b.pdf', 'c d.pdf', 'e  f.pdf', 'g h.pdf']));
+  const r = validateTicket(text, OPTIONS);
+  assertSame(r, text);
+  const spaces = urlsOf(r).map((x) => x.findings.find((f) => f.code === 'unescaped-space')!);
+  assert.ok(spaces[0]!.args === spaces[1]!.args && spaces[1]!.args === spaces[3]!.args && spaces[0]!.message === spaces[3]!.message);
+  assert.ok(spaces[2]!.args !== spaces[0]!.args, 'two spaces are other arguments');
+  assert.equal(spaces.map((f) => f.fix), ['a%20b.pdf', 'c%20d.pdf', 'e%20%20f.pdf', 'g%20h.pdf']);
 });
 
 test('the same value under two Directories, with and without their trailing "/": four answers', () => {

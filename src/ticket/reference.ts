@@ -13,7 +13,7 @@ import type { CheckOptions, Finding, Role } from '../rules/types.js';
 import type { Attribute } from './xml/index.js';
 import type { ElementPaths } from './element-paths.js';
 import type { FileSpecFacts } from './filespec-facts.js';
-import { bySeverityThenPlace, makeFinding, placed, unplacedFinding } from './finding.js';
+import { bySeverityThenPlace, makeFinding, placed, SharedWords, unplacedFinding } from './finding.js';
 import { identifierKind } from './identifier.js';
 import { noteReportedInValue, type TicketDocument } from './read.js';
 import { IDENTIFIER_RULES, REFERENCE_RULES } from './ticket-rules.js';
@@ -87,6 +87,7 @@ export class ReferenceRecorder {
   readonly usedDirectories = new Set<number>();
   /** The contexts by base URI: a ticket has few bases and many references. */
   private readonly contexts = new Map<string | null, Context[]>();
+  private readonly words = new SharedWords();
   // The reference rules report into these, through one function made once.
   private ruleFindings: RuleFinding[] = [];
   private ruleCode = '';
@@ -117,7 +118,7 @@ export class ReferenceRecorder {
     if (base.from !== undefined && result.kind !== 'absolute') this.usedDirectories.add(base.from);
     for (const r of checked.rules) {
       if (r.supersedes) for (let k = findings.length - 1; k >= 0; k--) if (r.supersedes.includes(findings[k]!.code)) findings.splice(k, 1);
-      findings.push(placed(r.finding, this.positionIn(attr, r.offset)));
+      findings.push(placed(r.finding, this.positionIn(attr, r.offset), this.words.of(r.finding)));
     }
     if (findings.length > 1) findings.sort(bySeverityThenPlace);
     // Non-file URLs (http, ftp, mailto, cid: a MIME part) are never resolved against a Directory or folder.
@@ -221,7 +222,7 @@ export class ReferenceRecorder {
       const index = f.offset ?? 0;
       // A reference XML could not expand is unknown text: URL findings inside it would be artefacts of its spelling.
       if (f.offset !== undefined && attr.problems.length > 0 && this.insideUnknown(attr, index)) continue;
-      out.push(placed(f, this.positionIn(attr, index)));
+      out.push(placed(f, this.positionIn(attr, index), this.words.of(f)));
     }
     return out;
   }
