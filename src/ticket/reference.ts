@@ -51,11 +51,12 @@ const NO_RULE_FINDINGS: readonly RuleFinding[] = [];
 /**
  * How many values each context notes (then it notes no more); 0 checks every reference on its own, its context
  * made for it alone: the tests' oracle. An answer is kept for the value just before, and for a value the second
- * time it is met: a ticket of 100,000 different names keeps a table of names (6-9 MB), not 100,000 answers, which
- * made its peak memory 15-25% higher (most of a report with findings is the findings, and the answers held them
- * twice until the garbage collector caught up).
+ * time it is met: a table of names, not of answers (an answer held for each of 100,000 different names held
+ * their findings twice until the garbage collector caught up). A context that has noted `probe` values and met
+ * none of them again stops noting: its names are all different (a generated ticket, one file per page), and the
+ * table cost 4% of such a ticket's time.
  */
-export const remembering = { perContext: 65_536 };
+export const remembering = { perContext: 65_536, probe: 2048 };
 
 /** Everything but the value that decides what a reference comes to. */
 class Context {
@@ -65,6 +66,9 @@ class Context {
   readonly shownUri: string | null;
   /** The values met, each with its answer from the second time on (null: met once). */
   readonly remembered = new Map<string, Checked | null>();
+  /** Whether values are still noted (see remembering.probe), and how many were met again. */
+  noting = true;
+  repeats = 0;
   /** The value just before, and its answer. */
   lastValue: string | undefined;
   lastChecked: Checked | undefined;
@@ -187,12 +191,21 @@ export class ReferenceRecorder {
 
   /** What a value comes to in a context: remembered, or checked (and noted, or remembered the second time). */
   private answer(value: string, context: Context): Checked {
-    let checked = context.remembered.get(value);
+    const remembered = context.remembered;
+    let checked = context.noting || remembered.size > 0 ? remembered.get(value) : undefined;
     if (!checked) {
       const metOnce = checked === null;
       checked = this.check(value, context);
-      if (metOnce) context.remembered.set(value, checked);
-      else if (context.remembered.size < remembering.perContext) context.remembered.set(value, null);
+      if (metOnce) {
+        remembered.set(value, checked);
+        context.repeats++;
+      } else if (context.noting) {
+        if (remembered.size < remembering.perContext) remembered.set(value, null);
+        if (remembered.size >= remembering.probe && context.repeats === 0) {
+          context.noting = false;
+          remembered.clear();
+        }
+      }
     }
     if (remembering.perContext > 0) {
       context.lastValue = value;
