@@ -14,14 +14,14 @@ import { remembering } from '../src/ticket/reference.js';
 import { projectRoot } from './helpers.js';
 
 const OPTIONS: ValidateOptions = { documentUri: 'file:///srv/hot/ticket.jdf' };
-const DEFAULT = remembering.perContext;
+const DEFAULT = { ...remembering };
 
-function withRemembered<T>(perContext: number, run: () => T): T {
-  remembering.perContext = perContext;
+function withRemembered<T>(perContext: number, run: () => T, probe = DEFAULT.probe): T {
+  Object.assign(remembering, { perContext, probe });
   try {
     return run();
   } finally {
-    remembering.perContext = DEFAULT;
+    Object.assign(remembering, DEFAULT);
   }
 }
 
@@ -57,11 +57,20 @@ test('one value at many places under one Directory: reused, each place its own f
   const [a, , b, c, , d] = urlsOf(r);
   assert.equal([a!.line, b!.line, c!.line, d!.line], [4, 6, 7, 9]);
   assert.equal(c!.findings.map((f) => [f.code, f.line, f.column]), [['unescaped-space', 7, 34]]);
-  // Each place's finding is its own object; the value's part (its arguments and words) is one from the second
-  // time on (b), for the value just before (c) and for a value met twice already (d).
+  // Each place's finding is its own object; its arguments and words are one.
   const [fa, fb, fc, fd] = [a, b, c, d].map((x) => x!.findings[0]!);
   assert.ok(fa !== fb && fb !== fc && fc !== fd);
-  assert.ok(fa!.args !== fb!.args && fb!.args === fc!.args && fc!.args === fd!.args);
+  assert.ok(fa!.args === fb!.args && fb!.args === fc!.args && fc!.args === fd!.args);
+});
+
+test('different values with the same finding share its arguments and words, and keep their own fixes and places', () => {
+  const text = jdf(runList('file:///c:/Jobs/', ['a b.pdf', 'c d.pdf', 'e  f.pdf', 'g h.pdf']));
+  const r = validateTicket(text, OPTIONS);
+  assertSame(r, text);
+  const spaces = urlsOf(r).map((x) => x.findings.find((f) => f.code === 'unescaped-space')!);
+  assert.ok(spaces[0]!.args === spaces[1]!.args && spaces[1]!.args === spaces[3]!.args && spaces[0]!.message === spaces[3]!.message);
+  assert.ok(spaces[2]!.args !== spaces[0]!.args, 'two spaces are other arguments');
+  assert.equal(spaces.map((f) => f.fix), ['a%20b.pdf', 'c%20d.pdf', 'e%20%20f.pdf', 'g%20h.pdf']);
 });
 
 test('the same value under two Directories, with and without their trailing "/": four answers', () => {
@@ -147,10 +156,12 @@ test('nothing is carried from one ticket to the next: JDF versions and charsets'
   }
 });
 
-test('a table smaller than the ticket starts again and changes nothing', () => {
+test('a table smaller than the ticket, or one that stops noting, changes nothing', () => {
   const values = ['a b.pdf', 'C:\\x.pdf', 'ok.pdf', '../up.pdf', 'a b.pdf', 'x%zz.pdf', 'ok.pdf', 'C:\\x.pdf', 'a b.pdf'];
-  const text = jdf(runList('file:///c:/Jobs', values));
-  for (const size of [1, 2, 3, 100]) assertSame(withRemembered(size, () => validateTicket(text, OPTIONS)), text, OPTIONS, `table of ${size}`);
+  const text = jdf(runList('file:///c:/Jobs', [...values, ...values.map((v) => `n${v}`), ...values]));
+  for (const size of [1, 2, 3, 100]) {
+    for (const probe of [1, 3, 2048]) assertSame(withRemembered(size, () => validateTicket(text, OPTIONS), probe), text, OPTIONS, `table of ${size}, probe ${probe}`);
+  }
 });
 
 const VALUES = ['a.pdf', 'a b.pdf', 'C:\\Jobs\\a.pdf', '\\\\srv\\share\\a b.pdf', '../a.pdf', '/abs/a.pdf', 'file:///c:/a.pdf', 'http://h/a.pdf', 'cid:p1', 'pt://h/x', 'Broschüre.pdf', 'a%20b.pdf', 'a%zz.pdf', 'a&amp;b.pdf', 'a&x;b.pdf', ' a.pdf ', ''];
@@ -162,7 +173,8 @@ test('random tickets of repeated values, Directories, containers and rRefs: the 
       fc.array(fc.record({ directory: fc.option(fc.constantFrom(...DIRECTORIES)), places: fc.array(place, { maxLength: 6 }), byRef: fc.boolean() }), { minLength: 1, maxLength: 4 }),
       fc.constantFrom('1.2', '1.4'),
       fc.constantFrom(0, 1, 2, 4096),
-      (lists, version, size) => {
+      fc.constantFrom(1, 2, 2048),
+      (lists, version, size, probe) => {
         const pool: string[] = [];
         const body = lists.map(({ directory, places, byRef }, k) => {
           const specs = places.map(({ value, attribute, container }, j) => {
@@ -175,7 +187,7 @@ test('random tickets of repeated values, Directories, containers and rRefs: the 
           return `<RunList${directory === null ? '' : ` Directory="${directory}"`}>${specs.join('')}</RunList>`;
         });
         const text = jdf([...pool, ...body].join('\n'), version);
-        const r = withRemembered(size, () => validateTicket(text, OPTIONS));
+        const r = withRemembered(size, () => validateTicket(text, OPTIONS), probe);
         assert.is(JSON.stringify(r), JSON.stringify(fresh(text)));
       },
     ),

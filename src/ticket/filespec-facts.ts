@@ -29,6 +29,9 @@ export class FileSpecFactsReader {
   /** The RunList whose start tag the walk read last, and its facts. */
   private runList = NONE;
   private readonly runListValues: Array<string | undefined> = [];
+  /** The values of the last facts made or found, and those facts: the next FileSpec mostly says the same. */
+  private lastValues: ReadonlyArray<string | undefined> = [];
+  private lastFacts: FileSpecFacts | undefined;
 
   constructor(private readonly tree: ElementTree) {}
 
@@ -54,6 +57,13 @@ export class FileSpecFactsReader {
       if (holder === this.runList) values.push(...this.runListValues);
       else pick(tree.attributesNamed(holder, RUNLIST_FACTS), RUNLIST_FACTS, values);
     }
+    if (values.length === this.lastValues.length && values.every((v, k) => v === this.lastValues[k])) return this.lastFacts;
+    this.lastValues = values;
+    this.lastFacts = this.find(values);
+    return this.lastFacts;
+  }
+
+  private find(values: ReadonlyArray<string | undefined>): FileSpecFacts | undefined {
     let key = '';
     for (const v of values) key += v === undefined ? '-' : `${v.length}:${v}`;
     if (key.length === values.length) return undefined; // all absent

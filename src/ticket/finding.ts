@@ -3,7 +3,7 @@
 import { rulesByCode } from '../rules/catalog.js';
 import type { RuleCode } from '../rules/codes.js';
 import { createFinding, restateFinding } from '../rules/finding.js';
-import type { Finding, Profile, Severity } from '../rules/types.js';
+import type { Finding, FindingArgs, Profile, Severity } from '../rules/types.js';
 import type { LineIndex } from './positions.js';
 import type { LocatedFinding } from './validate.js';
 
@@ -29,16 +29,62 @@ export function unplacedFinding(code: string, profile: Profile, args: Record<str
 
 /**
  * A finding of a value at one place: a new object (each place has its own; a ticket rule may reword it) that
- * shares its arguments, words and fix with the finding of the value. Its properties are createFinding's, in its
- * order, then the place, written out: object spread ({ ...finding, line, column }) took about 2 us a finding
- * on Node 20, this takes 15 ns, and every property is in the object itself (no property array beside it).
+ * shares its arguments, words and fix with the finding of the value, or `words`' when given (SharedWords). Its
+ * properties are createFinding's, in its order, then the place, written out: object spread
+ * ({ ...finding, line, column }) took about 2 us a finding on Node 20, this takes 15 ns, and every property is in
+ * the object itself (no property array beside it).
  */
-export function placed(finding: Finding, at: Position): LocatedFinding {
-  const { code, severity, message, args, spec, fix, offset } = finding;
+export function placed(finding: Finding, at: Position, words: Words | undefined = undefined): LocatedFinding {
+  const { code, severity, spec, fix, offset } = finding;
+  const { args, message } = words ?? finding;
   const { line, column } = at;
   if (args === undefined || spec === undefined) return { ...finding, line, column }; // not createFinding's: as it is
   if (fix !== undefined) return offset !== undefined ? { code, severity, message, args, spec, fix, offset, line, column } : { code, severity, message, args, spec, fix, line, column };
   return offset !== undefined ? { code, severity, message, args, spec, offset, line, column } : { code, severity, message, args, spec, line, column };
+}
+
+/** A finding's arguments and the sentence made from them. */
+interface Words {
+  args: FindingArgs;
+  message: string;
+}
+
+/** Equal arguments kept per ticket: no more than this many (then the table starts again). */
+const MAX_WORDS = 1024;
+/** Arguments with a longer value are not shared (a value's own readings: no other finding has them). */
+const MAX_SHARED_VALUE = 128;
+
+/**
+ * One arguments object and one sentence for the findings of a ticket with the same code and arguments (a
+ * hundred thousand raw spaces say the same thing). The sentence is made from the code and the arguments alone,
+ * so equal ones (in the same order) give equal words.
+ */
+export class SharedWords {
+  private readonly table = new Map<string, Words>();
+  /** The codes whose arguments held a value too long to share (a consumers-disagree's readings): not tried again. */
+  private readonly unshared = new Set<string>();
+
+  of(finding: Finding): Words | undefined {
+    const args = finding.args;
+    if (args === undefined || this.unshared.has(finding.code)) return undefined;
+    let key = finding.code;
+    for (const name in args) {
+      const v = args[name]!;
+      if (typeof v === 'string' && v.length > MAX_SHARED_VALUE) {
+        this.unshared.add(finding.code);
+        return undefined;
+      }
+      // Each name and value with its length: no two different lists make one key.
+      key += typeof v === 'number' ? ` ${name.length}:${name}#${v}` : ` ${name.length}:${name}'${v.length}:${v}`;
+    }
+    let words = this.table.get(key);
+    if (words === undefined) {
+      if (this.table.size >= MAX_WORDS) this.table.clear();
+      words = { args, message: finding.message };
+      this.table.set(key, words);
+    }
+    return words;
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import type { CheckOptions, Finding, Role } from '../rules/types.js';
 import type { Attribute } from './xml/index.js';
 import type { ElementPaths } from './element-paths.js';
 import type { FileSpecFacts } from './filespec-facts.js';
-import { bySeverityThenPlace, makeFinding, placed, unplacedFinding } from './finding.js';
+import { bySeverityThenPlace, makeFinding, placed, SharedWords, unplacedFinding } from './finding.js';
 import { identifierKind } from './identifier.js';
 import { noteReportedInValue, type TicketDocument } from './read.js';
 import { IDENTIFIER_RULES, REFERENCE_RULES } from './ticket-rules.js';
@@ -51,11 +51,12 @@ const NO_RULE_FINDINGS: readonly RuleFinding[] = [];
 /**
  * How many values each context notes (then it notes no more); 0 checks every reference on its own, its context
  * made for it alone: the tests' oracle. An answer is kept for the value just before, and for a value the second
- * time it is met: a ticket of 100,000 different names keeps a table of names (6-9 MB), not 100,000 answers, which
- * made its peak memory 15-25% higher (most of a report with findings is the findings, and the answers held them
- * twice until the garbage collector caught up).
+ * time it is met: a table of names, not of answers (an answer held for each of 100,000 different names held
+ * their findings twice until the garbage collector caught up). A context that has noted `probe` values and met
+ * none of them again stops noting: its names are all different (a generated ticket, one file per page), and the
+ * table cost 4% of such a ticket's time.
  */
-export const remembering = { perContext: 65_536 };
+export const remembering = { perContext: 65_536, probe: 2048 };
 
 /** Everything but the value that decides what a reference comes to. */
 class Context {
@@ -65,6 +66,9 @@ class Context {
   readonly shownUri: string | null;
   /** The values met, each with its answer from the second time on (null: met once). */
   readonly remembered = new Map<string, Checked | null>();
+  /** Whether values are still noted (see remembering.probe), and how many were met again. */
+  noting = true;
+  repeats = 0;
   /** The value just before, and its answer. */
   lastValue: string | undefined;
   lastChecked: Checked | undefined;
@@ -87,6 +91,7 @@ export class ReferenceRecorder {
   readonly usedDirectories = new Set<number>();
   /** The contexts by base URI: a ticket has few bases and many references. */
   private readonly contexts = new Map<string | null, Context[]>();
+  private readonly words = new SharedWords();
   // The reference rules report into these, through one function made once.
   private ruleFindings: RuleFinding[] = [];
   private ruleCode = '';
@@ -117,7 +122,7 @@ export class ReferenceRecorder {
     if (base.from !== undefined && result.kind !== 'absolute') this.usedDirectories.add(base.from);
     for (const r of checked.rules) {
       if (r.supersedes) for (let k = findings.length - 1; k >= 0; k--) if (r.supersedes.includes(findings[k]!.code)) findings.splice(k, 1);
-      findings.push(placed(r.finding, this.positionIn(attr, r.offset)));
+      findings.push(placed(r.finding, this.positionIn(attr, r.offset), this.words.of(r.finding)));
     }
     if (findings.length > 1) findings.sort(bySeverityThenPlace);
     // Non-file URLs (http, ftp, mailto, cid: a MIME part) are never resolved against a Directory or folder.
@@ -186,12 +191,21 @@ export class ReferenceRecorder {
 
   /** What a value comes to in a context: remembered, or checked (and noted, or remembered the second time). */
   private answer(value: string, context: Context): Checked {
-    let checked = context.remembered.get(value);
+    const remembered = context.remembered;
+    let checked = context.noting || remembered.size > 0 ? remembered.get(value) : undefined;
     if (!checked) {
       const metOnce = checked === null;
       checked = this.check(value, context);
-      if (metOnce) context.remembered.set(value, checked);
-      else if (context.remembered.size < remembering.perContext) context.remembered.set(value, null);
+      if (metOnce) {
+        remembered.set(value, checked);
+        context.repeats++;
+      } else if (context.noting) {
+        if (remembered.size < remembering.perContext) remembered.set(value, null);
+        if (remembered.size >= remembering.probe && context.repeats === 0) {
+          context.noting = false;
+          remembered.clear();
+        }
+      }
     }
     if (remembering.perContext > 0) {
       context.lastValue = value;
@@ -221,7 +235,7 @@ export class ReferenceRecorder {
       const index = f.offset ?? 0;
       // A reference XML could not expand is unknown text: URL findings inside it would be artefacts of its spelling.
       if (f.offset !== undefined && attr.problems.length > 0 && this.insideUnknown(attr, index)) continue;
-      out.push(placed(f, this.positionIn(attr, index)));
+      out.push(placed(f, this.positionIn(attr, index), this.words.of(f)));
     }
     return out;
   }

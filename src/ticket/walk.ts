@@ -19,7 +19,8 @@ import { FAMILY_ROOTS, isRefElement, XJDF_NAMESPACE, type Family, type UrlAttrib
 interface WalkContext {
   /** The base of FileSpec/@URL (and Preview/@URL): the Directory that applies, the container, or the ticket's folder. */
   fileBase: Base;
-  via?: string;
+  /** The path of the rRef element through which this part was reached, if any. */
+  via: string | undefined;
   /** IDs of the resources on the current rRef chain, against cycles. */
   chain: readonly string[];
   /**
@@ -80,10 +81,10 @@ export class Walk {
   run(): void {
     const tree = this.tree;
     const roots = tree.roots;
-    const rootContext: WalkContext = { fileBase: this.input.documentBase, chain: [], again: false, family: 'JDF', inContainer: false };
+    const rootContext: WalkContext = { fileBase: this.input.documentBase, via: undefined, chain: [], again: false, family: 'JDF', inContainer: false };
     for (let k = roots.length - 1; k >= 0; k--) {
       const rootLocal = tree.local(roots[k]!);
-      this.push(roots[k]!, { ...rootContext, family: FAMILY_ROOTS.get(rootLocal) ?? (rootLocal === 'PrintTalk' ? 'PrintTalk' : 'JDF') }, false);
+      this.push(roots[k]!, changed(rootContext, { family: FAMILY_ROOTS.get(rootLocal) ?? (rootLocal === 'PrintTalk' ? 'PrintTalk' : 'JDF') }), false);
     }
     this.drain();
     const { index } = this.input;
@@ -91,7 +92,7 @@ export class Walk {
     const stranded = [...index.reportedAtUse].filter((e) => !this.reachedAtUse.has(e)).sort((a, b) => tree.start(a) - tree.start(b));
     for (const e of stranded) {
       if (this.reachedAtUse.has(e)) continue;
-      this.push(e, { ...rootContext, family: this.familyAt(e), chain: [index.idOf(e)!], again: true }, true);
+      this.push(e, changed(rootContext, { family: this.familyAt(e), chain: [index.idOf(e)!], again: true }), true);
       this.drain();
     }
   }
@@ -135,8 +136,8 @@ export class Walk {
     if (local === 'Container' && parent !== NONE && tree.local(parent) === 'FileSpec') return undefined;
 
     const family = FAMILY_ROOTS.get(local);
-    if (family !== undefined && family !== ctx.family) ctx = { ...ctx, family };
-    else if (viaRef) ctx = { ...ctx, family: this.familyAt(e) };
+    if (family !== undefined && family !== ctx.family) ctx = changed(ctx, { family });
+    else if (viaRef) ctx = changed(ctx, { family: this.familyAt(e) });
 
     if (isRefElement(local)) {
       const rRefAttr = tree.attribute(e, 'rRef');
@@ -146,14 +147,14 @@ export class Walk {
         const target = this.followRef(rRefAttr, ctx);
         if (target !== NONE) {
           const again = ctx.again || !this.input.index.namedOnce(rRefAttr.value);
-          this.push(target, { ...ctx, via: ctx.via ?? this.input.paths.pathOf(e), chain: [...ctx.chain, rRefAttr.value], again }, true);
+          this.push(target, changed(ctx, { via: ctx.via ?? this.input.paths.pathOf(e), chain: [...ctx.chain, rRefAttr.value], again }), true);
         }
       }
     }
 
     if (local === 'FileSpec') {
       const container = tree.findChild(e, (c) => tree.local(c) === 'Container');
-      if (container !== NONE) ctx = { ...ctx, fileBase: this.containerBase(container, ctx, 0), inContainer: true };
+      if (container !== NONE) ctx = changed(ctx, { fileBase: this.containerBase(container, ctx, 0), inContainer: true });
     }
     return ctx;
   }
@@ -179,7 +180,7 @@ export class Walk {
       const role = urlAttributes.find((u) => u.attribute === attr.name)?.role;
       if (role !== 'directory') continue;
       if (reportDirectory) references.url(e, attr, 'directory', documentBase, ctx.via);
-      if (attr.name === 'Directory' && (local === 'RunList' || local === 'Preview')) ctx = { ...ctx, fileBase: directoryBase(attr.value, documentBase, e) };
+      if (attr.name === 'Directory' && (local === 'RunList' || local === 'Preview')) ctx = changed(ctx, { fileBase: directoryBase(attr.value, documentBase, e) });
     }
     if (again) this.reportedDirectories.add(e);
     let facts: FileSpecFacts | undefined | null = null; // null: not read yet
@@ -251,7 +252,7 @@ export class Walk {
       if (target !== undefined) this.reachedAtUse.add(target);
       spec = this.followRef(rRefAttr, ctx, ref);
       if (spec === NONE) return NO_CONTAINER;
-      use = { ...ctx, via: ctx.via ?? this.input.paths.pathOf(ref), chain: [...ctx.chain, rRefAttr.value] };
+      use = changed(ctx, { via: ctx.via ?? this.input.paths.pathOf(ref), chain: [...ctx.chain, rRefAttr.value] });
     }
     const outer = containerOf(tree, spec);
     const base = outer !== NONE ? this.containerBase(outer, use, depth + 1) : use.fileBase;
@@ -283,6 +284,21 @@ export class Walk {
     }
     return names;
   }
+}
+
+/**
+ * `ctx` with some of its fields changed, every field written out: one shape for every context. Object spread
+ * ({ ...ctx, via }) that adds a field the context did not have took most of the time of an rRef's use.
+ */
+function changed(ctx: WalkContext, change: Partial<WalkContext>): WalkContext {
+  return {
+    fileBase: change.fileBase ?? ctx.fileBase,
+    via: change.via ?? ctx.via,
+    chain: change.chain ?? ctx.chain,
+    again: change.again ?? ctx.again,
+    family: change.family ?? ctx.family,
+    inContainer: change.inContainer ?? ctx.inContainer,
+  };
 }
 
 /** The base a Directory gives its descendants: itself when absolute, resolved against the document when not. */
