@@ -8,6 +8,7 @@ import type { CheckContext, CheckOptions, Finding, ReferenceKind, Severity } fro
 import type { UriComponents } from './uri/components.js';
 import { parseAuthority, parseReference } from './uri/parse.js';
 import { baseComponents, mergePrefixOf, resolveReference } from './uri/resolve.js';
+import { boundedMemo } from './util/bounded-memo.js';
 export interface CheckResult {
   /** The value as given, with any password masked. */
   value: string;
@@ -30,7 +31,11 @@ const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2
 const PLAIN = new Uint8Array(128);
 for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!*'()~+,$&=/") PLAIN[ch.charCodeAt(0)] = 1;
 
-const prefixFacts = new Map<string, { local: Locality; host: string | undefined }>();
+/** What a base that is its own merge prefix says of every plain reference under it, once per base. */
+const prefixFacts = boundedMemo((prefix: string): { local: Locality; host: string | undefined } => {
+  const authority = parseReference(prefix).authority;
+  return { local: localityOf(prefix), host: authority !== undefined ? parseAuthority(authority).host : undefined };
+});
 
 /**
  * The answer for a plain relative path ("pages/p1.pdf") against a base ending in "/": no rule can fire, and the
@@ -49,13 +54,7 @@ function checkPlainRelative(value: string, options: CheckOptions): CheckResult |
   const prefix = mergePrefixOf(options.base);
   // Only a base that is its own merge prefix (ends in "/", no query or fragment) drops nothing on resolution.
   if (prefix === undefined || prefix !== options.base || prefix.indexOf('@') !== -1) return undefined;
-  let facts = prefixFacts.get(prefix);
-  if (facts === undefined) {
-    const authority = parseReference(prefix).authority;
-    facts = { local: localityOf(prefix), host: authority !== undefined ? parseAuthority(authority).host : undefined };
-    if (prefixFacts.size > 256) prefixFacts.clear();
-    prefixFacts.set(prefix, facts);
-  }
+  const facts = prefixFacts(prefix);
   const result: CheckResult = { value, kind: 'relative-path', local: facts.local, resolved: prefix + value, findings: [] };
   if (facts.host !== undefined) result.host = facts.host;
   return result;

@@ -173,4 +173,17 @@ test('malformed tickets are not touched', () => {
   assert.is(readFileSync(file, 'utf8'), '<JDF><FileSpec URL="a b.pdf"></JDF>');
 });
 
+test('fix FOLDER: packages in the folder are left alone (fix works on tickets), not reported as broken XML', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'jfs-fix-folder-'));
+  writeFileSync(path.join(folder, 'a.jdf'), '<JDF><ResourcePool><FileSpec URL="a b.pdf"/></ResourcePool></JDF>');
+  const mime = 'MIME-Version: 1.0\r\nContent-Type: multipart/related; boundary=b\r\n\r\n--b\r\nContent-Type: application/vnd.cip4-jdf+xml\r\n\r\n<JDF/>\r\n--b--\r\n';
+  writeFileSync(path.join(folder, 'job.mjm'), mime);
+  const r = cli('fix', folder);
+  assert.is(r.status, 0, r.stderr);
+  assert.not.match(r.stderr, /job\.mjm/);
+  assert.ok(r.stdout.endsWith('\n1 file changed, 1 value fixed\n'), r.stdout);
+  assert.is(readFileSync(path.join(folder, 'job.mjm'), 'utf8'), mime);
+  assert.is(readFileSync(path.join(folder, 'a.jdf'), 'utf8'), '<JDF><ResourcePool><FileSpec URL="a%20b.pdf"/></ResourcePool></JDF>');
+});
+
 test.run();

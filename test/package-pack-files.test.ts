@@ -112,8 +112,24 @@ test('zip: a ticket whose own name holds "\\" or starts like a drive (c:t.jdf) c
     const r = pack(dir, name, '-o', 'job.zip', '--format', 'zip');
     assert.is(r.status, 1, r.stdout + r.stderr);
     assert.is(r.stderr, '');
-    assert.ok(r.stdout.startsWith(`${name}:1:1: error: "" the ticket cannot be the zip's top-level entry: it is named '${name}'`), r.stdout);
+    assert.ok(r.stdout.startsWith(`${name}:1:1: error: the ticket cannot be the zip's top-level entry: it is named '${name}'`), r.stdout);
+    // --allow-missing cannot help here, so it is not suggested.
+    assert.ok(r.stdout.endsWith('\nNo package written.\n'), r.stdout);
     assert.not.ok(existsSync(path.join(dir, 'job.zip')));
+  }
+});
+
+test('a ticket that is not well-formed: one error naming the ticket, no --allow-missing hint (it cannot help), no package', () => {
+  const dir = fresh();
+  writeFileSync(path.join(dir, 't.jdf'), '<JDF><FileSpec URL="a.pdf"></JDF>');
+  for (const extra of [[], ['--allow-missing']]) {
+    const r = pack(dir, 't.jdf', '-o', 'job.mjm', ...extra);
+    assert.is(r.status, 1, r.stdout + r.stderr);
+    const lines = r.stdout.trimEnd().split('\n');
+    assert.is(lines.length, 2, r.stdout);
+    assert.match(lines[0]!, /^t\.jdf:\d+:\d+: error: the ticket cannot be rewritten: /);
+    assert.is(lines[1], 'No package written.');
+    assert.not.ok(existsSync(path.join(dir, 'job.mjm')));
   }
 });
 

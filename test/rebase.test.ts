@@ -169,4 +169,17 @@ test('no view for --to, no target, no table, a symbolic link: refused, nothing w
   assert.not.ok(existsSync(`${link}.orig`));
 });
 
+test('rebase FOLDER: the tickets in it are rebased; a MIME package in it is left alone, not called broken XML', () => {
+  const folder = path.join(top, 'folder');
+  mkdirSync(folder);
+  writeFileSync(path.join(folder, 'a.jdf'), original);
+  const mime = 'MIME-Version: 1.0\r\nContent-Type: multipart/related; boundary=b\r\n\r\n--b\r\nContent-Type: application/vnd.cip4-jdf+xml\r\n\r\n<JDF/>\r\n--b--\r\n';
+  writeFileSync(path.join(folder, 'job.mjm'), mime);
+  const r = cli(['rebase', 'folder', '--from', 'mis', '--to', 'rip']);
+  assert.is(r.status, 0, r.stderr);
+  assert.not.match(r.stdout + r.stderr, /job\.mjm/);
+  assert.is(readFileSync(path.join(folder, 'a.jdf'), 'utf8'), forRip);
+  assert.is(readFileSync(path.join(folder, 'job.mjm'), 'utf8'), mime);
+});
+
 test.run();

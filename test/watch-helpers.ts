@@ -10,6 +10,7 @@ import { startWatch, type HotFolder } from '../src/node/watch/watch.js';
 import type { TimedEvent } from '../src/node/watch/events.js';
 import type { WatchOptions } from '../src/node/watch/options.js';
 import { projectRoot } from './helpers.js';
+import { DEFAULT_MAX_BYTES } from '../src/node/limits.js';
 
 export interface Dirs {
   base: string;
@@ -83,7 +84,7 @@ export interface Running {
 export const QUICK: Partial<WatchOptions> = { settleMs: 150, pollMs: 200, heartbeatMs: 200, recheckMs: 100, parseWaitMs: 2000 };
 
 export function options(d: Dirs, extra: Partial<WatchOptions> = {}): WatchOptions {
-  return { in: d.in, ok: d.ok, error: d.error, validate: { platform: 'unix' }, maxBytes: 512 * 1024 * 1024, toolVersion: 'test', ...QUICK, ...extra };
+  return { in: d.in, ok: d.ok, error: d.error, validate: { platform: 'unix' }, maxBytes: DEFAULT_MAX_BYTES, toolVersion: 'test', ...QUICK, ...extra };
 }
 
 /** Watchers and children still running: a failed test must not leave one holding the process open. */

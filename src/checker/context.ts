@@ -5,6 +5,7 @@ import type { CheckContext, CheckOptions, ReferenceKind } from '../rules/types.j
 import type { AuthorityParts } from '../uri/components.js';
 import { parseAuthority, parseReference } from '../uri/parse.js';
 import { resolveWithTrace } from '../uri/resolve.js';
+import { boundedMemo } from '../util/bounded-memo.js';
 
 /**
  * How a check is made. `fast`: the facts of one scan, a clean fix taken as it is, clean fixes composed in one pass,
@@ -26,17 +27,8 @@ function kindOf(scheme: string | undefined, authority: string | undefined, path:
   return path.startsWith('/') ? 'absolute-path' : 'relative-path';
 }
 
-// A ticket names a handful of authorities thousands of times: each is taken apart once (the parts are not changed).
-const authorities = new Map<string, AuthorityParts>();
-export function authorityParts(authority: string): AuthorityParts {
-  let parts = authorities.get(authority);
-  if (parts === undefined) {
-    parts = parseAuthority(authority);
-    if (authorities.size >= 256) authorities.clear();
-    authorities.set(authority, parts);
-  }
-  return parts;
-}
+/** An authority taken apart (RFC 3986 3.2), once per distinct authority: the parts are not changed. */
+export const authorityParts: (authority: string) => AuthorityParts = boundedMemo(parseAuthority);
 
 /** The whole value with its core replaced, the white space around it kept (one function for every context). */
 function withCore(this: CheckContext, core: string): string {

@@ -5,7 +5,7 @@ import { plural } from '../report/check-text.js';
 
 /** jdf-filespec fix (--dry-run: a unified diff on standard output, notes on standard error): 0 when every file was handled, 2 when a path could not be read or written. */
 export async function runFix(run: FixOptions & { paths: string[]; discovery?: DiscoverOptions; errorOnUnmatchedPattern?: boolean }): Promise<number> {
-  const { sources, unreadable, unmatched: none } = await expandPaths(run.paths, run.discovery);
+  const { sources, unreadable, unmatched: none } = await expandPaths(run.paths, { ...run.discovery, packages: false });
   if (run.errorOnUnmatchedPattern !== false && unmatched(none)) return 2;
   let failed = unreadable.length;
   for (const u of unreadable) process.stderr.write(`jdf-filespec: cannot read ${u.path}: ${u.reason}\n`);

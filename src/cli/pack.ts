@@ -12,10 +12,13 @@ export async function runPack(run: Omit<PackOptions, 'maps'> & { ticket: string;
     return 2;
   }
   for (const p of result.problems) {
-    process.stdout.write(`${run.ticket}:${p.line}:${p.column}: ${result.written ? 'not packed' : 'error'}: ${JSON.stringify(p.value)}${p.path !== undefined ? ` (${p.path})` : ''} ${p.reason}\n`);
+    const what = p.ticket ? '' : `${JSON.stringify(p.value)}${p.path !== undefined ? ` (${p.path})` : ''} `;
+    process.stdout.write(`${run.ticket}:${p.line}:${p.column}: ${result.written ? 'not packed' : 'error'}: ${what}${p.reason}\n`);
   }
   if (!result.written) {
-    process.stdout.write(`No package written${result.problems.length > 0 && !run.allowMissing ? ': every referenced file must be packed (--allow-missing packs the rest)' : ''}.\n`);
+    // --allow-missing helps where references are the problem, never where the ticket itself is.
+    const hint = result.problems.length > 0 && !run.allowMissing && !result.problems.some((p) => p.ticket);
+    process.stdout.write(`No package written${hint ? ': every referenced file must be packed (--allow-missing packs the rest)' : ''}.\n`);
     return 1;
   }
   for (const f of result.files) process.stdout.write(`  ${f.reference}  <-  ${f.path}${f.references > 1 ? ` (${f.references} references)` : ''}\n`);

@@ -42,7 +42,7 @@ export async function runRebase(run: RebaseRun): Promise<number> {
   for (const [option, view] of [['--from', run.from], ['--to', run.to]] as const) {
     if (view !== undefined && !views.includes(view)) return usage(`${option} ${view}: no such view (the table has ${views.join(', ')}).`);
   }
-  const { sources, unreadable } = await expandPaths(run.paths);
+  const { sources, unreadable } = await expandPaths(run.paths, { packages: false });
   let failed = unreadable.length;
   for (const u of unreadable) process.stderr.write(`jdf-filespec: cannot read ${u.path}: ${u.reason}\n`);
   let changed = 0;

@@ -13,6 +13,7 @@ import { redactPassword } from '../fileurl/redact.js';
 import { applyEdits, planFixes, type FixPlan } from '../ticket/rewrite.js';
 import type { ValidateOptions } from '../ticket/validate.js';
 import { decodeToRewrite, readInPlace, UNFIT_IN_PLACE } from './rewrite-read.js';
+import { DEFAULT_MAX_BYTES } from './limits.js';
 
 export interface FixOutcome {
   path: string;
@@ -31,7 +32,6 @@ export interface FixOptions {
   validate: ValidateOptions;
 }
 
-const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 const runningAsRoot = () => process.getuid?.() === 0;
 

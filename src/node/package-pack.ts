@@ -38,6 +38,8 @@ export interface PackProblem {
   column: number;
   path?: string;
   reason: string;
+  /** The ticket itself is the problem (its name, or XML that cannot be rewritten), not one of its references. */
+  ticket?: true;
 }
 
 export interface PackedFile {
@@ -198,12 +200,12 @@ export async function packJob(ticketPath: string, options: PackOptions): Promise
   const result: PackResult = { written: false, output: options.output, files: [], problems: [] };
   const unzippable = options.format === 'zip' ? zipNameProblem(path.basename(ticketPath)) : null;
   if (unzippable !== null) {
-    result.problems.push({ value: '', line: 1, column: 1, reason: `the ticket cannot be the zip's top-level entry: it ${unzippable}; rename it, or pack as MIME (--format mime)` });
+    result.problems.push({ value: '', line: 1, column: 1, ticket: true, reason: `the ticket cannot be the zip's top-level entry: it ${unzippable}; rename it, or pack as MIME (--format mime)` });
     return result;
   }
   const broken = report.findings.find((f) => ['xml-malformed', 'xml-too-deep', 'xml-empty', 'invalid-encoding-bytes', 'unsupported-encoding', 'file-too-large', 'duplicate-attribute'].includes(f.code));
   if (broken) {
-    result.problems.push({ value: '', line: broken.line, column: broken.column, reason: `the ticket cannot be rewritten: ${broken.message}` });
+    result.problems.push({ value: '', line: broken.line, column: broken.column, ticket: true, reason: `the ticket cannot be rewritten: ${broken.message}` });
     return result;
   }
   const { files, problems } = await plan(report, documentUri, options);

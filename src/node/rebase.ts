@@ -9,6 +9,7 @@ import { planRebase, type RebaseOptions } from '../views/rebase.js';
 import type { ViewTable } from '../views/types.js';
 import { createExclusive, createTemp, removeStaleTemps, type FixOutcome } from './fix.js';
 import { decodeToRewrite, readInPlace, UNFIT_IN_PLACE } from './rewrite-read.js';
+import { DEFAULT_MAX_BYTES } from './limits.js';
 
 export interface RebaseFileOptions {
   table: ViewTable;
@@ -20,8 +21,6 @@ export interface RebaseFileOptions {
 
 /** What became of one ticket: as with fix. */
 export type RebaseOutcome = FixOutcome;
-
-const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 
 /** Reads and checks a ticket and plans the rebase (nothing written). */
 export async function planRebaseFile(file: string, options: Omit<RebaseFileOptions, 'dryRun' | 'backup'>): Promise<(RebaseOutcome & { bytes: Uint8Array; charset: string; bom: boolean; info: import('node:fs').Stats }) | RebaseOutcome> {

@@ -16,6 +16,7 @@ import type { ViewTable } from '../views/types.js';
 import { localCandidates } from './locate.js';
 import { readRegularFile } from './read-regular.js';
 import { decodeToRewrite } from './rewrite-read.js';
+import { DEFAULT_MAX_BYTES } from './limits.js';
 
 export interface RelocateOptions {
   to: string;
@@ -119,7 +120,7 @@ const where = (r: TicketReference) => `${r.line}:${r.column}`;
 
 export async function relocate(ticketPath: string, options: RelocateOptions): Promise<Manifest> {
   const places = await findPlaces(ticketPath, options);
-  const ticket = await readTicket(places.ticketReal, ticketPath, options.maxBytes ?? 512 * 1024 * 1024);
+  const ticket = await readTicket(places.ticketReal, ticketPath, options.maxBytes ?? DEFAULT_MAX_BYTES);
   const plan = await planReferences(ticket, places, options.views);
   const ticketName = path.basename(places.ticketReal);
   const layout = newLayout(plan.sources, path.dirname(places.ticketReal), ticketName);

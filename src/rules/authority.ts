@@ -7,6 +7,7 @@ import { isDriveAuthority } from './drive-letter.js';
 import { KIND } from './facts.js';
 import { examples, isDoubledScheme, isUncAuthority, sev, withPath } from './helpers.js';
 import type { Rule } from './types.js';
+import { boundedMemo } from '../util/bounded-memo.js';
 
 export const emptySegmentAfterHost: Rule = {
   meta: {
@@ -116,17 +117,8 @@ export const portInFileUrl: Rule = {
   },
 };
 
-// A ticket names a handful of hosts thousands of times: each is classified once.
-const hostClasses = new Map<string, ReturnType<typeof classifyHost>>();
-function hostClass(host: string): ReturnType<typeof classifyHost> {
-  let found = hostClasses.get(host);
-  if (found === undefined) {
-    found = classifyHost(host);
-    if (hostClasses.size >= 256) hostClasses.clear();
-    hostClasses.set(host, found);
-  }
-  return found;
-}
+/** A host classified once per distinct host. */
+const hostClass = boundedMemo(classifyHost);
 
 export const invalidHost: Rule = {
   meta: {

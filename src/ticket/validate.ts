@@ -1,4 +1,5 @@
 import type { Locality } from '../fileurl/locality.js';
+import { DEFAULT_MAX_BYTES } from '../package/limits.js';
 import { parseReference } from '../uri/parse.js';
 import { resolveReference } from '../uri/resolve.js';
 import type { Finding, Platform, Profile, ReferenceKind, Role } from '../rules/types.js';
@@ -73,7 +74,7 @@ export interface ValidateOptions {
   platform?: Platform;
   drivePreserving?: boolean;
   localHosts?: readonly string[];
-  /** Larger inputs are not read (a finding instead). Default 512 MiB. */
+  /** Larger inputs are not read (a finding instead). Default DEFAULT_MAX_BYTES, 256 MiB (src/package/limits.ts). */
   maxBytes?: number;
   /**
    * Run fast-xml-parser's full validator before anything else. Without it, the markup is still checked (tags
@@ -94,8 +95,6 @@ export interface ValidateOptions {
   /** Attributes to read beyond the schemas' (`--url-attribute`), such as a vendor's hot folder. */
   urlAttributes?: readonly VocabularyRow[];
 }
-
-const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 
 /** The report for a ticket that was not read because it is larger than maxBytes. */
 export function oversizeReport(size: number, maxBytes: number, profile: Profile = 'jdf'): TicketReport {

@@ -2,6 +2,7 @@ import type { UriComponents } from './components.js';
 import { isAlpha } from './chars.js';
 import { parseReference } from './parse.js';
 import { recompose } from './recompose.js';
+import { boundedMemo } from '../util/bounded-memo.js';
 
 export interface ResolveOptions {
   /** RFC 8089 E.2.1: "/x" and ".." never leave the base's drive letter. Off by default (strict RFC 3986). */
@@ -207,30 +208,22 @@ interface ParsedBase {
   directory: string | undefined;
 }
 
-const BASE_CACHE_LIMIT = 256;
-const baseCache = new Map<string, ParsedBase>();
-
-function parsedBase(base: string): ParsedBase {
-  let entry = baseCache.get(base);
-  if (entry === undefined) {
-    const components = parseReference(base);
-    let mergePrefix: string | undefined;
-    let head: string | undefined;
-    let directory: string | undefined;
-    if (components.scheme !== undefined) {
-      const path = merge(components, '');
-      if (!hasDotSegment(path) && !(components.authority === undefined && path.startsWith('//'))) {
-        const start = components.scheme + ':' + (components.authority !== undefined ? '//' + components.authority : '');
-        mergePrefix = start + path;
-        if (path.charCodeAt(0) === 0x2f) [head, directory] = [start, path];
-      }
+/** A base taken apart once per distinct base: a ticket's references share a handful. */
+const parsedBase = boundedMemo((base: string): ParsedBase => {
+  const components = parseReference(base);
+  let mergePrefix: string | undefined;
+  let head: string | undefined;
+  let directory: string | undefined;
+  if (components.scheme !== undefined) {
+    const path = merge(components, '');
+    if (!hasDotSegment(path) && !(components.authority === undefined && path.startsWith('//'))) {
+      const start = components.scheme + ':' + (components.authority !== undefined ? '//' + components.authority : '');
+      mergePrefix = start + path;
+      if (path.charCodeAt(0) === 0x2f) [head, directory] = [start, path];
     }
-    entry = { components, mergePrefix, head, directory };
-    if (baseCache.size >= BASE_CACHE_LIMIT) baseCache.clear();
-    baseCache.set(base, entry);
   }
-  return entry;
-}
+  return { components, mergePrefix, head, directory };
+});
 
 /**
  * A relative-path reference with no scheme, no authority, no dot segment and a non-empty path: 5.2.2 then
