@@ -2,12 +2,12 @@ import { localityOf, localityOfParts, type Locality } from './fileurl/locality.j
 import { redactPassword, stripPassword } from './fileurl/redact.js';
 import { authorityParts, BY_SPEC, FAST, type Mode } from './checker/context.js';
 import { applyAllFixes, convergeFixes } from './checker/fixes.js';
+import { isPlainRelative } from './checker/plain.js';
 import { CheckSession } from './checker/session.js';
-import { isWindowsReservedName } from './rules/segments.js';
 import type { CheckContext, CheckOptions, Finding, ReferenceKind, Severity } from './rules/types.js';
 import type { UriComponents } from './uri/components.js';
 import { parseAuthority, parseReference } from './uri/parse.js';
-import { baseComponents, mergePrefixOf, resolveReference } from './uri/resolve.js';
+import { baseComponents, hasDotSegment, resolveReference } from './uri/resolve.js';
 import { boundedMemo } from './util/bounded-memo.js';
 export interface CheckResult {
   /** The value as given, with any password masked. */
@@ -26,11 +26,6 @@ export interface CheckResult {
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
-// Characters after which no rule can fire in a relative path: the appendix's fsegment characters and "/",
-// without ":" (scheme, Table 6), "%" (escapes) and "@" (which a masked password needs). Most references of a real ticket are made of these only.
-const PLAIN = new Uint8Array(128);
-for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!*'()~+,$&=/") PLAIN[ch.charCodeAt(0)] = 1;
-
 /** What a base that is its own merge prefix says of every plain reference under it, once per base. */
 const prefixFacts = boundedMemo((prefix: string): { local: Locality; host: string | undefined } => {
   const authority = parseReference(prefix).authority;
@@ -42,18 +37,8 @@ const prefixFacts = boundedMemo((prefix: string): { local: Locality; host: strin
  * target is the base followed by the reference. Undefined whenever any rule might have something to say.
  */
 function checkPlainRelative(value: string, options: CheckOptions): CheckResult | undefined {
-  if (options.base === undefined || (options.role ?? 'url') !== 'url' || value.length === 0 || options.localHosts) return undefined;
-  const first = value.charCodeAt(0);
-  if (first === 0x2f || first === 0x2e) return undefined;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c >= 128 || PLAIN[c] === 0) return undefined;
-    if (c === 0x2e && value.charCodeAt(i - 1) === 0x2f) return undefined; // a segment starting with "."
-  }
-  if (options.platform === 'windows' && value.split('/').some(isWindowsReservedName)) return undefined;
-  const prefix = mergePrefixOf(options.base);
-  // Only a base that is its own merge prefix (ends in "/", no query or fragment) drops nothing on resolution.
-  if (prefix === undefined || prefix !== options.base || prefix.indexOf('@') !== -1) return undefined;
+  if (options.localHosts || !isPlainRelative(value, options)) return undefined;
+  const prefix = options.base!;
   const facts = prefixFacts(prefix);
   const result: CheckResult = { value, kind: 'relative-path', local: facts.local, resolved: prefix + value, findings: [] };
   if (facts.host !== undefined) result.host = facts.host;
@@ -95,7 +80,8 @@ function checkWith(value: string, options: CheckOptions, mode: Mode): CheckResul
   convergeFixes(session, run);
   const { ctx, findings } = run;
   let resolved: string | null = null;
-  if (ctx.scheme !== undefined) resolved = resolveReference(ctx.core, '');
+  // RFC 3986 5.2.2: an absolute reference is its own target, its path without dot segments (none: itself, 5.3).
+  if (ctx.scheme !== undefined) resolved = mode.fast && !hasDotSegment(ctx.ref.path) ? ctx.core : resolveReference(ctx.core, '');
   else if (ctx.resolution) resolved = ctx.resolution.href;
   const target = resolved === null ? undefined : mode.fast ? targetOf(ctx, resolved, options.base) : parseReference(resolved);
   const hostSource = ctx.authority ? ctx.ref : target;

@@ -98,6 +98,24 @@ property('the single-scan checkUrl gives exactly what the reference way gives, o
   assert.equal(checkUrl(value, options as any), checkByRules(value, options as any), `${JSON.stringify(value)} ${JSON.stringify(options)}`);
 }));
 
+// The borders of what checkUrl takes as quiet without asking the rules (src/checker/plain.ts): hosts and segments
+// near the plain ones (localhost, a dot, a reserved name, an empty segment, a backslash, a colon, a space), written
+// as file://, //, \\\\ or relative, as values and as the values their fixes make.
+const nearHost = fc.oneof(fc.constantFrom('srv', 'localhost', 'LocalHost', 'a.b', 'x_y~', '', 'c:', 'h o', 'Ü', '[::1]', 'h:8080', 'u@h'), fc.string({ unit: fc.constantFrom('a', 'Z', '0', '-', '.', '_', '~', '%'), maxLength: 6 }));
+const nearSegment = fc.oneof(fc.constantFrom('a.pdf', 'CON', 'nul.txt', 'final.', 'x ', '.', '..', '.hidden', '', 'a:b', 'p%20q', 'ü', 'a\\b'), fc.string({ unit: fc.constantFrom('a', 'Z', '9', '.', '-', "'", '(', '$', '&', '=', '+', ',', ' '), maxLength: 5 }));
+const nearPlain = fc.tuple(fc.constantFrom('file://', '//', '\\\\', '', 'FILE://', 'file:'), nearHost, fc.array(nearSegment, { minLength: 0, maxLength: 3 }), fc.constantFrom('/', '\\'))
+  .map(([lead, host, segments, sep]) => lead + host + (segments.length > 0 ? sep + segments.join(sep) : ''));
+property('checkUrl gives what the reference way gives near the values it takes as quiet', fc.property(nearPlain, checkOptions, (value, options) => {
+  assert.equal(checkUrl(value, options as any), checkByRules(value, options as any), `${JSON.stringify(value)} ${JSON.stringify(options)}`);
+}));
+
+test('a plain relative path longer than the schemas allow is reported (url-too-long), as the reference way does', () => {
+  const value = 'a/'.repeat(2100) + 'b.pdf';
+  const fast = checkUrl(value, { base: 'file:///c:/jobs/' });
+  assert.equal(fast, checkByRules(value, { base: 'file:///c:/jobs/' }));
+  assert.equal(fast.findings.map((f) => f.code), ['url-too-long']);
+});
+
 test('a clean fix that makes the value longer than the schemas allow is checked again, as the reference way does', () => {
   for (const value of ['a'.repeat(4090) + ' b c d.pdf', 'Ü'.repeat(1400) + '.pdf', 'x'.repeat(4094) + ' ']) {
     const fast = checkUrl(value, { base: 'file:///c:/jobs/' });

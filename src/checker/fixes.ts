@@ -13,35 +13,51 @@ const MAX_FIX_ROUNDS = 12;
  */
 export function convergeFixes(session: CheckSession, run: RuleRun): void {
   if (run.recheck.length === 0) return;
-  const errorsBefore = new Set(run.findings.filter((f) => f.severity === 'error').map((f) => f.code));
   for (const finding of run.recheck) {
     let current = finding.fix!;
     let settled = false;
     for (let round = 0; round < MAX_FIX_ROUNDS; round++) {
-      const added = session.all(current).findings.filter((f) => f.severity === 'error' && !errorsBefore.has(f.code));
-      if (added.length === 0) { settled = true; break; }
-      const next = added.find((f) => f.fix !== undefined);
-      if (next === undefined) break;
-      current = next.fix!;
+      const next = addedError(session.all(current), run.findings);
+      if (next === undefined) { settled = true; break; }
+      if (next.fix === undefined) break;
+      current = next.fix;
     }
     if (!settled) delete finding.fix;
     else if (current !== finding.fix) finding.fix = stripPassword(current);
   }
 }
 
-const firstFix = (findings: Finding[]): Finding | undefined => findings.find((f) => f.fix !== undefined && f.severity !== 'info');
+const hasError = (findings: readonly Finding[], code: string): boolean => findings.some((f) => f.severity === 'error' && f.code === code);
+
+/**
+ * The errors of `found` that `before` had no error of the same code for (what a fix brought): the first of them
+ * with a fix, else the first; undefined when there is none.
+ */
+function addedError(found: readonly Finding[], before: readonly Finding[]): Finding | undefined {
+  let first: Finding | undefined;
+  for (const f of found) {
+    if (f.severity !== 'error' || hasError(before, f.code)) continue;
+    if (f.fix !== undefined) return f;
+    first ??= f;
+  }
+  return first;
+}
+
+const firstFix = (findings: readonly Finding[]): Finding | undefined => findings.find((f) => f.fix !== undefined && f.severity !== 'info');
 
 /**
  * Applies the first fix of an error or warning until none is left: what a fixing tool writes. The fast way first
- * applies every clean fix at once, where they change separate parts of the value, and goes on from there.
+ * applies every clean fix at once, where they change separate parts of the value: when every fix was clean, that
+ * is the answer (a clean fix changes no other rule's reading, so no fix is left); otherwise it goes on from there.
  */
 export function applyAllFixes(session: CheckSession, value: string, run: RuleRun): string | undefined {
   let current = value;
-  let pending = run.findings;
+  let pending: readonly Finding[] = run.findings;
   let round = 0;
   const composed = session.mode.fast ? composeFixes(value, run) : undefined;
   if (composed !== undefined) {
-    current = stripPassword(composed); // as every fix is (createFinding)
+    current = stripPassword(composed.value); // as every fix is (createFinding)
+    if (composed.allClean) return current === value ? undefined : current;
     pending = session.fixable(current);
     round = 1;
   }
@@ -63,16 +79,23 @@ interface Edit {
 /**
  * Every error and warning fix applied in one pass, each taken as the one edit that turns the value into it (what
  * lies between their common start and end). Only clean fixes (escapes, which change no other rule's reading of
- * the value) compose: undefined unless there are two or more, all clean, and no two touch.
+ * the value) compose: undefined unless there is one or more, all clean, and no two touch. `allClean`: every
+ * finding that offered a fix offered a clean one, so nothing is left to fix after them.
  */
-function composeFixes(value: string, run: RuleRun): string | undefined {
-  const edits: Edit[] = [];
+function composeFixes(value: string, run: RuleRun): { value: string; allClean: boolean } | undefined {
+  let only: Finding | undefined;
+  let count = 0;
   for (const f of run.findings) {
     if (f.fix === undefined || f.severity === 'info') continue;
     if (run.recheck.includes(f)) return undefined;
-    edits.push(editOf(value, f.fix));
+    only = f;
+    count++;
   }
-  if (edits.length < 2) return undefined;
+  if (count === 0) return undefined;
+  const allClean = run.recheck.length === 0;
+  if (count === 1) return { value: only!.fix!, allClean };
+  const edits: Edit[] = [];
+  for (const f of run.findings) if (f.fix !== undefined && f.severity !== 'info') edits.push(editOf(value, f.fix));
   edits.sort((a, b) => a.start - b.start);
   let out = '';
   let copied = 0;
@@ -82,7 +105,7 @@ function composeFixes(value: string, run: RuleRun): string | undefined {
     out += value.slice(copied, edit.start) + edit.text;
     copied = previousEnd = edit.end;
   }
-  return out + value.slice(copied);
+  return { value: out + value.slice(copied), allClean };
 }
 
 function editOf(value: string, fixed: string): Edit {

@@ -6,6 +6,7 @@ import { signsOf } from '../rules/signs.js';
 import { MAX_URL_LENGTH } from '../rules/url-length.js';
 import type { CheckContext, CheckOptions, Finding, Report, Rule } from '../rules/types.js';
 import { buildContext, type Mode } from './context.js';
+import { isQuiet } from './plain.js';
 
 export interface RuleRun {
   ctx: CheckContext;
@@ -29,9 +30,11 @@ const FIXABLE_WHEN = Int32Array.from(fixableRules, (r) => r.when ?? 0);
 const takesFixAsItIs = (rule: Rule, fix: string, reported: string | undefined): boolean =>
   rule.cleanFix === true && fix === reported && fix.length <= MAX_URL_LENGTH;
 
+const NONE: readonly Finding[] = Object.freeze([]);
+
 export class CheckSession {
-  /** Runs of every rule, by value: the fast way asks them once per check. */
-  private readonly runs = new Map<string, RuleRun>();
+  /** The findings of every rule, by value: the fast way asks them once per check. */
+  private readonly runs = new Map<string, readonly Finding[]>();
 
   constructor(readonly options: CheckOptions, readonly mode: Mode) {}
 
@@ -40,21 +43,21 @@ export class CheckSession {
     return this.run(value, rules);
   }
 
-  /** Every rule on a value a fix made. */
-  all(value: string): RuleRun {
-    if (!this.mode.fast) return this.run(value, rules);
-    let run = this.runs.get(value);
-    if (run === undefined) {
-      run = this.run(value, rules);
-      this.runs.set(value, run);
+  /** The findings of every rule on a value a fix made (the fast way knows a quiet value, plain.ts, has none). */
+  all(value: string): readonly Finding[] {
+    if (!this.mode.fast) return this.run(value, rules).findings;
+    let found = this.runs.get(value);
+    if (found === undefined) {
+      found = isQuiet(value, this.options) ? NONE : this.run(value, rules).findings;
+      this.runs.set(value, found);
     }
-    return run;
+    return found;
   }
 
   /** The findings that can carry a fix, in the catalog's order (the fast way runs only the fixable rules). */
-  fixable(value: string): Finding[] {
+  fixable(value: string): readonly Finding[] {
     if (!this.mode.fast) return this.run(value, rules).findings;
-    return (this.runs.get(value) ?? this.run(value, fixableRules)).findings;
+    return this.runs.get(value) ?? (isQuiet(value, this.options) ? NONE : this.run(value, fixableRules).findings);
   }
 
   private run(value: string, only: readonly Rule[]): RuleRun {

@@ -1,5 +1,6 @@
 import type { UriComponents } from '../uri/components.js';
 import { parseAuthority, parseReference } from '../uri/parse.js';
+import { boundedMemo } from '../util/bounded-memo.js';
 
 export type Locality = boolean | 'unknown';
 
@@ -22,7 +23,10 @@ export function localityOfParts(ref: UriComponents, localHosts: readonly string[
   if (ref.path.startsWith('//')) return false;
   if (ref.authority === undefined) return true;
   if (ref.authority.startsWith('\\')) return false;
-  const host = parseAuthority(ref.authority).host.toLowerCase();
+  const host = hostOf(ref.authority);
   if (host === '' || host === 'localhost' || /^[a-z][:|]?$/.test(host)) return true;
   return localHosts.some((h) => h.toLowerCase() === host);
 }
+
+/** The authority's host, in lower case (RFC 3986 3.2.2: hosts are case-insensitive), once per authority. */
+const hostOf = boundedMemo((authority: string): string => parseAuthority(authority).host.toLowerCase());

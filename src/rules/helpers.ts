@@ -12,18 +12,15 @@ export function examples(flagged: RuleMeta['examples']['flagged'], clean: RuleMe
 /** Replaces every character of `core` for which `test` holds with `replace(ch)`. */
 export function replaceChars(core: string, test: (c: number, i: number) => boolean, replace: (ch: string) => string): string {
   let out = '';
+  let copied = 0; // the characters before it that need no change are copied as one slice
   for (let i = 0; i < core.length; i++) {
-    const c = core.charCodeAt(i);
-    if (test(c, i)) {
-      const cp = core.codePointAt(i)!;
-      const ch = String.fromCodePoint(cp);
-      out += replace(ch);
-      i += ch.length - 1;
-    } else {
-      out += core[i];
-    }
+    if (!test(core.charCodeAt(i), i)) continue;
+    const ch = String.fromCodePoint(core.codePointAt(i)!);
+    out += core.slice(copied, i) + replace(ch);
+    i += ch.length - 1;
+    copied = i + 1;
   }
-  return out;
+  return copied === 0 ? core : out + core.slice(copied);
 }
 
 /** A character as it can be shown in a message: printable, or as U+XXXX. */

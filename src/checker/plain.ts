@@ -1,0 +1,57 @@
+// Values no URL rule can say anything about. Most references of a real ticket are plain relative paths, and so
+// are many values a fix makes (pages\a.pdf fixed to pages/a.pdf, \\srv\share\a.pdf to file://srv/share/a.pdf).
+import { isWindowsReservedName } from '../rules/segments.js';
+import type { CheckOptions } from '../rules/types.js';
+import { MAX_URL_LENGTH } from '../rules/url-length.js';
+import { mergePrefixOf } from '../uri/resolve.js';
+
+// Characters after which no rule can fire in a path: the appendix's fsegment characters and "/", without ":"
+// (scheme, Table 6), "%" (escapes) and "@" (which a masked password needs).
+const PLAIN = new Uint8Array(128);
+for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!*'()~+,$&=/") PLAIN[ch.charCodeAt(0)] = 1;
+
+// A host of RFC 3986 3.2.2 unreserved characters only: a reg-name no host rule reports.
+const HOST = new Uint8Array(128);
+for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~') HOST[ch.charCodeAt(0)] = 1;
+
+/** Whether value[from, to) is plain segments: no segment empty or starting with ".", none Windows reserves there. */
+function isPlainPath(value: string, from: number, options: CheckOptions): boolean {
+  if (from >= value.length) return false;
+  for (let i = from; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 128 || PLAIN[c] === 0) return false;
+    const before = i === from ? 0x2f : value.charCodeAt(i - 1);
+    if (before === 0x2f && (c === 0x2e || c === 0x2f)) return false; // a segment empty or starting with "."
+  }
+  if (value.charCodeAt(value.length - 1) === 0x2f) return false;
+  return options.platform !== 'windows' || !value.slice(from).split('/').some(isWindowsReservedName);
+}
+
+/**
+ * A relative path of plain segments, checked as a URL against a base that is its own merge prefix (ends in "/",
+ * no query or fragment; RFC 3986 5.2.3): no rule can fire, and the target is the base followed by the value.
+ */
+export function isPlainRelative(value: string, options: CheckOptions): boolean {
+  if (options.base === undefined || (options.role ?? 'url') !== 'url' || value.length > MAX_URL_LENGTH) return false;
+  if (!isPlainPath(value, 0, options)) return false;
+  const prefix = mergePrefixOf(options.base);
+  return prefix !== undefined && prefix === options.base && prefix.indexOf('@') === -1;
+}
+
+/**
+ * Whether no rule can report on the value, checked as a URL: a plain relative path as above, or file://host/path
+ * or //host/path with a plain host (not localhost) and plain segments, against any base.
+ */
+export function isQuiet(value: string, options: CheckOptions): boolean {
+  if ((options.role ?? 'url') !== 'url' || value.length > MAX_URL_LENGTH) return false;
+  const start = value.startsWith('file://') ? 7 : value.startsWith('//') ? 2 : -1;
+  if (start === -1) return isPlainRelative(value, options);
+  const slash = value.indexOf('/', start);
+  if (slash <= start) return false;
+  for (let i = start; i < slash; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 128 || HOST[c] === 0) return false;
+  }
+  if (slash - start === 9 && value.slice(start, slash).toLowerCase() === 'localhost') return false;
+  return isPlainPath(value, slash + 1, options);
+}
