@@ -25,6 +25,7 @@ export interface CheckResult {
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+const bySeverityThenOffset = (a: Finding, b: Finding): number => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.offset ?? 0) - (b.offset ?? 0);
 
 /** What a base that is its own merge prefix says of every plain reference under it, once per base. */
 const prefixFacts = boundedMemo((prefix: string): { local: Locality; host: string | undefined } => {
@@ -86,16 +87,17 @@ function checkWith(value: string, options: CheckOptions, mode: Mode): CheckResul
   const target = resolved === null ? undefined : mode.fast ? targetOf(ctx, resolved, options.base) : parseReference(resolved);
   const hostSource = ctx.authority ? ctx.ref : target;
   const shown = redactPassword(value);
+  // Fixes are applied in the catalog's order, before the findings are sorted for the reader.
+  const fixed = findings.length === 0 ? undefined : applyAllFixes(session, value, run);
   const result: CheckResult = {
     value: shown,
     kind: ctx.kind,
     local: target !== undefined ? localityOfParts(target, options.localHosts) : 'unknown',
     resolved: resolved === null ? null : resolved === value ? shown : redactPassword(resolved),
-    findings: findings.length < 2 ? findings : findings.slice().sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.offset ?? 0) - (b.offset ?? 0)),
+    findings: findings.length < 2 ? findings : findings.sort(bySeverityThenOffset),
   };
   if (ctx.scheme !== undefined) result.scheme = ctx.scheme;
   if (hostSource?.authority !== undefined) result.host = authorityParts(hostSource.authority).host;
-  const fixed = findings.length === 0 ? undefined : applyAllFixes(session, value, run);
   if (fixed !== undefined) result.fixed = stripPassword(fixed);
   return result;
 }

@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import { resolveBySpec } from '../src/uri/resolve.js';
 import { checkUrlBySpec as checkByRules } from '../src/check.js';
 import { factsBySpec, KIND, scanFacts } from '../src/rules/facts.js';
-import { escapeChar } from '../src/escape/percent.js';
+import { escapeChar, escapeNonAscii } from '../src/escape/percent.js';
 import * as assert from 'uvu/assert';
 import { checkUrl, decodeSegment, escapeSegment, parseReference, recompose, removeDotSegments, resolveReference, validateTicket } from '../src/index.js';
 
@@ -64,6 +64,11 @@ property('escapeChar gives the UTF-8 octets TextEncoder gives, lone surrogates i
   const ch = String.fromCodePoint(cp);
   const expected = [...new TextEncoder().encode(ch)].map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('');
   assert.is(escapeChar(ch), expected);
+}));
+
+property('escapeNonAscii escapes every character above 127 as its UTF-8 octets (TextEncoder) and keeps the rest', fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('a', '/', '%', ' '), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 20 }), (s) => {
+  const octets = (ch: string) => [...new TextEncoder().encode(ch)].map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('');
+  assert.is(escapeNonAscii(s), [...s].map((ch) => (ch.codePointAt(0)! < 128 ? ch : octets(ch))).join(''));
 }));
 
 // The single-scan checker (facts of one scan, clean fixes taken as they are, fixes composed in one pass) against

@@ -33,8 +33,8 @@ const takesFixAsItIs = (rule: Rule, fix: string, reported: string | undefined): 
 const NONE: readonly Finding[] = Object.freeze([]);
 
 export class CheckSession {
-  /** The findings of every rule, by value: the fast way asks them once per check. */
-  private readonly runs = new Map<string, readonly Finding[]>();
+  /** The findings of every rule, by value: the fast way asks them once per check (made when a fix is checked). */
+  private runs: Map<string, readonly Finding[]> | undefined;
 
   constructor(readonly options: CheckOptions, readonly mode: Mode) {}
 
@@ -46,6 +46,7 @@ export class CheckSession {
   /** The findings of every rule on a value a fix made (the fast way knows a quiet value, plain.ts, has none). */
   all(value: string): readonly Finding[] {
     if (!this.mode.fast) return this.run(value, rules).findings;
+    this.runs ??= new Map();
     let found = this.runs.get(value);
     if (found === undefined) {
       found = isQuiet(value, this.options) ? NONE : this.run(value, rules).findings;
@@ -57,7 +58,7 @@ export class CheckSession {
   /** The findings that can carry a fix, in the catalog's order (the fast way runs only the fixable rules). */
   fixable(value: string): readonly Finding[] {
     if (!this.mode.fast) return this.run(value, rules).findings;
-    return this.runs.get(value) ?? (isQuiet(value, this.options) ? NONE : this.run(value, fixableRules).findings);
+    return this.runs?.get(value) ?? (isQuiet(value, this.options) ? NONE : this.run(value, fixableRules).findings);
   }
 
   private run(value: string, only: readonly Rule[]): RuleRun {

@@ -36,8 +36,16 @@ export function escapeSegment(name: string): string {
 /** Escapes only what a URL may not hold raw: every character above 127, as UTF-8 octets (the IRI-to-URI step of RFC 3987 3.1). */
 export function escapeNonAscii(value: string): string {
   let out = '';
-  for (const ch of value) out += ch.charCodeAt(0) < 128 ? ch : escapeChar(ch);
-  return out;
+  let copied = 0; // the ASCII characters before it are copied as one slice
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 128) continue;
+    const pair = c >= 0xd800 && c <= 0xdbff && (value.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    out += value.slice(copied, i) + escapeChar(pair ? value.slice(i, i + 2) : value[i]!);
+    i += pair ? 1 : 0;
+    copied = i + 1;
+  }
+  return copied === 0 ? value : out + value.slice(copied);
 }
 
 /** Whether `s` has a well-formed "%" HEXDIG HEXDIG at index i. */

@@ -38,8 +38,9 @@ export const uncPathAsUrl: Rule = {
   when: SIGN.backslash,
   check(ctx, report) {
     if (ctx.scheme !== undefined || !ctx.core.startsWith('\\\\')) return;
-    const rest = ctx.core.slice(2).replace(/\\/g, '/');
-    report({ offset: ctx.lead, args: { host: rest.split('/')[0]! }, fix: ctx.withCore('file://' + rest) });
+    const rest = ctx.core.slice(2).replaceAll('\\', '/');
+    const slash = rest.indexOf('/');
+    report({ offset: ctx.lead, args: { host: slash === -1 ? rest : rest.slice(0, slash) }, fix: ctx.withCore('file://' + rest) });
   },
 };
 
