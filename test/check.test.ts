@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkUrl, decodeSegment, escapeSegment, MUST_ESCAPE } from '../src/index.js';
+import { createFinding } from '../src/rules/finding.js';
 import { loadData } from './helpers.js';
 
 const appendix = loadData('jdf-appendix-examples.json');
@@ -111,6 +112,17 @@ test('args never hold a password: a resolved URL in drive-lost-in-resolution is 
   const f = checkUrl('/other/a.pdf', { base: 'ftp://user:secret@host/c:/pub/' }).findings.find((x) => x.code === 'drive-lost-in-resolution');
   assert.ok(f, 'drive-lost-in-resolution');
   assert.not.ok(JSON.stringify(f).includes('secret'), JSON.stringify(f));
+});
+
+test('findings of one code say what their own arguments say, after one with other arguments, and after the caller changes its object', () => {
+  const words = (v: string) => checkUrl(v).findings.find((f) => f.code === 'unescaped-space')!.message;
+  assert.match(words('a b.pdf'), 'holds a space');
+  assert.match(words('a b c.pdf'), 'holds 2 spaces');
+  assert.match(words('x y.pdf'), 'holds a space');
+  const args: Record<string, string | number> = { count: 5, char: "' '" };
+  assert.match(createFinding('unescaped-space', args).message, 'holds 5 spaces');
+  args.count = 3;
+  assert.match(createFinding('unescaped-space', args).message, 'holds 3 spaces');
 });
 
 test.run();

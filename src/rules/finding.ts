@@ -50,6 +50,36 @@ function shownArgs(args: FindingArgs): FindingArgs {
   return out;
 }
 
+/** Whether two findings' arguments say the same: the same names with the same values. */
+function sameArgs(a: FindingArgs, b: FindingArgs): boolean {
+  let count = 0;
+  for (const key in a) {
+    if (a[key] !== b[key]) return false;
+    count++;
+  }
+  for (const _ in b) count--;
+  return count === 0;
+}
+
+/** What the last finding of a code said: a ticket's values repeat their problems, so its words are made once. */
+interface Said {
+  args: FindingArgs;
+  shown: FindingArgs;
+  message: string;
+}
+const lastSaid = new Map<RuleCode, Said>();
+
+/** The masked arguments and the sentence for a code and its arguments, shared with the last finding of the code when they are the same. */
+function say(code: RuleCode, args: FindingArgs): Said {
+  let said = lastSaid.get(code);
+  if (said === undefined || !sameArgs(said.args, args)) {
+    const shown = shownArgs(args);
+    said = { args: { ...args }, shown, message: messageOf(code, shown) }; // a copy: the caller may reuse its object
+    lastSaid.set(code, said);
+  }
+  return said;
+}
+
 /** The sentence for a code and its (already masked) arguments: the one place findings get their words. */
 export function messageOf(code: RuleCode, args: FindingArgs): string {
   const rule = rulesByCode.get(code);
@@ -70,8 +100,8 @@ export function createFinding(code: RuleCode, args: FindingArgs = {}, options: F
   const profile = options.profile ?? 'jdf';
   const severity = severityUnder(rule.meta, profile, options.severity);
   if (severity === null) throw new RangeError(`the ${profile} profile does not report '${code}'`);
-  const shown = shownArgs(args);
-  const finding: Finding = { code, severity, message: messageOf(code, shown), args: shown, spec: rule.meta.spec };
+  const { shown, message } = say(code, args);
+  const finding: Finding = { code, severity, message, args: shown, spec: rule.meta.spec };
   if (options.fix !== undefined) finding.fix = stripPassword(options.fix);
   if (options.offset !== undefined) finding.offset = options.offset;
   return options.at === undefined ? finding : Object.assign(finding, { line: options.at.line, column: options.at.column });
