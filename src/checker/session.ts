@@ -46,10 +46,11 @@ export class CheckSession {
   /** The findings of every rule on a value a fix made (the fast way knows a quiet value, plain.ts, has none). */
   all(value: string): readonly Finding[] {
     if (!this.mode.fast) return this.run(value, rules).findings;
+    if (isQuiet(value, this.options)) return NONE;
     this.runs ??= new Map();
     let found = this.runs.get(value);
     if (found === undefined) {
-      found = isQuiet(value, this.options) ? NONE : this.run(value, rules).findings;
+      found = this.run(value, rules).findings;
       this.runs.set(value, found);
     }
     return found;
@@ -58,7 +59,8 @@ export class CheckSession {
   /** The findings that can carry a fix, in the catalog's order (the fast way runs only the fixable rules). */
   fixable(value: string): readonly Finding[] {
     if (!this.mode.fast) return this.run(value, rules).findings;
-    return this.runs?.get(value) ?? (isQuiet(value, this.options) ? NONE : this.run(value, fixableRules).findings);
+    if (isQuiet(value, this.options)) return NONE;
+    return this.runs?.get(value) ?? this.run(value, fixableRules).findings;
   }
 
   private run(value: string, only: readonly Rule[]): RuleRun {
