@@ -132,6 +132,37 @@ const asciiWidth: esbuild.Plugin = {
   },
 };
 
+/**
+ * fast-xml-parser (with its entity decoder, path matcher and number parsers), set up when first used: our scan
+ * builds the element tree of every well-formed ticket it expects, so most runs never call the parser. Our code
+ * uses two things of it, `new XMLParser(options)` with `XMLParser.getMetaDataSymbol()`, and
+ * `XMLValidator.validate`; the stand-in forwards both to the real module, which it requires on first call.
+ */
+const lazyXmlParser: esbuild.Plugin = {
+  name: 'lazy-xml-parser',
+  setup(build) {
+    build.onResolve({ filter: /^fast-xml-parser$/ }, async (args) => {
+      if (args.pluginData === 'real') return undefined;
+      const real = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'real' });
+      if (real.errors.length > 0) return { errors: real.errors };
+      return { path: path.relative(root, real.path), namespace: 'lazy-xml-parser' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy-xml-parser' }, (args) => ({
+      contents: [
+        'let real;',
+        `const load = () => (real ??= require(${JSON.stringify(`./${args.path}`)}));`,
+        'export class XMLParser {',
+        '  constructor(options) { return new (load().XMLParser)(options); }',
+        '  static getMetaDataSymbol() { return load().XMLParser.getMetaDataSymbol(); }',
+        '}',
+        'export const XMLValidator = { validate: (text, options) => load().XMLValidator.validate(text, options) };',
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
+
 /** esbuild's require() for what it leaves to run time, which calls the `require` in its scope when there is one. */
 const REQUIRE_HELPER = 'typeof require !== "undefined" ? require';
 const NODE_REQUIRE = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);\n";
@@ -146,7 +177,7 @@ const result = await esbuild.build({
   platform: 'node',
   target: 'node20',
   external: ['pdfjs-dist'],
-  plugins: [relocateUrls, yargsLocales, yargsHelpCache, jsoncDefault, asciiWidth],
+  plugins: [relocateUrls, yargsLocales, yargsHelpCache, jsoncDefault, asciiWidth, lazyXmlParser],
   write: false,
   logLevel: 'warning',
 });

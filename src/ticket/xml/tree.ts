@@ -5,7 +5,11 @@ import { ElementTree, NONE } from './elements.js';
 import { isSpace } from './lex.js';
 import { MAX_DEPTH, scanElements } from './scan.js';
 
-const META: unique symbol = XMLParser.getMetaDataSymbol() as never;
+// The key of the parser's metadata (captureMetaData), asked for only when the parser is used: the CLI's bundle
+// loads fast-xml-parser when it is first needed (scripts/bundle.ts), and a ticket the scan reads never needs it.
+declare const META: unique symbol;
+let metaKey: typeof META | undefined;
+const metaOf = (node: OrderedNode) => node[(metaKey ??= XMLParser.getMetaDataSymbol() as never)];
 
 export class TooDeepError extends Error {
   constructor() {
@@ -140,7 +144,7 @@ class TreeBuilder {
         let qname: string | undefined;
         for (const key in node) if (key !== ':@') { qname = key; break; }
         if (qname === undefined || qname === '#text' || qname.startsWith('?') || qname.startsWith('!')) continue;
-        const meta = node[META];
+        const meta = metaOf(node);
         const start = meta === undefined ? -1 : meta.startIndex;
         const end = meta?.endIndex;
         if (end === undefined) {
