@@ -2,17 +2,22 @@
 import { decodeSegment } from '../escape/percent.js';
 import { parseAuthority, parseReference } from '../uri/parse.js';
 import { removeDotSegments, resolveReference } from '../uri/resolve.js';
+import { boundedMemo } from '../util/bounded-memo.js';
 
 export interface Reading {
   consumer: string;
   href: string | null;
 }
 
-/** Cheap test first: only these shapes can make the consumers differ, so most references skip the work. */
+/**
+ * Cheap test first, so most references skip the work: the consumers can differ only on a value of these shapes, or
+ * under a base that makes them differ on plain names (no trailing "/", a UNC string or dot segments in its path, no
+ * authority, ...: worked out once per base).
+ */
 export function mayDisagree(value: string, base: string): boolean {
-  if (!base.endsWith('/')) return true;
   if (value.startsWith('/') || value.indexOf('\\') !== -1 || value.indexOf('..') !== -1) return true;
-  return /^file:\/\/[^/]/i.test(base) && value.indexOf(':') !== -1;
+  if (/^file:\/\/[^/]/i.test(base) && value.indexOf(':') !== -1) return true;
+  return plainReadings[1]!(base)?.differ ?? true;
 }
 
 /**
@@ -164,8 +169,11 @@ export function readings(value: string, base: string, withJoin: boolean): Readin
  * identity is worked out only for an href not seen yet, and the first that differs settles it.
  */
 export function disagreement(value: string, base: string, withJoin: boolean): Reading[] | null {
-  if (!mayDisagree(value, base)) return null;
-  const list = readings(value, base, withJoin);
+  return mayDisagree(value, base) ? differing(readings(value, base, withJoin)) : null;
+}
+
+/** The list, when two of its readings name different files; otherwise null. */
+export function differing(list: Reading[]): Reading[] | null {
   let first: string | undefined;
   let identity = '';
   const seen: string[] = [];
@@ -180,4 +188,48 @@ export function disagreement(value: string, base: string, withJoin: boolean): Re
     }
   }
   return null;
+}
+
+// A plain name: RFC 3986 2.3 unreserved characters and "/", no segment empty or starting with "." (so no dot
+// segment), not starting with "/". No consumer escapes, decodes, folds or drops anything of it: each reads it as
+// its reading of the base's folder followed by the name.
+const UNRESERVED_OR_SLASH = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/;
+
+/** What every plain name under one base comes to: each consumer's reading is its prefix followed by the name. */
+interface PlainReadings {
+  /** Each reading of a plain name, its href without the name (null: that consumer fails on every one). */
+  prefixes: Reading[];
+  /** Whether the readings of a plain name name different files. */
+  differ: boolean;
+}
+
+/** Two unlike plain names; a base whose readings of both are not prefix + name gets no template. */
+const PROBES = ['x', 'y-z/w~0.v'] as const;
+
+function plainReadingsOf(base: string, withJoin: boolean): PlainReadings | null {
+  const [one, two] = PROBES.map((probe) => readings(probe, base, withJoin));
+  const prefixes: Reading[] = [];
+  for (let k = 0; k < one!.length; k++) {
+    const a = one![k]!.href;
+    const b = two![k]!.href;
+    const prefix = a === null ? null : a.slice(0, -PROBES[0].length);
+    if (a === null ? b !== null : !a.endsWith(PROBES[0]) || b !== prefix + PROBES[1]) return null;
+    prefixes.push({ consumer: one![k]!.consumer, href: prefix });
+  }
+  const differ = differing(one!) !== null;
+  return differ === (differing(two!) !== null) ? { prefixes, differ } : null;
+}
+
+const plainReadings = [false, true].map((withJoin) => boundedMemo((base: string) => plainReadingsOf(base, withJoin)));
+
+/**
+ * disagreement, with what it says of plain names worked out once per base: a ticket whose Directory lacks its
+ * trailing "/" has every reference under it disagree, and each would be resolved four ways. The tests hold the
+ * two equal.
+ */
+export function disagreementOf(value: string, base: string, withJoin: boolean): Reading[] | null {
+  const plain = UNRESERVED_OR_SLASH.test(value) ? plainReadings[withJoin ? 1 : 0]!(base) : null;
+  if (plain === null) return disagreement(value, base, withJoin);
+  if (!plain.differ) return null;
+  return plain.prefixes.map(({ consumer, href }) => ({ consumer, href: href === null ? null : href + value }));
 }

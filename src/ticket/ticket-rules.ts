@@ -2,7 +2,7 @@
 // and src/rules/markup.ts. Within a step they run in the catalog's order, which is the order of their findings.
 import { markupRules } from '../rules/markup.js';
 import { ticketRules, type TicketChecks, type TicketLayer, type TicketRule } from '../rules/ticket.js';
-import { disagreement } from './readings.js';
+import { disagreementOf } from './readings.js';
 import { isRefElement, TICKET_ROOTS, type Vocabulary } from './vocabulary.js';
 
 /**
@@ -10,7 +10,7 @@ import { isRefElement, TICKET_ROOTS, type Vocabulary } from './vocabulary.js';
  * `vocabulary` (the schemas' table and the caller's rows).
  */
 export function ticketLayer(vocabulary: Vocabulary): TicketLayer {
-  return { isTicketRoot: (local) => TICKET_ROOTS.has(local), isUrlAttribute: (local, attribute) => vocabulary.reads(local, attribute), isRefElement, disagreement };
+  return { isTicketRoot: (local) => TICKET_ROOTS.has(local), isUrlAttribute: (local, attribute) => vocabulary.reads(local, attribute), isRefElement, disagreement: disagreementOf };
 }
 
 const ALL: readonly TicketRule[] = [...ticketRules, ...markupRules];
