@@ -53,6 +53,8 @@ interface Words {
 const MAX_WORDS = 1024;
 /** Arguments with a longer value are not shared (a value's own readings: no other finding has them). */
 const MAX_SHARED_VALUE = 128;
+/** A code whose arguments were new this many times in a row is not tried again (they name each value: the resolution of each). */
+const MAX_MISSES = 256;
 
 /**
  * One arguments object and one sentence for the findings of a ticket with the same code and arguments (a
@@ -61,8 +63,10 @@ const MAX_SHARED_VALUE = 128;
  */
 export class SharedWords {
   private readonly table = new Map<string, Words>();
-  /** The codes whose arguments held a value too long to share (a consumers-disagree's readings): not tried again. */
+  /** The codes whose arguments held a value too long to share (a consumers-disagree's readings), or were new MAX_MISSES times in a row: not tried again. */
   private readonly unshared = new Set<string>();
+  /** For each code, how many of its findings in a row had arguments not seen before. */
+  private readonly misses = new Map<string, number>();
 
   of(finding: Finding): Words | undefined {
     const args = finding.args;
@@ -79,9 +83,14 @@ export class SharedWords {
     }
     let words = this.table.get(key);
     if (words === undefined) {
+      const missed = (this.misses.get(finding.code) ?? 0) + 1;
+      this.misses.set(finding.code, missed);
+      if (missed >= MAX_MISSES) this.unshared.add(finding.code);
       if (this.table.size >= MAX_WORDS) this.table.clear();
       words = { args, message: finding.message };
       this.table.set(key, words);
+    } else {
+      this.misses.set(finding.code, 0);
     }
     return words;
   }

@@ -44,6 +44,8 @@ interface RuleFinding {
 interface Checked {
   result: CheckResult;
   rules: readonly RuleFinding[];
+  /** The codes of checkUrl's findings that a reference rule's finding says more than (not placed). */
+  superseded: readonly string[] | undefined;
 }
 
 const NO_RULE_FINDINGS: readonly RuleFinding[] = [];
@@ -114,16 +116,13 @@ export class ReferenceRecorder {
     const value = attr.value;
     const checked = context.lastValue === value ? context.lastChecked! : this.answer(value, context);
     const result = checked.result;
-    const findings = result.findings.length === 0 ? [] : this.valueFindings(attr, result.findings);
+    const findings = result.findings.length === 0 ? [] : this.valueFindings(attr, result.findings, checked.superseded);
     if (attr.problems.length > 0) {
       for (const p of attr.problems) findings.push(makeFinding(p.code, this.doc.profile, p.args, this.doc.lines.position(p.offset)));
       noteReportedInValue(this.doc, attr.problems);
     }
     if (base.from !== undefined && result.kind !== 'absolute') this.usedDirectories.add(base.from);
-    for (const r of checked.rules) {
-      if (r.supersedes) for (let k = findings.length - 1; k >= 0; k--) if (r.supersedes.includes(findings[k]!.code)) findings.splice(k, 1);
-      findings.push(placed(r.finding, this.positionIn(attr, r.offset), this.words.of(r.finding)));
-    }
+    for (const r of checked.rules) findings.push(placed(r.finding, this.positionIn(attr, r.offset), this.words.of(r.finding)));
     if (findings.length > 1) findings.sort(bySeverityThenPlace);
     // Non-file URLs (http, ftp, mailto, cid: a MIME part) are never resolved against a Directory or folder.
     const nonFile = result.scheme !== undefined && result.scheme !== 'file' && result.scheme.length > 1;
@@ -225,13 +224,16 @@ export class ReferenceRecorder {
     }
     const rules = this.ruleFindings.length === 0 ? NO_RULE_FINDINGS : this.ruleFindings;
     this.ruleFindings = [];
-    return { result, rules };
+    let superseded: string[] | undefined;
+    for (const r of rules) if (r.supersedes) (superseded ??= []).push(...r.supersedes);
+    return { result, rules, superseded };
   }
 
-  /** checkUrl's findings, placed in the text; those inside a reference XML could not expand are dropped. */
-  private valueFindings(attr: Attribute, found: readonly Finding[]): LocatedFinding[] {
+  /** checkUrl's findings, placed in the text; those a rule supersedes, and those inside a reference XML could not expand, are dropped. */
+  private valueFindings(attr: Attribute, found: readonly Finding[], superseded: readonly string[] | undefined): LocatedFinding[] {
     const out: LocatedFinding[] = [];
     for (const f of found) {
+      if (superseded !== undefined && superseded.includes(f.code)) continue;
       const index = f.offset ?? 0;
       // A reference XML could not expand is unknown text: URL findings inside it would be artefacts of its spelling.
       if (f.offset !== undefined && attr.problems.length > 0 && this.insideUnknown(attr, index)) continue;
