@@ -74,10 +74,28 @@ function say(code: RuleCode, args: FindingArgs): Said {
   let said = lastSaid.get(code);
   if (said === undefined || !sameArgs(said.args, args)) {
     const shown = shownArgs(args);
-    said = { args: { ...args }, shown, message: messageOf(code, shown) }; // a copy: the caller may reuse its object
+    const message = messageOf(code, shown);
+    said = { args: { ...args }, shown: sharingMessage(shown, message), message }; // a copy: the caller may reuse its object
     lastSaid.set(code, said);
   }
   return said;
+}
+
+/** Arguments at least this long are kept as a part of the sentence that quotes them, not beside it. */
+const SHARED_ARG = 64;
+
+/**
+ * The arguments, each long one that the sentence quotes as it is taken as that part of the sentence: a value's
+ * readings or resolution is then held once, not twice (V8 keeps a slice of a flat string as a view of it).
+ */
+function sharingMessage(shown: FindingArgs, message: string): FindingArgs {
+  for (const key in shown) {
+    const v = shown[key]!;
+    if (typeof v !== 'string' || v.length < SHARED_ARG) continue;
+    const at = message.indexOf(v);
+    if (at !== -1) (shown as Record<string, string | number>)[key] = message.slice(at, at + v.length);
+  }
+  return shown;
 }
 
 /** The sentence for a code and its (already masked) arguments: the one place findings get their words. */

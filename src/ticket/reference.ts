@@ -124,6 +124,7 @@ export class ReferenceRecorder {
     if (base.from !== undefined && result.kind !== 'absolute') this.usedDirectories.add(base.from);
     for (const r of checked.rules) findings.push(placed(r.finding, this.positionIn(attr, r.offset), this.words.of(r.finding)));
     if (findings.length > 1) findings.sort(bySeverityThenPlace);
+    const kept = findings.length === 0 ? findings : findings.slice(); // as long as it is: a pushed-to array holds room for 17
     // Non-file URLs (http, ftp, mailto, cid: a MIME part) are never resolved against a Directory or folder.
     const nonFile = result.scheme !== undefined && result.scheme !== 'file' && result.scheme.length > 1;
     const lines = this.doc.lines;
@@ -144,7 +145,7 @@ export class ReferenceRecorder {
       kind: result.kind,
       resolved: result.resolved,
       local: result.local,
-      findings,
+      findings: kept,
     };
     if (via !== undefined) ref.via = via;
     if (result.scheme !== undefined) ref.scheme = result.scheme;
