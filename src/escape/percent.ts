@@ -82,6 +82,10 @@ export interface DecodedSegment {
   valid: boolean;
 }
 
+// One decoder of each kind for every call: a decode() that does not stream starts afresh (its BOM handling too).
+let utf8Fatal: TextDecoder | undefined;
+let utf8Lenient: TextDecoder | undefined;
+
 /**
  * Decodes one path segment (the appendix, section 3: split into segments first, then decode). Escaped octets
  * are read in the charset of the ticket (its XML declaration), UTF-8 by default.
@@ -92,9 +96,9 @@ export function decodeSegment(segment: string, charset = 'utf-8'): DecodedSegmen
   const label = charset.toLowerCase();
   if (label === 'utf-8' || label === 'utf8') {
     try {
-      return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), valid: true };
+      return { text: (utf8Fatal ??= new TextDecoder('utf-8', { fatal: true })).decode(bytes), valid: true };
     } catch {
-      return { text: new TextDecoder('utf-8').decode(bytes), valid: false };
+      return { text: (utf8Lenient ??= new TextDecoder('utf-8')).decode(bytes), valid: false };
     }
   }
   // Single-byte charsets: raw non-ASCII characters in the segment are the text itself; only triplets are octets.

@@ -64,23 +64,22 @@ function cleanDots(input: string): string {
   }
   // java.util.StringTokenizer: consecutive '/' are one delimiter, no empty tokens. JDFLibJ then drops every
   // '.' but the first token.
-  const vs = url
-    .split('/')
-    .filter((t) => t !== '')
-    .filter((t, i) => i === 0 || t !== '.');
+  const vs: string[] = [];
+  for (const t of url.split('/')) if (t !== '' && (vs.length === 0 || t !== '.')) vs.push(t);
   // Each '..', from the right, removes the nearest token before it that is not '..'. Scanning from the right
   // with a count of the '..' still open gives the same tokens: a token survives when no '..' is open, and
   // the '..' left open stand before every survivor.
-  const kept: string[] = [];
+  let kept = '';
   let open = 0;
   for (let i = vs.length - 1; i >= 0; i--) {
     const v = vs[i]!;
     if (v === '..') open++;
     else if (open > 0) open--;
-    else kept.push(v);
+    else kept = kept === '' ? v : `${v}/${kept}`;
   }
-  const out = new Array<string>(open).fill('..').concat(kept.reverse());
-  return prefix + (out.length === 0 ? '.' : out.join('/'));
+  const climbs = open === 0 ? '' : '../'.repeat(open).slice(0, -1);
+  const out = climbs === '' || kept === '' ? climbs + kept : `${climbs}/${kept}`;
+  return prefix + (out === '' ? '.' : out);
 }
 
 function whatwg(value: string, base: string): string | null {

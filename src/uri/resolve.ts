@@ -311,10 +311,9 @@ export function mergePrefixOf(base: string): string | undefined {
  */
 export function resolveReference(reference: string, base: string, options: ResolveOptions = {}): string {
   const parsed = parsedBase(base);
-  if (options.drivePreserving !== true) {
-    const appended = appendToBase(reference, parsed) ?? mergeRelativePath(reference, parsed);
-    if (appended !== undefined) return appended;
-  }
+  // An appended reference removes no dot segment and leaves the drive where it was: RFC 8089 E.2.1 reads it alike.
+  const appended = appendToBase(reference, parsed) ?? (options.drivePreserving === true ? undefined : mergeRelativePath(reference, parsed));
+  if (appended !== undefined) return appended;
   return recompose(transformReference(parseReference(reference), parsed.components, options));
 }
 
@@ -333,7 +332,7 @@ export function resolveWithTrace(reference: string, base: string, options: Resol
   const trace: ResolutionTrace = { aboveRoot: 0, climbedAboveDrive: false, absolutePathDroppedDrive: false };
   const parsed = parsedBase(base);
   // A reference that is only appended to the base's merge prefix removes no dot segment and no drive: nothing to trace.
-  const appended = options.drivePreserving === true ? undefined : appendToBase(reference, parsed);
+  const appended = appendToBase(reference, parsed);
   const href = appended ?? recompose(transformReference(parseReference(reference), parsed.components, options, trace));
   return { href, trace };
 }
