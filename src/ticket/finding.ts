@@ -67,10 +67,22 @@ export class SharedWords {
   private readonly unshared = new Set<string>();
   /** For each code, how many of its findings in a row had arguments not seen before. */
   private readonly misses = new Map<string, number>();
+  /** For each code, the arguments object of its last finding and the words found for it. */
+  private readonly last = new Map<string, { from: FindingArgs; words: Words }>();
 
   of(finding: Finding): Words | undefined {
     const args = finding.args;
-    if (args === undefined || this.unshared.has(finding.code)) return undefined;
+    if (args === undefined) return undefined;
+    // createFinding gives findings with the same arguments as the last of their code the same object.
+    const last = this.last.get(finding.code);
+    if (last !== undefined && last.from === args) return last.words;
+    if (this.unshared.has(finding.code)) return undefined;
+    const words = this.lookUp(finding, args);
+    if (words !== undefined) this.last.set(finding.code, { from: args, words });
+    return words;
+  }
+
+  private lookUp(finding: Finding, args: FindingArgs): Words | undefined {
     let key = finding.code;
     for (const name in args) {
       const v = args[name]!;
