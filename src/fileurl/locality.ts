@@ -29,4 +29,4 @@ export function localityOfParts(ref: UriComponents, localHosts: readonly string[
 }
 
 /** The authority's host, in lower case (RFC 3986 3.2.2: hosts are case-insensitive), once per authority. */
-const hostOf = boundedMemo((authority: string): string => parseAuthority(authority).host.toLowerCase());
+export const hostOf = boundedMemo((authority: string): string => parseAuthority(authority).host.toLowerCase());

@@ -1,6 +1,7 @@
 // How different consumers would resolve the same reference, and whether they would open the same file.
 import { decodeSegment } from '../escape/percent.js';
-import { parseAuthority, parseReference } from '../uri/parse.js';
+import { hostOf } from '../fileurl/locality.js';
+import { parseReference } from '../uri/parse.js';
 import { removeDotSegments, resolveReference } from '../uri/resolve.js';
 import { boundedMemo } from '../util/bounded-memo.js';
 
@@ -93,7 +94,7 @@ function whatwg(value: string, base: string): string | null {
 /** What a file system would open: case-folded scheme and host, localhost as empty, decoded path segments, dots removed, drive letter folded. */
 export function fileIdentity(uri: string): string {
   const ref = parseReference(uri);
-  let host = ref.authority !== undefined ? parseAuthority(ref.authority).host.toLowerCase() : '';
+  let host = ref.authority !== undefined ? hostOf(ref.authority) : '';
   if (host === 'localhost') host = '';
   let rawPath = ref.path;
   const unc = host === '' && rawPath.startsWith('//') ? /^\/\/+([^/]+)(\/.*)?$/.exec(rawPath) : null;
@@ -104,8 +105,14 @@ export function fileIdentity(uri: string): string {
   }
   let path = removeDotSegments(rawPath);
   // A segment without "%" decodes to itself, and holds no "/" to escape.
-  if (path.indexOf('%') !== -1) path = path.split('/').map((s) => decodeSegment(s).text.replace(/\//g, '%2F')).join('/');
+  if (path.indexOf('%') !== -1) path = path.split('/').map(decodedName).join('/');
   return `${(ref.scheme ?? '').toLowerCase()}://${host}${foldDrive(path)}`;
+}
+
+/** A segment as the name it decodes to, a "/" in it escaped again (so it stays one segment). */
+function decodedName(segment: string): string {
+  const text = decodeSegment(segment).text;
+  return text.indexOf('/') === -1 ? text : text.replace(/\//g, '%2F');
 }
 
 /** "/C:/x" and "/c|/x" are the same path as "/c:/x": the drive letter in lower case, with ":". */
