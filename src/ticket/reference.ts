@@ -8,6 +8,7 @@
 // XML problems of the attribute, and where each finding stands in the text.
 import { checkUrl, type CheckResult } from '../check.js';
 import { redactPassword } from '../fileurl/redact.js';
+import { ownCopy } from '../util/bounded-memo.js';
 import type { TicketRuleReport, WalkedReference } from '../rules/ticket.js';
 import type { CheckOptions, Finding, Role } from '../rules/types.js';
 import type { Attribute } from './xml/index.js';
@@ -81,8 +82,10 @@ class Context {
     readonly inContainer: boolean,
     readonly options: CheckOptions,
   ) {
-    this.base = { uri: base.uri, source: base.source };
-    this.shownUri = base.uri === null ? null : redactPassword(base.uri);
+    // A base is a Directory's value, a view of the ticket's text (ownCopy): every reference reports it.
+    const uri = base.uri === null ? null : ownCopy(base.uri);
+    this.base = { uri, source: base.source };
+    this.shownUri = uri === null ? null : redactPassword(uri);
   }
 }
 
