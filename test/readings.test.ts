@@ -34,7 +34,7 @@ const someBase = fc.tuple(baseStart, fc.array(baseSegment, { maxLength: 4 }), fc
 const plainSegment = fc.tuple(fc.constantFrom('a', 'Z', '0', '-', '_', '~'), fc.array(fc.constantFrom('a', '9', '.', '..', '-', '~'), { maxLength: 4 })).map(([h, t]) => h + t.join(''));
 const plainName = fc.array(plainSegment, { minLength: 1, maxLength: 3 }).map((s) => s.join('/'));
 const nameChar = fc.constantFrom('a', 'Z', '0', '-', '_', '~', '.', '/', '..', ':', '%20', ' ', '\\', 'c:', 'ü', '?', '#');
-const someName = fc.oneof(plainName, fc.array(nameChar, { minLength: 1, maxLength: 10 }).map((a) => a.join('')), fc.constantFrom('p0000001.pdf', 'pages/p1.pdf', 'x', 'y-z/w~0.v', 'a..b', 'CON'));
+const someName = fc.oneof(plainName, fc.array(nameChar, { minLength: 1, maxLength: 10 }).map((a) => a.join('')), fc.constantFrom('p0000001.pdf', 'pages/p1.pdf', 'x', 'y-z/w~0.v', 'a..b', 'CON', 'pages\\p 1.pdf', '\\\\srv\\share\\a.pdf', 'C:\\Jobs\\a.pdf', '..\\a.pdf', 'a\\b?c'));
 test('disagreementOf gives what disagreement gives, on plain names and others, under any base', () => {
   fc.assert(fc.property(someName, someBase, fc.boolean(), (value, base, withJoin) => {
     assert.equal(disagreementOf(value, base, withJoin), disagreement(value, base, withJoin));
@@ -47,6 +47,13 @@ test('disagreementOf gives what disagreement gives, on plain names and others, u
 test('mayDisagree passes over no plain name whose readings name different files', () => {
   fc.assert(fc.property(plainName, someBase, fc.boolean(), (value, base, withJoin) => {
     if (differing(readings(value, base, withJoin)) !== null) assert.ok(mayDisagree(value, base), `${value} against ${base}`);
+  }), { numRuns: Number(process.env.FC_RUNS) || 20_000 });
+});
+
+test('disagreement gives what comparing every reading gives (a backslash in the path is taken as settling it)', () => {
+  fc.assert(fc.property(someName, someBase, fc.boolean(), (value, base, withJoin) => {
+    fc.pre(mayDisagree(value, base));
+    assert.equal(disagreement(value, base, withJoin), differing(readings(value, base, withJoin)));
   }), { numRuns: Number(process.env.FC_RUNS) || 20_000 });
 });
 

@@ -175,7 +175,27 @@ export function readings(value: string, base: string, withJoin: boolean): Readin
  * identity is worked out only for an href not seen yet, and the first that differs settles it.
  */
 export function disagreement(value: string, base: string, withJoin: boolean): Reading[] | null {
-  return mayDisagree(value, base) ? differing(readings(value, base, withJoin)) : null;
+  if (!mayDisagree(value, base)) return null;
+  const list = readings(value, base, withJoin);
+  return splitsAtBackslash(value, list) ? list : differing(list);
+}
+
+const SPECIAL = /^(?:file|https?|ftp|wss?):/i;
+/** A segment that starts with a dot, written or escaped, after "/", "\" or at the start: it may climb out of a name. */
+const DOT_SEGMENT = /(?:^|[\\/])(?:\.|%2e)/i;
+
+/**
+ * A "\" in the path of the value: strict RFC 3986 keeps it in a name, the WHATWG parser of a special scheme
+ * (file, http, ...) takes it for "/", so those two readings name different files, unless a dot segment removes
+ * the name again (the tests hold this to differing's answer).
+ */
+function splitsAtBackslash(value: string, list: readonly Reading[]): boolean {
+  const backslash = value.indexOf('\\');
+  if (backslash === -1 || DOT_SEGMENT.test(value)) return false;
+  const end = value.search(/[?#]/);
+  if (end !== -1 && end < backslash) return false;
+  const whatwgHref = list[2]!.href;
+  return whatwgHref !== null && SPECIAL.test(whatwgHref);
 }
 
 /** The list, when two of its readings name different files; otherwise null. */
