@@ -1,6 +1,6 @@
 // The fixes of one value's findings: each made safe to apply alone, and all of them applied (what `fixed` is).
 import { stripPassword } from '../fileurl/redact.js';
-import type { Finding } from '../rules/types.js';
+import type { Edit, Finding } from '../rules/types.js';
 import type { CheckSession, RuleRun } from './session.js';
 
 const MAX_FIX_ROUNDS = 12;
@@ -70,12 +70,6 @@ export function applyAllFixes(session: CheckSession, value: string, run: RuleRun
   return current === value ? undefined : current;
 }
 
-interface Edit {
-  start: number;
-  end: number;
-  text: string;
-}
-
 /**
  * Every error and warning fix applied in one pass, each taken as the one edit that turns the value into it (what
  * lies between their common start and end). Only clean fixes (escapes, which change no other rule's reading of
@@ -95,7 +89,9 @@ function composeFixes(value: string, run: RuleRun): { value: string; allClean: b
   const allClean = run.recheck.length === 0;
   if (count === 1) return { value: only!.fix!, allClean };
   const edits: Edit[] = [];
-  for (const f of run.findings) if (f.fix !== undefined && f.severity !== 'info') edits.push(editOf(value, f.fix));
+  run.findings.forEach((f, i) => {
+    if (f.fix !== undefined && f.severity !== 'info') edits.push(run.edits?.[i] ?? editOf(value, f.fix));
+  });
   edits.sort((a, b) => a.start - b.start);
   let out = '';
   let copied = 0;

@@ -4,7 +4,7 @@ import { rules } from '../rules/catalog.js';
 import { maskOf } from '../rules/facts.js';
 import { signsOf } from '../rules/signs.js';
 import { MAX_URL_LENGTH } from '../rules/url-length.js';
-import type { CheckContext, CheckOptions, Finding, Report, Rule } from '../rules/types.js';
+import type { CheckContext, CheckOptions, Edit, Finding, Report, Rule } from '../rules/types.js';
 import { buildContext, type Mode } from './context.js';
 import { isQuiet } from './plain.js';
 
@@ -14,6 +14,8 @@ export interface RuleRun {
   findings: Finding[];
   /** The findings whose fix must be checked again (its rule's fix is not clean). */
   recheck: Finding[];
+  /** By index in `findings`: the one span a fix taken as it is replaces, where its rule said (composeFixes reads it). */
+  edits?: Array<Edit | undefined>;
 }
 
 /** The rules that can offer a fix: all that the rounds of applyAllFixes look for. None of them reads the resolution. */
@@ -35,6 +37,8 @@ const NONE: readonly Finding[] = Object.freeze([]);
 export class CheckSession {
   /** The findings of every rule, by value: the fast way asks them once per check (made when a fix is checked). */
   private runs: Map<string, readonly Finding[]> | undefined;
+  /** The last value a fix made that the fast way found quiet: applyAllFixes asks of the fix convergeFixes checked. */
+  private quiet: string | undefined;
 
   constructor(readonly options: CheckOptions, readonly mode: Mode) {}
 
@@ -46,7 +50,7 @@ export class CheckSession {
   /** The findings of every rule on a value a fix made (the fast way knows a quiet value, plain.ts, has none). */
   all(value: string): readonly Finding[] {
     if (!this.mode.fast) return this.run(value, rules).findings;
-    if (isQuiet(value, this.options)) return NONE;
+    if (this.isQuiet(value)) return NONE;
     this.runs ??= new Map();
     let found = this.runs.get(value);
     if (found === undefined) {
@@ -59,14 +63,22 @@ export class CheckSession {
   /** The findings that can carry a fix, in the catalog's order (the fast way runs only the fixable rules). */
   fixable(value: string): readonly Finding[] {
     if (!this.mode.fast) return this.run(value, rules).findings;
-    if (isQuiet(value, this.options)) return NONE;
+    if (this.isQuiet(value)) return NONE;
     return this.runs?.get(value) ?? this.run(value, fixableRules).findings;
+  }
+
+  private isQuiet(value: string): boolean {
+    if (value === this.quiet) return true;
+    if (!isQuiet(value, this.options)) return false;
+    this.quiet = value;
+    return true;
   }
 
   private run(value: string, only: readonly Rule[]): RuleRun {
     const ctx = buildContext(value, this.options, this.mode, only === rules);
     const findings: Finding[] = [];
     const recheck: Finding[] = [];
+    let edits: Array<Edit | undefined> | undefined;
     const fast = this.mode.fast;
     let rule: Rule = only[0]!;
     const report = (r: Report): void => {
@@ -77,7 +89,9 @@ export class CheckSession {
       if (r.fix !== undefined && r.fix !== value) how.fix = r.fix;
       const finding = createFinding(rule.meta.code, r.args, how);
       findings.push(finding);
-      if (finding.fix !== undefined && !(fast && takesFixAsItIs(rule, finding.fix, how.fix))) recheck.push(finding);
+      if (finding.fix === undefined) return;
+      if (!(fast && takesFixAsItIs(rule, finding.fix, how.fix))) recheck.push(finding);
+      else if (r.edit !== undefined) (edits ??= [])[findings.length - 1] = r.edit;
     };
     if (!fast) {
       for (rule of only) rule.check(ctx, report);
@@ -92,6 +106,6 @@ export class CheckSession {
         rule.check(ctx, report);
       }
     }
-    return { ctx, findings, recheck };
+    return edits === undefined ? { ctx, findings, recheck } : { ctx, findings, recheck, edits };
   }
 }

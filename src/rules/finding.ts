@@ -61,22 +61,25 @@ function sameArgs(a: FindingArgs, b: FindingArgs): boolean {
   return count === 0;
 }
 
-/** What the last finding of a code said: a ticket's values repeat their problems, so its words are made once. */
+/** What a finding of a code said: a ticket's values repeat their problems, so its words are made once. */
 interface Said {
   args: FindingArgs;
   shown: FindingArgs;
   message: string;
 }
-const lastSaid = new Map<RuleCode, Said>();
+/** The last two different things each code said (values of two forms often take turns). */
+const lastSaid = new Map<RuleCode, [Said, Said | undefined]>();
 
-/** The masked arguments and the sentence for a code and its arguments, shared with the last finding of the code when they are the same. */
+/** The masked arguments and the sentence for a code and its arguments, shared with a recent finding of the code when they are the same. */
 function say(code: RuleCode, args: FindingArgs): Said {
-  let said = lastSaid.get(code);
-  if (said === undefined || !sameArgs(said.args, args)) {
-    const shown = shownArgs(args);
-    said = { args: { ...args }, shown, message: messageOf(code, shown) }; // a copy: the caller may reuse its object
-    lastSaid.set(code, said);
+  const recent = lastSaid.get(code);
+  if (recent !== undefined) {
+    if (sameArgs(recent[0].args, args)) return recent[0];
+    if (recent[1] !== undefined && sameArgs(recent[1].args, args)) return recent[1];
   }
+  const shown = shownArgs(args);
+  const said = { args: { ...args }, shown, message: messageOf(code, shown) }; // a copy: the caller may reuse its object
+  lastSaid.set(code, [said, recent?.[0]]);
   return said;
 }
 
