@@ -14,16 +14,17 @@ for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789
 const HOST = new Uint8Array(128);
 for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~') HOST[ch.charCodeAt(0)] = 1;
 
-/** Whether value[from, to) is plain segments: no segment empty or starting with ".", none Windows reserves there. */
+/** Whether value[from, end) is plain segments: no segment empty or starting with ".", none Windows reserves there. */
 function isPlainPath(value: string, from: number, options: CheckOptions): boolean {
   if (from >= value.length) return false;
+  let before = 0x2f;
   for (let i = from; i < value.length; i++) {
     const c = value.charCodeAt(i);
     if (c >= 128 || PLAIN[c] === 0) return false;
-    const before = i === from ? 0x2f : value.charCodeAt(i - 1);
     if (before === 0x2f && (c === 0x2e || c === 0x2f)) return false; // a segment empty or starting with "."
+    before = c;
   }
-  if (value.charCodeAt(value.length - 1) === 0x2f) return false;
+  if (before === 0x2f) return false;
   return options.platform !== 'windows' || !value.slice(from).split('/').some(isWindowsReservedName);
 }
 

@@ -37,8 +37,8 @@ const NONE: readonly Finding[] = Object.freeze([]);
 export class CheckSession {
   /** The findings of every rule, by value: the fast way asks them once per check (made when a fix is checked). */
   private runs: Map<string, readonly Finding[]> | undefined;
-  /** The last value a fix made that the fast way found quiet: applyAllFixes asks of the fix convergeFixes checked. */
-  private quiet: string | undefined;
+  /** The values fixes made that the fast way found quiet: applyAllFixes asks again of the fixes convergeFixes checked. */
+  private quiet: string[] | undefined;
 
   constructor(readonly options: CheckOptions, readonly mode: Mode) {}
 
@@ -68,9 +68,9 @@ export class CheckSession {
   }
 
   private isQuiet(value: string): boolean {
-    if (value === this.quiet) return true;
+    if (this.quiet?.includes(value)) return true;
     if (!isQuiet(value, this.options)) return false;
-    this.quiet = value;
+    (this.quiet ??= []).push(value);
     return true;
   }
 
