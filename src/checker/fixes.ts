@@ -1,6 +1,7 @@
 // The fixes of one value's findings: each made safe to apply alone, and all of them applied (what `fixed` is).
 import { stripPassword } from '../fileurl/redact.js';
 import type { Edit, Finding } from '../rules/types.js';
+import { sortFew } from '../util/sort-few.js';
 import type { CheckSession, RuleRun } from './session.js';
 
 const MAX_FIX_ROUNDS = 12;
@@ -89,10 +90,11 @@ function composeFixes(value: string, run: RuleRun): { value: string; allClean: b
   const allClean = run.recheck.length === 0;
   if (count === 1) return { value: only!.fix!, allClean };
   const edits: Edit[] = [];
-  run.findings.forEach((f, i) => {
+  for (let i = 0; i < run.findings.length; i++) {
+    const f = run.findings[i]!;
     if (f.fix !== undefined && f.severity !== 'info') edits.push(run.edits?.[i] ?? editOf(value, f.fix));
-  });
-  edits.sort((a, b) => a.start - b.start);
+  }
+  sortFew(edits, (a, b) => a.start - b.start);
   let out = '';
   let copied = 0;
   let previousEnd = -1;
