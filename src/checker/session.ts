@@ -8,14 +8,20 @@ import type { CheckContext, CheckOptions, Edit, Finding, Report, Rule } from '..
 import { buildContext, type Mode } from './context.js';
 import { isQuiet } from './plain.js';
 
-export interface RuleRun {
-  ctx: CheckContext;
+/** A value's findings, and what applying their fixes needs to know of them. */
+export interface Fixes {
   /** In the catalog's order: the order fixes are applied in. */
-  findings: Finding[];
+  readonly findings: readonly Finding[];
   /** The findings whose fix must be checked again (its rule's fix is not clean). */
-  recheck: Finding[];
+  readonly recheck: readonly Finding[];
   /** By index in `findings`: the one span a fix taken as it is replaces, where its rule said (composeFixes reads it). */
-  edits?: Array<Edit | undefined>;
+  readonly edits?: ReadonlyArray<Edit | undefined>;
+}
+
+export interface RuleRun extends Fixes {
+  ctx: CheckContext;
+  findings: Finding[];
+  recheck: Finding[];
 }
 
 /** The rules that can offer a fix: all that the rounds of applyAllFixes look for. None of them reads the resolution. */
@@ -33,10 +39,11 @@ const takesFixAsItIs = (rule: Rule, fix: string, reported: string | undefined): 
   rule.cleanFix === true && fix === reported && fix.length <= MAX_URL_LENGTH;
 
 const NONE: readonly Finding[] = Object.freeze([]);
+const QUIET: Fixes = Object.freeze({ findings: NONE, recheck: NONE });
 
 export class CheckSession {
-  /** The findings of every rule, by value: the fast way asks them once per check (made when a fix is checked). */
-  private runs: Map<string, readonly Finding[]> | undefined;
+  /** Every rule's run, by value: the fast way asks them once per check (made when a fix is checked). */
+  private runs: Map<string, RuleRun> | undefined;
   /** The values fixes made that the fast way found quiet: applyAllFixes asks again of the fixes convergeFixes checked. */
   private quiet: string[] | undefined;
 
@@ -54,17 +61,17 @@ export class CheckSession {
     this.runs ??= new Map();
     let found = this.runs.get(value);
     if (found === undefined) {
-      found = this.run(value, rules).findings;
+      found = this.run(value, rules);
       this.runs.set(value, found);
     }
-    return found;
+    return found.findings;
   }
 
   /** The findings that can carry a fix, in the catalog's order (the fast way runs only the fixable rules). */
-  fixable(value: string): readonly Finding[] {
-    if (!this.mode.fast) return this.run(value, rules).findings;
-    if (this.isQuiet(value)) return NONE;
-    return this.runs?.get(value) ?? this.run(value, fixableRules).findings;
+  fixable(value: string): Fixes {
+    if (!this.mode.fast) return this.run(value, rules);
+    if (this.isQuiet(value)) return QUIET;
+    return this.runs?.get(value) ?? this.run(value, fixableRules);
   }
 
   private isQuiet(value: string): boolean {
