@@ -49,7 +49,7 @@ function charRule(
       const { first, count } = kinds.exact ? { first: facts.first(kinds.kind), count: facts.count(kinds.kind) } : firstIndex(ctx.core, t);
       if (first === -1) return;
       const core = ctx.core;
-      const span = replacedSpan(core, t, fixWith, first)!;
+      const span = replacedSpan(core, t, fixWith, first, kinds.exact ? count : Infinity)!;
       const r: Report = {
         offset: ctx.lead + first,
         args: { count, char: showChar(String.fromCodePoint(core.codePointAt(first)!)) },

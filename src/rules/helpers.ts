@@ -11,19 +11,22 @@ export function examples(flagged: RuleMeta['examples']['flagged'], clean: RuleMe
 
 /**
  * Every character of `core` from index `from` on for which `test` holds replaced with `replace(ch)`, as the one
- * span from the first such character to the last (indexes in `core`); undefined when there is none.
+ * span from the first such character to the last (indexes in `core`); undefined when there is none. `count`, where
+ * it is known how many there are, ends the search at the last of them.
  */
-export function replacedSpan(core: string, test: (c: number, i: number) => boolean, replace: (ch: string) => string, from = 0): Edit | undefined {
+export function replacedSpan(core: string, test: (c: number, i: number) => boolean, replace: (ch: string) => string, from = 0, count = Infinity): Edit | undefined {
   let text = '';
   let start = -1;
   let copied = from; // the characters before it that need no change are copied as one slice
-  for (let i = from; i < core.length; i++) {
+  let left = count;
+  for (let i = from; i < core.length && left > 0; i++) {
     if (!test(core.charCodeAt(i), i)) continue;
     const ch = String.fromCodePoint(core.codePointAt(i)!);
     if (start === -1) start = copied = i;
     text += core.slice(copied, i) + replace(ch);
     i += ch.length - 1;
     copied = i + 1;
+    left--;
   }
   return start === -1 ? undefined : { start, end: copied, text };
 }
