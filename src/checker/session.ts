@@ -1,5 +1,5 @@
 // One check of one value: the rules run on it, and on the values its fixes make, each value's rules run once.
-import { createFinding, severityUnder, type FindingOptions } from '../rules/finding.js';
+import { findingOf, severityUnder } from '../rules/finding.js';
 import { rules } from '../rules/catalog.js';
 import { maskOf } from '../rules/facts.js';
 import { signsOf } from '../rules/signs.js';
@@ -91,13 +91,11 @@ export class CheckSession {
     const report = (r: Report): void => {
       const severity = severityUnder(rule.meta, ctx.profile, r.severity);
       if (severity === null) return;
-      const how: FindingOptions = { profile: ctx.profile, severity };
-      if (r.offset !== undefined) how.offset = r.offset;
-      if (r.fix !== undefined && r.fix !== value) how.fix = r.fix;
-      const finding = createFinding(rule.meta.code, r.args, how);
+      const fix = r.fix !== undefined && r.fix !== value ? r.fix : undefined;
+      const finding = findingOf(rule, r.args ?? {}, severity, r.offset, fix);
       findings.push(finding);
       if (finding.fix === undefined) return;
-      if (!(fast && takesFixAsItIs(rule, finding.fix, how.fix))) recheck.push(finding);
+      if (!(fast && takesFixAsItIs(rule, finding.fix, fix))) recheck.push(finding);
       else if (r.edit !== undefined) (edits ??= [])[findings.length - 1] = r.edit;
     };
     if (!fast) {
