@@ -7,6 +7,9 @@ import { KIND, type Kind } from './facts.js';
 import { examples, replacedSpan, sev, showChar } from './helpers.js';
 import type { CheckContext, Report, Rule, RuleMeta } from './types.js';
 
+const isSpace = (c: number): boolean => c === 0x20;
+const isBackslash = (c: number): boolean => c === 0x5c;
+
 /** Index ranges of `core` where a character is legitimately special: IP-literal brackets, the drive's "|". */
 function exempt(ctx: CheckContext): (i: number) => boolean {
   const host = ctx.authority?.host ?? '';
@@ -100,7 +103,7 @@ export const controlCharacter = charRule(
     message: (a) => `The URL holds the control character ${a.char}${Number(a.count) > 1 ? ` (and ${Number(a.count) - 1} more)` : ''}; escape it as %XX.`,
   },
   { kind: KIND.control, exact: true },
-  () => (c) => isControl(c),
+  () => isControl,
   escapeChar,
 );
 
@@ -119,7 +122,7 @@ export const unescapedSpace = charRule(
     cleanFix: true,
   },
   { kind: KIND.space, exact: true },
-  () => (c) => c === 0x20,
+  () => isSpace,
   () => '%20',
 );
 
@@ -137,7 +140,7 @@ export const backslash = charRule(
     message: () => "The URL uses '\\' as a path separator, which URLs do not allow; use '/' (RFC 8089 E.4).",
   },
   { kind: KIND.backslash, exact: true },
-  () => (c) => c === 0x5c,
+  () => isBackslash,
   () => '/',
 );
 

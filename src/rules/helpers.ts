@@ -31,6 +31,17 @@ export function replacedSpan(core: string, test: (c: number, i: number) => boole
   return start === -1 ? undefined : { start, end: copied, text };
 }
 
+/** `text` from index `from` on, every "\\" written "/" (RFC 8089 E.4: a separator). */
+export function slashesFor(text: string, from: number): string {
+  let out = '';
+  let copied = from;
+  for (let i = text.indexOf('\\', from); i !== -1; i = text.indexOf('\\', i + 1)) {
+    out += text.slice(copied, i) + '/';
+    copied = i + 1;
+  }
+  return out + text.slice(copied);
+}
+
 /** A character as it can be shown in a message: printable, or as U+XXXX. */
 export function showChar(ch: string): string {
   const c = ch.codePointAt(0)!;
