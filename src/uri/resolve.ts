@@ -319,10 +319,9 @@ export function mergePrefixOf(base: string): string | undefined {
  */
 export function resolveReference(reference: string, base: string, options: ResolveOptions = {}): string {
   const parsed = parsedBase(base);
-  if (options.drivePreserving !== true) {
-    const appended = appendToBase(reference, parsed) ?? mergeRelativePath(reference, parsed);
-    if (appended !== undefined) return appended;
-  }
+  // Appended, no dot segment is removed, so none climbs above a drive: RFC 8089 E.2.1 gives the same target.
+  const appended = appendToBase(reference, parsed) ?? (options.drivePreserving !== true ? mergeRelativePath(reference, parsed) : undefined);
+  if (appended !== undefined) return appended;
   return recompose(transformReference(parseReference(reference), parsed.components, options));
 }
 
@@ -340,8 +339,9 @@ export interface DetailedResolution {
 export function resolveWithTrace(reference: string, base: string, options: ResolveOptions = {}): DetailedResolution {
   const trace: ResolutionTrace = { aboveRoot: 0, climbedAboveDrive: false, absolutePathDroppedDrive: false };
   const parsed = parsedBase(base);
-  // A reference that is only appended to the base's merge prefix removes no dot segment and no drive: nothing to trace.
-  const appended = options.drivePreserving === true ? undefined : appendToBase(reference, parsed);
+  // A reference that is only appended to the base's merge prefix removes no dot segment and no drive: nothing to
+  // trace, and RFC 8089 E.2.1 gives the same target.
+  const appended = appendToBase(reference, parsed);
   const href = appended ?? recompose(transformReference(parseReference(reference), parsed.components, options, trace));
   return { href, trace };
 }
