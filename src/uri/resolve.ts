@@ -234,27 +234,28 @@ function appendToBase(reference: string, base: ParsedBase): string | undefined {
   if (base.mergePrefix === undefined || reference.length === 0) return undefined;
   const first = reference.charCodeAt(0);
   if (first === 0x2f || first === 0x3f || first === 0x23) return undefined; // "/" "?" "#"
-  // ":" in the first segment could make it a scheme (RFC 3986 4.2)
-  const colon = reference.indexOf(':');
-  if (colon !== -1 && delimiterAt(reference, colon, true) === colon) return undefined;
   // a "." or ".." segment of the path, which ends at "?" or "#"; most references hold only the "." of an extension
-  let pathEnd = -1;
+  let clean = 0; // reference[0, clean) holds no "?" or "#"
   for (let dot = reference.indexOf('.'); dot !== -1; dot = reference.indexOf('.', dot + 1)) {
     if (dot > 0 && reference.charCodeAt(dot - 1) !== 0x2f) continue;
     const end = reference.charCodeAt(dot + 1) === 0x2e ? dot + 2 : dot + 1;
     if (end < reference.length && !isDelimiter(reference.charCodeAt(end), true)) continue;
-    if (pathEnd === -1) pathEnd = delimiterAt(reference, reference.length, false);
-    if (dot < pathEnd) return undefined;
+    clean = delimiterAt(reference, clean, dot, false);
+    if (clean === dot) return undefined;
+    break; // the path ended before it, and before any "." after it
   }
+  // ":" in the first segment could make it a scheme (RFC 3986 4.2)
+  const colon = reference.indexOf(':');
+  if (colon !== -1 && delimiterAt(reference, 0, colon, true) === colon) return undefined;
   return base.mergePrefix + reference;
 }
 
 /** "?" or "#", which end the path; with `slash`, "/" too. */
 const isDelimiter = (c: number, slash: boolean): boolean => c === 0x3f || c === 0x23 || (slash && c === 0x2f);
 
-/** The index of the first delimiter before `limit`, else `limit`. */
-function delimiterAt(reference: string, limit: number, slash: boolean): number {
-  for (let i = 0; i < limit; i++) if (isDelimiter(reference.charCodeAt(i), slash)) return i;
+/** The index of the first delimiter in reference[from, limit), else `limit`. */
+function delimiterAt(reference: string, from: number, limit: number, slash: boolean): number {
+  for (let i = from; i < limit; i++) if (isDelimiter(reference.charCodeAt(i), slash)) return i;
   return limit;
 }
 
