@@ -9,6 +9,7 @@ import type { UriComponents } from './uri/components.js';
 import { parseAuthority, parseReference } from './uri/parse.js';
 import { baseComponents, hasDotSegment, resolveReference } from './uri/resolve.js';
 import { boundedMemo } from './util/bounded-memo.js';
+import { sortFew } from './util/sort-few.js';
 export interface CheckResult {
   /** The value as given, with any password masked. */
   value: string;
@@ -94,7 +95,7 @@ function checkWith(value: string, options: CheckOptions, mode: Mode): CheckResul
     kind: ctx.kind,
     local: target !== undefined ? localityOfParts(target, options.localHosts) : 'unknown',
     resolved: resolved === null ? null : resolved === value ? shown : redactPassword(resolved),
-    findings: findings.length < 2 ? findings : findings.sort(bySeverityThenOffset),
+    findings: findings.length < 2 ? findings : sortFew(findings, bySeverityThenOffset),
   };
   if (ctx.scheme !== undefined) result.scheme = ctx.scheme;
   if (hostSource?.authority !== undefined) result.host = authorityParts(hostSource.authority).host;

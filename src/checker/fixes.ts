@@ -1,7 +1,8 @@
 // The fixes of one value's findings: each made safe to apply alone, and all of them applied (what `fixed` is).
 import { stripPassword } from '../fileurl/redact.js';
-import type { Finding } from '../rules/types.js';
-import type { CheckSession, RuleRun } from './session.js';
+import type { Edit, Finding } from '../rules/types.js';
+import { sortFew } from '../util/sort-few.js';
+import type { CheckSession, Fixes, RuleRun } from './session.js';
 
 const MAX_FIX_ROUNDS = 12;
 
@@ -46,13 +47,13 @@ function addedError(found: readonly Finding[], before: readonly Finding[]): Find
 const firstFix = (findings: readonly Finding[]): Finding | undefined => findings.find((f) => f.fix !== undefined && f.severity !== 'info');
 
 /**
- * Applies the first fix of an error or warning until none is left: what a fixing tool writes. The fast way first
- * applies every clean fix at once, where they change separate parts of the value: when every fix was clean, that
+ * Applies the first fix of an error or warning until none is left: what a fixing tool writes. The fast way applies
+ * every clean fix at once, where they change separate parts of the value: when every fix of a value is clean, that
  * is the answer (a clean fix changes no other rule's reading, so no fix is left); otherwise it goes on from there.
  */
 export function applyAllFixes(session: CheckSession, value: string, run: RuleRun): string | undefined {
   let current = value;
-  let pending: readonly Finding[] = run.findings;
+  let pending: Fixes = run;
   let round = 0;
   const composed = session.mode.fast ? composeFixes(value, run) : undefined;
   if (composed !== undefined) {
@@ -62,19 +63,18 @@ export function applyAllFixes(session: CheckSession, value: string, run: RuleRun
     round = 1;
   }
   for (; round < MAX_FIX_ROUNDS; round++) {
-    const next = firstFix(pending);
+    // Each of the clean fixes left would take a round of its own; they are all applied in one where that many are left.
+    const clean = round > 0 && session.mode.fast ? composeFixes(current, pending) : undefined;
+    if (clean?.allClean && round + clean.count <= MAX_FIX_ROUNDS) return finished(value, stripPassword(clean.value));
+    const next = firstFix(pending.findings);
     if (!next) break;
     current = next.fix!;
     pending = session.fixable(current);
   }
-  return current === value ? undefined : current;
+  return finished(value, current);
 }
 
-interface Edit {
-  start: number;
-  end: number;
-  text: string;
-}
+const finished = (value: string, fixed: string): string | undefined => (fixed === value ? undefined : fixed);
 
 /**
  * Every error and warning fix applied in one pass, each taken as the one edit that turns the value into it (what
@@ -82,7 +82,7 @@ interface Edit {
  * the value) compose: undefined unless there is one or more, all clean, and no two touch. `allClean`: every
  * finding that offered a fix offered a clean one, so nothing is left to fix after them.
  */
-function composeFixes(value: string, run: RuleRun): { value: string; allClean: boolean } | undefined {
+function composeFixes(value: string, run: Fixes): { value: string; allClean: boolean; count: number } | undefined {
   let only: Finding | undefined;
   let count = 0;
   for (const f of run.findings) {
@@ -93,10 +93,13 @@ function composeFixes(value: string, run: RuleRun): { value: string; allClean: b
   }
   if (count === 0) return undefined;
   const allClean = run.recheck.length === 0;
-  if (count === 1) return { value: only!.fix!, allClean };
+  if (count === 1) return { value: only!.fix!, allClean, count };
   const edits: Edit[] = [];
-  for (const f of run.findings) if (f.fix !== undefined && f.severity !== 'info') edits.push(editOf(value, f.fix));
-  edits.sort((a, b) => a.start - b.start);
+  for (let i = 0; i < run.findings.length; i++) {
+    const f = run.findings[i]!;
+    if (f.fix !== undefined && f.severity !== 'info') edits.push(run.edits?.[i] ?? editOf(value, f.fix));
+  }
+  sortFew(edits, (a, b) => a.start - b.start);
   let out = '';
   let copied = 0;
   let previousEnd = -1;
@@ -105,7 +108,7 @@ function composeFixes(value: string, run: RuleRun): { value: string; allClean: b
     out += value.slice(copied, edit.start) + edit.text;
     copied = previousEnd = edit.end;
   }
-  return { value: out + value.slice(copied), allClean };
+  return { value: out + value.slice(copied), allClean, count };
 }
 
 function editOf(value: string, fixed: string): Edit {

@@ -3,10 +3,11 @@
 import { isWindowsReservedName } from '../rules/segments.js';
 import type { CheckOptions } from '../rules/types.js';
 import { MAX_URL_LENGTH } from '../rules/url-length.js';
+import { isAlpha } from '../uri/chars.js';
 import { mergePrefixOf } from '../uri/resolve.js';
 
 // Characters after which no rule can fire in a path: the appendix's fsegment characters and "/", without ":"
-// (scheme, Table 6), "%" (escapes) and "@" (which a masked password needs).
+// (scheme, Table 6), "%" (escapes, but see isPlainPath) and "@" (which a masked password needs).
 const PLAIN = new Uint8Array(128);
 for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!*'()~+,$&=/") PLAIN[ch.charCodeAt(0)] = 1;
 
@@ -14,17 +15,28 @@ for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789
 const HOST = new Uint8Array(128);
 for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~') HOST[ch.charCodeAt(0)] = 1;
 
-/** Whether value[from, to) is plain segments: no segment empty or starting with ".", none Windows reserves there. */
+/**
+ * Whether value[from, end) is plain segments: no segment empty or starting with ".", none Windows reserves there.
+ * An escaped space (%20, what the unescaped-space fix writes) is plain too, except for Windows, which drops a
+ * name's trailing space (windows-reserved-name reads names decoded).
+ */
 function isPlainPath(value: string, from: number, options: CheckOptions): boolean {
   if (from >= value.length) return false;
+  const windows = options.platform === 'windows';
+  let before = 0x2f;
   for (let i = from; i < value.length; i++) {
     const c = value.charCodeAt(i);
+    if (c === 0x25 && !windows && value.startsWith('20', i + 1)) {
+      i += 2;
+      before = 0x30;
+      continue;
+    }
     if (c >= 128 || PLAIN[c] === 0) return false;
-    const before = i === from ? 0x2f : value.charCodeAt(i - 1);
     if (before === 0x2f && (c === 0x2e || c === 0x2f)) return false; // a segment empty or starting with "."
+    before = c;
   }
-  if (value.charCodeAt(value.length - 1) === 0x2f) return false;
-  return options.platform !== 'windows' || !value.slice(from).split('/').some(isWindowsReservedName);
+  if (before === 0x2f) return false;
+  return !windows || !value.slice(from).split('/').some(isWindowsReservedName);
 }
 
 /**
@@ -39,11 +51,13 @@ export function isPlainRelative(value: string, options: CheckOptions): boolean {
 }
 
 /**
- * Whether no rule can report on the value, checked as a URL: a plain relative path as above, or file://host/path
- * or //host/path with a plain host (not localhost) and plain segments, against any base.
+ * Whether no rule can report on the value, checked as a URL: a plain relative path as above, file:///c:/path (a
+ * drive letter, RFC 8089 E.2), or file://host/path or //host/path with a plain host (not localhost), with plain
+ * segments, against any base.
  */
 export function isQuiet(value: string, options: CheckOptions): boolean {
   if ((options.role ?? 'url') !== 'url' || value.length > MAX_URL_LENGTH) return false;
+  if (value.startsWith('file:///') && isAlpha(value.charCodeAt(8)) && value.startsWith(':/', 9)) return isPlainPath(value, 11, options);
   const start = value.startsWith('file://') ? 7 : value.startsWith('//') ? 2 : -1;
   if (start === -1) return isPlainRelative(value, options);
   const slash = value.indexOf('/', start);

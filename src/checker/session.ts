@@ -1,18 +1,26 @@
 // One check of one value: the rules run on it, and on the values its fixes make, each value's rules run once.
-import { createFinding, severityUnder, type FindingOptions } from '../rules/finding.js';
+import { findingOf, severityUnder } from '../rules/finding.js';
 import { rules } from '../rules/catalog.js';
 import { maskOf } from '../rules/facts.js';
 import { signsOf } from '../rules/signs.js';
 import { MAX_URL_LENGTH } from '../rules/url-length.js';
-import type { CheckContext, CheckOptions, Finding, Report, Rule } from '../rules/types.js';
+import type { CheckContext, CheckOptions, Edit, Finding, Report, Rule } from '../rules/types.js';
 import { buildContext, type Mode } from './context.js';
 import { isQuiet } from './plain.js';
 
-export interface RuleRun {
-  ctx: CheckContext;
+/** A value's findings, and what applying their fixes needs to know of them. */
+export interface Fixes {
   /** In the catalog's order: the order fixes are applied in. */
-  findings: Finding[];
+  readonly findings: readonly Finding[];
   /** The findings whose fix must be checked again (its rule's fix is not clean). */
+  readonly recheck: readonly Finding[];
+  /** By index in `findings`: the one span a fix taken as it is replaces, where its rule said (composeFixes reads it). */
+  readonly edits?: ReadonlyArray<Edit | undefined>;
+}
+
+export interface RuleRun extends Fixes {
+  ctx: CheckContext;
+  findings: Finding[];
   recheck: Finding[];
 }
 
@@ -31,10 +39,13 @@ const takesFixAsItIs = (rule: Rule, fix: string, reported: string | undefined): 
   rule.cleanFix === true && fix === reported && fix.length <= MAX_URL_LENGTH;
 
 const NONE: readonly Finding[] = Object.freeze([]);
+const QUIET: Fixes = Object.freeze({ findings: NONE, recheck: NONE });
 
 export class CheckSession {
-  /** The findings of every rule, by value: the fast way asks them once per check (made when a fix is checked). */
-  private runs: Map<string, readonly Finding[]> | undefined;
+  /** Every rule's run, by value: the fast way asks them once per check (made when a fix is checked). */
+  private runs: Map<string, RuleRun> | undefined;
+  /** The values fixes made that the fast way found quiet: applyAllFixes asks again of the fixes convergeFixes checked. */
+  private quiet: string[] | undefined;
 
   constructor(readonly options: CheckOptions, readonly mode: Mode) {}
 
@@ -46,38 +57,46 @@ export class CheckSession {
   /** The findings of every rule on a value a fix made (the fast way knows a quiet value, plain.ts, has none). */
   all(value: string): readonly Finding[] {
     if (!this.mode.fast) return this.run(value, rules).findings;
-    if (isQuiet(value, this.options)) return NONE;
+    if (this.isQuiet(value)) return NONE;
     this.runs ??= new Map();
     let found = this.runs.get(value);
     if (found === undefined) {
-      found = this.run(value, rules).findings;
+      found = this.run(value, rules);
       this.runs.set(value, found);
     }
-    return found;
+    return found.findings;
   }
 
   /** The findings that can carry a fix, in the catalog's order (the fast way runs only the fixable rules). */
-  fixable(value: string): readonly Finding[] {
-    if (!this.mode.fast) return this.run(value, rules).findings;
-    if (isQuiet(value, this.options)) return NONE;
-    return this.runs?.get(value) ?? this.run(value, fixableRules).findings;
+  fixable(value: string): Fixes {
+    if (!this.mode.fast) return this.run(value, rules);
+    if (this.isQuiet(value)) return QUIET;
+    return this.runs?.get(value) ?? this.run(value, fixableRules);
+  }
+
+  private isQuiet(value: string): boolean {
+    if (this.quiet?.includes(value)) return true;
+    if (!isQuiet(value, this.options)) return false;
+    (this.quiet ??= []).push(value);
+    return true;
   }
 
   private run(value: string, only: readonly Rule[]): RuleRun {
     const ctx = buildContext(value, this.options, this.mode, only === rules);
     const findings: Finding[] = [];
     const recheck: Finding[] = [];
+    let edits: Array<Edit | undefined> | undefined;
     const fast = this.mode.fast;
     let rule: Rule = only[0]!;
     const report = (r: Report): void => {
       const severity = severityUnder(rule.meta, ctx.profile, r.severity);
       if (severity === null) return;
-      const how: FindingOptions = { profile: ctx.profile, severity };
-      if (r.offset !== undefined) how.offset = r.offset;
-      if (r.fix !== undefined && r.fix !== value) how.fix = r.fix;
-      const finding = createFinding(rule.meta.code, r.args, how);
+      const fix = r.fix !== undefined && r.fix !== value ? r.fix : undefined;
+      const finding = findingOf(rule, r.args ?? {}, severity, r.offset, fix);
       findings.push(finding);
-      if (finding.fix !== undefined && !(fast && takesFixAsItIs(rule, finding.fix, how.fix))) recheck.push(finding);
+      if (finding.fix === undefined) return;
+      if (!(fast && takesFixAsItIs(rule, finding.fix, fix))) recheck.push(finding);
+      else if (r.edit !== undefined) (edits ??= [])[findings.length - 1] = r.edit;
     };
     if (!fast) {
       for (rule of only) rule.check(ctx, report);
@@ -92,6 +111,6 @@ export class CheckSession {
         rule.check(ctx, report);
       }
     }
-    return { ctx, findings, recheck };
+    return edits === undefined ? { ctx, findings, recheck } : { ctx, findings, recheck, edits };
   }
 }

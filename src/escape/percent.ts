@@ -4,6 +4,9 @@ import { isSegmentChar } from './tables.js';
 
 const HEX = '0123456789ABCDEF';
 const utf8 = new TextEncoder();
+// Made once: a decode without { stream: true } keeps nothing from one call to the next.
+const UTF8_FATAL = new TextDecoder('utf-8', { fatal: true });
+const UTF8_REPLACING = new TextDecoder('utf-8');
 
 const triplet = (b: number): string => '%' + HEX[b >> 4]! + HEX[b & 15]!;
 
@@ -82,9 +85,6 @@ export interface DecodedSegment {
   valid: boolean;
 }
 
-// One decoder of each kind for every call: a decode() that does not stream starts afresh (its BOM handling too).
-let utf8Fatal: TextDecoder | undefined;
-let utf8Lenient: TextDecoder | undefined;
 
 /**
  * Decodes one path segment (the appendix, section 3: split into segments first, then decode). Escaped octets
@@ -96,9 +96,9 @@ export function decodeSegment(segment: string, charset = 'utf-8'): DecodedSegmen
   const label = charset.toLowerCase();
   if (label === 'utf-8' || label === 'utf8') {
     try {
-      return { text: (utf8Fatal ??= new TextDecoder('utf-8', { fatal: true })).decode(bytes), valid: true };
+      return { text: UTF8_FATAL.decode(bytes), valid: true };
     } catch {
-      return { text: (utf8Lenient ??= new TextDecoder('utf-8')).decode(bytes), valid: false };
+      return { text: UTF8_REPLACING.decode(bytes), valid: false };
     }
   }
   // Single-byte charsets: raw non-ASCII characters in the segment are the text itself; only triplets are octets.

@@ -4,8 +4,11 @@ import { decodeSegment, escapeChar, escapeNonAscii, isTripletAt } from '../escap
 import { isControl } from '../escape/tables.js';
 import { drivePipeIndex } from './drive-letter.js';
 import { KIND, type Kind } from './facts.js';
-import { examples, replaceChars, sev, showChar } from './helpers.js';
+import { examples, replacedSpan, sev, showChar } from './helpers.js';
 import type { CheckContext, Report, Rule, RuleMeta } from './types.js';
+
+const isSpace = (c: number): boolean => c === 0x20;
+const isBackslash = (c: number): boolean => c === 0x5c;
 
 /** Index ranges of `core` where a character is legitimately special: IP-literal brackets, the drive's "|". */
 function exempt(ctx: CheckContext): (i: number) => boolean {
@@ -48,10 +51,13 @@ function charRule(
       if (!t) return;
       const { first, count } = kinds.exact ? { first: facts.first(kinds.kind), count: facts.count(kinds.kind) } : firstIndex(ctx.core, t);
       if (first === -1) return;
+      const core = ctx.core;
+      const span = replacedSpan(core, t, fixWith, first, kinds.exact ? count : Infinity)!;
       const r: Report = {
         offset: ctx.lead + first,
-        args: { count, char: showChar(String.fromCodePoint(ctx.core.codePointAt(first)!)) },
-        fix: ctx.withCore(replaceChars(ctx.core, t, fixWith)),
+        args: { count, char: showChar(String.fromCodePoint(core.codePointAt(first)!)) },
+        fix: ctx.withCore(core.slice(0, span.start) + span.text + core.slice(span.end)),
+        edit: { start: ctx.lead + span.start, end: ctx.lead + span.end, text: span.text },
       };
       report(r);
     },
@@ -97,7 +103,7 @@ export const controlCharacter = charRule(
     message: (a) => `The URL holds the control character ${a.char}${Number(a.count) > 1 ? ` (and ${Number(a.count) - 1} more)` : ''}; escape it as %XX.`,
   },
   { kind: KIND.control, exact: true },
-  () => (c) => isControl(c),
+  () => isControl,
   escapeChar,
 );
 
@@ -116,7 +122,7 @@ export const unescapedSpace = charRule(
     cleanFix: true,
   },
   { kind: KIND.space, exact: true },
-  () => (c) => c === 0x20,
+  () => isSpace,
   () => '%20',
 );
 
@@ -134,7 +140,7 @@ export const backslash = charRule(
     message: () => "The URL uses '\\' as a path separator, which URLs do not allow; use '/' (RFC 8089 E.4).",
   },
   { kind: KIND.backslash, exact: true },
-  () => (c) => c === 0x5c,
+  () => isBackslash,
   () => '/',
 );
 
@@ -219,13 +225,19 @@ export const nonAscii: Rule = {
   when: SIGN.nonAscii,
   check(ctx, report) {
     if (!ctx.facts.has(KIND.nonAscii)) return;
+    const core = ctx.core;
     const first = ctx.facts.first(KIND.nonAscii);
-    const ch = String.fromCodePoint(ctx.core.codePointAt(first)!);
+    const ch = String.fromCodePoint(core.codePointAt(first)!);
     const iri = ctx.profile === 'jdf' && jdfAllowsIri(ctx.options.jdfVersion);
+    // Only the characters from the first non-ASCII one to the last change (escapeNonAscii leaves ASCII as it is).
+    let end = core.length;
+    while (core.charCodeAt(end - 1) < 128) end--;
+    const text = escapeNonAscii(core.slice(first, end));
     report({
       offset: ctx.lead + first,
       args: { char: showChar(ch), escaped: escapeChar(ch), iri: iri ? 1 : '' },
-      fix: ctx.withCore(escapeNonAscii(ctx.core)),
+      fix: ctx.withCore(core.slice(0, first) + text + core.slice(end)),
+      edit: { start: ctx.lead + first, end: ctx.lead + end, text },
       ...(iri ? { severity: 'info' as const } : {}),
     });
   },

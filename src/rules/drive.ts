@@ -3,7 +3,7 @@
 import { SIGN } from './signs.js';
 import { drivePipeIndex, hasDriveSegment, isDriveAuthority, isDriveScheme, isDriveSegmentAt } from './drive-letter.js';
 import { KIND } from './facts.js';
-import { examples, isEscapedUncAuthority, isUncAuthority, sev, withPath } from './helpers.js';
+import { examples, isEscapedUncAuthority, isUncAuthority, sev, slashesFor, withPath } from './helpers.js';
 import type { Rule } from './types.js';
 
 export const driveLetterAsScheme: Rule = {
@@ -38,7 +38,7 @@ export const uncPathAsUrl: Rule = {
   when: SIGN.backslash,
   check(ctx, report) {
     if (ctx.scheme !== undefined || !ctx.core.startsWith('\\\\')) return;
-    const rest = ctx.core.slice(2).replaceAll('\\', '/');
+    const rest = slashesFor(ctx.core, 2);
     const slash = rest.indexOf('/');
     report({ offset: ctx.lead, args: { host: slash === -1 ? rest : rest.slice(0, slash) }, fix: ctx.withCore('file://' + rest) });
   },

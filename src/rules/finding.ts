@@ -5,7 +5,7 @@ import { redactPassword, stripPassword } from '../fileurl/redact.js';
 import { redactSecrets } from '../fileurl/secrets.js';
 import { rulesByCode } from './catalog.js';
 import type { RuleCode } from './codes.js';
-import type { Finding, FindingArgs, Profile, RuleMeta, Severity } from './types.js';
+import type { CatalogRule, Finding, FindingArgs, Profile, RuleMeta, Severity } from './types.js';
 
 /** A place in a ticket: 1-based line, and column in UTF-16 code units. */
 export interface Position {
@@ -61,23 +61,26 @@ function sameArgs(a: FindingArgs, b: FindingArgs): boolean {
   return count === 0;
 }
 
-/** What the last finding of a code said: a ticket's values repeat their problems, so its words are made once. */
+/** What a finding of a code said: a ticket's values repeat their problems, so its words are made once. */
 interface Said {
   args: FindingArgs;
   shown: FindingArgs;
   message: string;
 }
-const lastSaid = new Map<RuleCode, Said>();
+/** The last two different things each code said (values of two forms often take turns). */
+const lastSaid = new Map<RuleCode, [Said, Said | undefined]>();
 
-/** The masked arguments and the sentence for a code and its arguments, shared with the last finding of the code when they are the same. */
+/** The masked arguments and the sentence for a code and its arguments, shared with a recent finding of the code when they are the same. */
 function say(code: RuleCode, args: FindingArgs): Said {
-  let said = lastSaid.get(code);
-  if (said === undefined || !sameArgs(said.args, args)) {
-    const shown = shownArgs(args);
-    const message = messageOf(code, shown);
-    said = { args: { ...args }, shown: sharingMessage(shown, message), message }; // a copy: the caller may reuse its object
-    lastSaid.set(code, said);
+  const recent = lastSaid.get(code);
+  if (recent !== undefined) {
+    if (sameArgs(recent[0].args, args)) return recent[0];
+    if (recent[1] !== undefined && sameArgs(recent[1].args, args)) return recent[1];
   }
+  const shown = shownArgs(args);
+  const message = messageOf(code, shown);
+  const said = { args: { ...args }, shown: sharingMessage(shown, message), message }; // a copy: the caller may reuse its object
+  lastSaid.set(code, [said, recent?.[0]]);
   return said;
 }
 
@@ -118,11 +121,18 @@ export function createFinding(code: RuleCode, args: FindingArgs = {}, options: F
   const profile = options.profile ?? 'jdf';
   const severity = severityUnder(rule.meta, profile, options.severity);
   if (severity === null) throw new RangeError(`the ${profile} profile does not report '${code}'`);
+  const finding = findingOf(rule, args, severity, options.offset, options.fix);
+  return options.at === undefined ? finding : Object.assign(finding, { line: options.at.line, column: options.at.column });
+}
+
+/** createFinding for a rule at hand whose severity is settled: how checkUrl's rules report, once per finding. */
+export function findingOf(rule: CatalogRule, args: FindingArgs, severity: Severity, offset: number | undefined, fix: string | undefined): Finding {
+  const code = rule.meta.code;
   const { shown, message } = say(code, args);
   const finding: Finding = { code, severity, message, args: shown, spec: rule.meta.spec };
-  if (options.fix !== undefined) finding.fix = stripPassword(options.fix);
-  if (options.offset !== undefined) finding.offset = options.offset;
-  return options.at === undefined ? finding : Object.assign(finding, { line: options.at.line, column: options.at.column });
+  if (fix !== undefined) finding.fix = stripPassword(fix);
+  if (offset !== undefined) finding.offset = offset;
+  return finding;
 }
 
 /** The finding said again with other arguments (a ticket-level fact changed its meaning): its words follow. */

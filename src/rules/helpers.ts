@@ -1,4 +1,4 @@
-import type { CheckContext, Profile, RuleMeta, Severity } from './types.js';
+import type { CheckContext, Edit, Profile, RuleMeta, Severity } from './types.js';
 
 /** Severities for [jdf, rfc8089, lenient]. */
 export function sev(jdf: Severity | null, rfc8089: Severity | null, lenient: Severity | null): Record<Profile, Severity | null> {
@@ -9,18 +9,37 @@ export function examples(flagged: RuleMeta['examples']['flagged'], clean: RuleMe
   return { flagged, clean };
 }
 
-/** Replaces every character of `core` for which `test` holds with `replace(ch)`. */
-export function replaceChars(core: string, test: (c: number, i: number) => boolean, replace: (ch: string) => string): string {
-  let out = '';
-  let copied = 0; // the characters before it that need no change are copied as one slice
-  for (let i = 0; i < core.length; i++) {
+/**
+ * Every character of `core` from index `from` on for which `test` holds replaced with `replace(ch)`, as the one
+ * span from the first such character to the last (indexes in `core`); undefined when there is none. `count`, where
+ * it is known how many there are, ends the search at the last of them.
+ */
+export function replacedSpan(core: string, test: (c: number, i: number) => boolean, replace: (ch: string) => string, from = 0, count = Infinity): Edit | undefined {
+  let text = '';
+  let start = -1;
+  let copied = from; // the characters before it that need no change are copied as one slice
+  let left = count;
+  for (let i = from; i < core.length && left > 0; i++) {
     if (!test(core.charCodeAt(i), i)) continue;
     const ch = String.fromCodePoint(core.codePointAt(i)!);
-    out += core.slice(copied, i) + replace(ch);
+    if (start === -1) start = copied = i;
+    text += core.slice(copied, i) + replace(ch);
     i += ch.length - 1;
     copied = i + 1;
+    left--;
   }
-  return copied === 0 ? core : out + core.slice(copied);
+  return start === -1 ? undefined : { start, end: copied, text };
+}
+
+/** `text` from index `from` on, every "\\" written "/" (RFC 8089 E.4: a separator). */
+export function slashesFor(text: string, from: number): string {
+  let out = '';
+  let copied = from;
+  for (let i = text.indexOf('\\', from); i !== -1; i = text.indexOf('\\', i + 1)) {
+    out += text.slice(copied, i) + '/';
+    copied = i + 1;
+  }
+  return out + text.slice(copied);
 }
 
 /** A character as it can be shown in a message: printable, or as U+XXXX. */

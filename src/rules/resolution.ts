@@ -1,7 +1,6 @@
 // What resolution against the base does to the reference (RFC 3986 5.2, RFC 8089 E.2.1).
 import { SIGN } from './signs.js';
-import { parseReference } from '../uri/parse.js';
-import { resolveReference } from '../uri/resolve.js';
+import { baseComponents, resolveReference } from '../uri/resolve.js';
 import { examples, sev } from './helpers.js';
 import type { Rule } from './types.js';
 
@@ -75,7 +74,7 @@ export const baseLastSegmentDropped: Rule = {
     const r = ctx.resolution;
     const base = ctx.options.base;
     if (!r || base === undefined || ctx.kind !== 'relative-path' || ctx.scheme !== undefined || ctx.ref.path === '') return;
-    const basePath = parseReference(base).path;
+    const basePath = baseComponents(base).path;
     if (basePath === '' || basePath.endsWith('/')) return;
     report({ offset: ctx.lead, args: { segment: basePath.slice(basePath.lastIndexOf('/') + 1), resolved: r.href } });
   },

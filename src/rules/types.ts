@@ -68,10 +68,19 @@ export interface RuleMeta {
   examples: { flagged: RuleExample[]; clean: RuleExample[] };
 }
 
+/** One span of a value replaced: value.slice(0, start) + text + value.slice(end). */
+export interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
 /** What a rule says it found; the sentence is made from `args` in one place (the rule's `message`). */
 export interface Report {
   offset?: number;
   fix?: string;
+  /** The fix as the one span of the value it replaces, where the rule knows it: clean fixes are composed from it. */
+  edit?: Edit;
   args?: FindingArgs;
   /** Overrides the profile's severity (platform- or version-dependent rules); `null` drops the report. */
   severity?: Severity | null;

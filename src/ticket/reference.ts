@@ -11,6 +11,7 @@ import { redactPassword } from '../fileurl/redact.js';
 import { ownCopy } from '../util/bounded-memo.js';
 import type { TicketRuleReport, WalkedReference } from '../rules/ticket.js';
 import type { CheckOptions, Finding, Role } from '../rules/types.js';
+import { sortFew } from '../util/sort-few.js';
 import type { Attribute } from './xml/index.js';
 import type { ElementPaths } from './element-paths.js';
 import type { FileSpecFacts } from './filespec-facts.js';
@@ -126,7 +127,7 @@ export class ReferenceRecorder {
     }
     if (base.from !== undefined && result.kind !== 'absolute') this.usedDirectories.add(base.from);
     for (const r of checked.rules) findings.push(placed(r.finding, this.positionIn(attr, r.offset), this.words.of(r.finding)));
-    if (findings.length > 1) findings.sort(bySeverityThenPlace);
+    if (findings.length > 1) sortFew(findings, bySeverityThenPlace);
     const kept = findings.length === 0 ? findings : findings.slice(); // as long as it is: a pushed-to array holds room for 17
     // Non-file URLs (http, ftp, mailto, cid: a MIME part) are never resolved against a Directory or folder.
     const nonFile = result.scheme !== undefined && result.scheme !== 'file' && result.scheme.length > 1;
@@ -166,7 +167,7 @@ export class ReferenceRecorder {
     for (const rule of IDENTIFIER_RULES) rule.checkIdentifier(attr.value, (r) => findings.push(makeFinding(rule.meta.code, this.doc.profile, r.args ?? {}, this.positionIn(attr, r.offset))));
     for (const p of attr.problems) findings.push(makeFinding(p.code, this.doc.profile, p.args, this.doc.lines.position(p.offset)));
     noteReportedInValue(this.doc, attr.problems);
-    if (findings.length > 1) findings.sort(bySeverityThenPlace);
+    if (findings.length > 1) sortFew(findings, bySeverityThenPlace);
     const lines = this.doc.lines;
     const at = lines.position(attr.valueStart);
     const end = lines.position(attr.valueEnd);

@@ -10,18 +10,20 @@ export function parseReference(reference: string): UriComponents {
   let scheme: string | undefined;
 
   // scheme ":"  -- the first ":" before any "/", "?" or "#"
-  for (let j = 0; j < length; j++) {
-    const c = reference.charCodeAt(j);
+  let scanned = 0; // reference[0, scanned) holds no "?" or "#"
+  for (; scanned < length; scanned++) {
+    const c = reference.charCodeAt(scanned);
     if (c === 0x3a /* : */) {
-      const candidate = reference.slice(0, j);
+      const candidate = reference.slice(0, scanned);
       if (isValidScheme(candidate)) {
         scheme = candidate;
-        i = j + 1;
+        i = scanned + 1;
       }
       break;
     }
     if (c === 0x2f /* / */ || c === 0x3f /* ? */ || c === 0x23 /* # */) break;
   }
+  if (scanned === length) return { path: reference }; // none of ":/?#": a path alone
 
   // "//" authority  -- up to the next "/", "?" or "#"
   let authority: string | undefined;
@@ -37,7 +39,7 @@ export function parseReference(reference: string): UriComponents {
   }
 
   // path  -- up to "?" or "#"
-  let end = i;
+  let end = i > scanned ? i : scanned;
   while (end < length) {
     const c = reference.charCodeAt(end);
     if (c === 0x3f || c === 0x23) break;

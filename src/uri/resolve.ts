@@ -234,20 +234,29 @@ function appendToBase(reference: string, base: ParsedBase): string | undefined {
   if (base.mergePrefix === undefined || reference.length === 0) return undefined;
   const first = reference.charCodeAt(0);
   if (first === 0x2f || first === 0x3f || first === 0x23) return undefined; // "/" "?" "#"
-  let segmentStart = 0;
-  let inFirstSegment = true;
-  for (let i = 0; i <= reference.length; i++) {
-    const c = i === reference.length ? 0x2f : reference.charCodeAt(i);
-    if (c === 0x3a && inFirstSegment) return undefined; // ":" could make it a scheme
-    if (c === 0x2f || c === 0x3f || c === 0x23) {
-      const length = i - segmentStart;
-      if (reference.charCodeAt(segmentStart) === 0x2e && (length === 1 || (length === 2 && reference.charCodeAt(segmentStart + 1) === 0x2e))) return undefined;
-      if (c !== 0x2f) break;
-      inFirstSegment = false;
-      segmentStart = i + 1;
-    }
+  // a "." or ".." segment of the path, which ends at "?" or "#"; most references hold only the "." of an extension
+  let clean = 0; // reference[0, clean) holds no "?" or "#"
+  for (let dot = reference.indexOf('.'); dot !== -1; dot = reference.indexOf('.', dot + 1)) {
+    if (dot > 0 && reference.charCodeAt(dot - 1) !== 0x2f) continue;
+    const end = reference.charCodeAt(dot + 1) === 0x2e ? dot + 2 : dot + 1;
+    if (end < reference.length && !isDelimiter(reference.charCodeAt(end), true)) continue;
+    clean = delimiterAt(reference, clean, dot, false);
+    if (clean === dot) return undefined;
+    break; // the path ended before it, and before any "." after it
   }
+  // ":" in the first segment could make it a scheme (RFC 3986 4.2)
+  const colon = reference.indexOf(':');
+  if (colon !== -1 && delimiterAt(reference, 0, colon, true) === colon) return undefined;
   return base.mergePrefix + reference;
+}
+
+/** "?" or "#", which end the path; with `slash`, "/" too. */
+const isDelimiter = (c: number, slash: boolean): boolean => c === 0x3f || c === 0x23 || (slash && c === 0x2f);
+
+/** The index of the first delimiter in reference[from, limit), else `limit`. */
+function delimiterAt(reference: string, from: number, limit: number, slash: boolean): number {
+  for (let i = from; i < limit; i++) if (isDelimiter(reference.charCodeAt(i), slash)) return i;
+  return limit;
 }
 
 /**
@@ -311,8 +320,8 @@ export function mergePrefixOf(base: string): string | undefined {
  */
 export function resolveReference(reference: string, base: string, options: ResolveOptions = {}): string {
   const parsed = parsedBase(base);
-  // An appended reference removes no dot segment and leaves the drive where it was: RFC 8089 E.2.1 reads it alike.
-  const appended = appendToBase(reference, parsed) ?? (options.drivePreserving === true ? undefined : mergeRelativePath(reference, parsed));
+  // Appended, no dot segment is removed, so none climbs above a drive: RFC 8089 E.2.1 gives the same target.
+  const appended = appendToBase(reference, parsed) ?? (options.drivePreserving !== true ? mergeRelativePath(reference, parsed) : undefined);
   if (appended !== undefined) return appended;
   return recompose(transformReference(parseReference(reference), parsed.components, options));
 }
@@ -331,7 +340,8 @@ export interface DetailedResolution {
 export function resolveWithTrace(reference: string, base: string, options: ResolveOptions = {}): DetailedResolution {
   const trace: ResolutionTrace = { aboveRoot: 0, climbedAboveDrive: false, absolutePathDroppedDrive: false };
   const parsed = parsedBase(base);
-  // A reference that is only appended to the base's merge prefix removes no dot segment and no drive: nothing to trace.
+  // A reference that is only appended to the base's merge prefix removes no dot segment and no drive: nothing to
+  // trace, and RFC 8089 E.2.1 gives the same target.
   const appended = appendToBase(reference, parsed);
   const href = appended ?? recompose(transformReference(parseReference(reference), parsed.components, options, trace));
   return { href, trace };
