@@ -85,7 +85,6 @@ export interface DecodedSegment {
   valid: boolean;
 }
 
-
 /**
  * Decodes one path segment (the appendix, section 3: split into segments first, then decode). Escaped octets
  * are read in the charset of the ticket (its XML declaration), UTF-8 by default.
