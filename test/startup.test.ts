@@ -23,6 +23,8 @@ function loaded(...args: string[]): { modules: string[]; status: number | null; 
     const modules = urls
       .filter((u) => u.startsWith('file:'))
       .map((u) => path.relative(root, fileURLToPath(u)).split(path.sep).join('/'))
+      // A package by its path from node_modules/, wherever that is (a worktree's may be a link to another's).
+      .map((p) => (p.includes('node_modules/') ? p.slice(p.indexOf('node_modules/')) : p))
       .map((p) => (p.startsWith('node_modules/') ? p.split('/').slice(0, p.split('/')[1]!.startsWith('@') ? 3 : 2).join('/') : p));
     return { modules: [...new Set(modules)], status: r.status, stdout: r.stdout };
   } finally {
@@ -71,7 +73,8 @@ function bundled(...args: string[]): { sources: string[]; files: number; status:
   try {
     const r = spawnSync(process.execPath, ['--import', register, bin, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, JDF_LOAD_TRACE: trace } });
     const files = [...new Set(readFileSync(trace, 'utf8').trim().split('\n').filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u)))];
-    const sources = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/^\/\/ ((?:node_modules|dist\/src)\/\S+)$/gm)].map((m) => m[1]!));
+    // esbuild names a package by its real path, relative to the project: ../other/node_modules/x when node_modules is a link.
+    const sources = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/^\/\/ (?:(?:\.\.\/)+[^\s:]*?\/)?((?:node_modules|dist\/src)\/\S+)$/gm)].map((m) => m[1]!));
     return { sources, files: files.length, status: r.status };
   } finally {
     rmSync(dir, { recursive: true, force: true });
