@@ -2,7 +2,8 @@
 // names. A run loads a handful of files instead of a module per source file (--help loaded 68, validate 225):
 // dist/bin/jdf-filespec.js holds main.ts and the commands' options, yargs is a chunk of its own loaded after the
 // --version shortcut, each command's code is in chunks loaded when it runs (the splitting follows main.ts's
-// dynamic imports), and dist/bin/batch-worker.js is the worker that validateBatch starts (its chunks shared).
+// dynamic imports), dist/bin/batch-worker.js is the worker that validateBatch starts (its chunks shared), and
+// dist/bin/fast-xml-parser.cjs is the XML parser, required the first time a ticket needs it.
 // pdfjs-dist, an optional dependency, stays outside and is imported from node_modules when a PDF is opened.
 // No source maps: they would point into node_modules, which the package does not ship; the bundle is not
 // minified, and esbuild names each module's source above its code (// dist/src/ticket/walk.js).
@@ -133,11 +134,15 @@ const asciiWidth: esbuild.Plugin = {
 };
 
 /**
- * fast-xml-parser (with its entity decoder, path matcher and number parsers), set up when first used: our scan
- * builds the element tree of every well-formed ticket it expects, so most runs never call the parser. Our code
- * uses two things of it, `new XMLParser(options)` with `XMLParser.getMetaDataSymbol()`, and
- * `XMLValidator.validate`; the stand-in forwards both to the real module, which it requires on first call.
+ * fast-xml-parser (with its entity decoder, path matcher and number parsers) is a file of its own,
+ * dist/bin/fast-xml-parser.cjs, required when first used: our scan builds the element tree of every well-formed
+ * ticket it expects, so most runs never call the parser, and a run that does not call it does not load its
+ * 195 KB either. Our code uses two things of it, `new XMLParser(options)` with `XMLParser.getMetaDataSymbol()`,
+ * and `XMLValidator.validate`; the stand-in forwards both to the real module. The file is the same source
+ * (the ES module the resolver names, found here) bundled as CommonJS, which a synchronous require can load.
  */
+const XML_PARSER_FILE = 'fast-xml-parser.cjs';
+let xmlParserSource: string | undefined;
 const lazyXmlParser: esbuild.Plugin = {
   name: 'lazy-xml-parser',
   setup(build) {
@@ -145,12 +150,15 @@ const lazyXmlParser: esbuild.Plugin = {
       if (args.pluginData === 'real') return undefined;
       const real = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'real' });
       if (real.errors.length > 0) return { errors: real.errors };
-      return { path: path.relative(root, real.path), namespace: 'lazy-xml-parser' };
+      if (xmlParserSource !== undefined && xmlParserSource !== real.path) throw new Error(`fast-xml-parser is ${xmlParserSource} and ${real.path}: two copies`);
+      xmlParserSource = real.path;
+      return { path: 'fast-xml-parser', namespace: 'lazy-xml-parser' };
     });
-    build.onLoad({ filter: /.*/, namespace: 'lazy-xml-parser' }, (args) => ({
+    build.onLoad({ filter: /.*/, namespace: 'lazy-xml-parser' }, () => ({
       contents: [
+        "import { createRequire } from 'node:module';",
         'let real;',
-        `const load = () => (real ??= require(${JSON.stringify(`./${args.path}`)}));`,
+        `const load = () => (real ??= createRequire(import.meta.url)(${JSON.stringify(`./${XML_PARSER_FILE}`)}));`,
         'export class XMLParser {',
         '  constructor(options) { return new (load().XMLParser)(options); }',
         '  static getMetaDataSymbol() { return load().XMLParser.getMetaDataSymbol(); }',
@@ -181,7 +189,18 @@ const result = await esbuild.build({
   write: false,
   logLevel: 'warning',
 });
-const files = new Map(result.outputFiles.map((f) => [f.path, f.text]));
+if (xmlParserSource === undefined) throw new Error('nothing imports fast-xml-parser: see lazyXmlParser');
+const xmlParser = await esbuild.build({
+  entryPoints: [xmlParserSource],
+  outfile: path.join(outdir, XML_PARSER_FILE),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  write: false,
+  logLevel: 'warning',
+});
+const files = new Map([...result.outputFiles, ...xmlParser.outputFiles].map((f) => [f.path, f.text]));
 for (const [file, text] of files) {
   if (!file.endsWith('.js')) continue;
   if (/__require\(\s*["']\.{1,2}\//.test(text)) throw new Error(`${path.basename(file)} requires a relative path at run time: a dependency esbuild could not follow`);
