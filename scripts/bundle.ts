@@ -1,9 +1,10 @@
 // npm run build, after tsc: the command line as esbuild bundles it into dist/bin/, the file package.json's bin
 // names. A run loads a handful of files instead of a module per source file (--help loaded 68, validate 225):
 // dist/bin/jdf-filespec.js holds main.ts and the commands' options, yargs is a chunk of its own loaded after the
-// --version shortcut, each command's code is in chunks loaded when it runs (the splitting follows main.ts's
-// dynamic imports), dist/bin/batch-worker.js is the worker that validateBatch starts (its chunks shared), and
-// dist/bin/fast-xml-parser.cjs is the XML parser, required the first time a ticket needs it.
+// --version shortcut, each command's code is a build of its own loaded when it runs (dist/bin/validate.js and
+// its validate-*.js chunks, split where it imports something only when needed), dist/bin/batch-worker.js is
+// the worker that validateBatch starts, and dist/bin/fast-xml-parser.cjs is the XML parser, required the
+// first time a ticket needs it. The commands' builds repeat the code they share: a run loads one of them.
 // pdfjs-dist, an optional dependency, stays outside and is imported from node_modules when a PDF is opened.
 // No source maps: they would point into node_modules, which the package does not ship; the bundle is not
 // minified, and esbuild names each module's source above its code (// dist/src/ticket/walk.js).
@@ -175,9 +176,34 @@ const lazyXmlParser: esbuild.Plugin = {
 const REQUIRE_HELPER = 'typeof require !== "undefined" ? require';
 const NODE_REQUIRE = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);\n";
 
-// The bundle in dist/bin/ (emptied first: chunk names change with their content).
-const result = await esbuild.build({
-  entryPoints: ENTRIES,
+/**
+ * Each process runs one command, so each command is a build of its own: the modules of its run (and what it
+ * imports when needed, split where it does so) are in one file, not spread over the chunks that esbuild would
+ * share between all commands. Loading a file costs about as much as compiling 25 KB: validate of one ticket
+ * loaded 32 files, now a handful. In main.ts's build, a command's dynamic import of its module (cli/check.js, ...,
+ * and node/local-files.js that validate and watch import for --map) becomes an import of that module's build,
+ * dist/bin/<name>.js; nothing in a command's build is ever loaded twice in one process, since no command loads
+ * another, and what the command table shares with a command (cli/define.js, cli/version.js, the limits) holds
+ * constants, functions and an error class nobody tells apart by instanceof.
+ */
+const SPLIT_FROM = /[\\/]dist[\\/]src[\\/]cli[\\/]commands[\\/]/;
+const commandBuilds = new Map<string, string>();
+const splitCommands: esbuild.Plugin = {
+  name: 'split-commands',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind !== 'dynamic-import' || !SPLIT_FROM.test(args.importer)) return undefined;
+      const target = path.resolve(args.resolveDir, args.path);
+      const name = path.basename(target, '.js');
+      const known = commandBuilds.get(name);
+      if (known !== undefined && known !== target) throw new Error(`${known} and ${target} would both be dist/bin/${name}.js`);
+      commandBuilds.set(name, target);
+      return { path: `./${name}.js`, external: true };
+    });
+  },
+};
+
+const options: esbuild.BuildOptions & { write: false } = {
   outdir,
   bundle: true,
   splitting: true,
@@ -185,10 +211,17 @@ const result = await esbuild.build({
   platform: 'node',
   target: 'node20',
   external: ['pdfjs-dist'],
-  plugins: [relocateUrls, yargsLocales, yargsHelpCache, jsoncDefault, asciiWidth, lazyXmlParser],
+  plugins: [splitCommands, relocateUrls, yargsLocales, yargsHelpCache, jsoncDefault, asciiWidth, lazyXmlParser],
   write: false,
   logLevel: 'warning',
-});
+};
+// The bundle in dist/bin/ (emptied first: chunk names change with their content): the command table (with
+// yargs a chunk of its own), the worker, then each command; the chunks of each build are named after it.
+const results: esbuild.BuildResult<{ write: false }>[] = [await esbuild.build({ ...options, entryPoints: { 'jdf-filespec': ENTRIES['jdf-filespec']! } })];
+if (commandBuilds.size < 10) throw new Error(`the command table imports ${commandBuilds.size} command modules: see splitCommands`);
+for (const [name, file] of [['batch-worker', ENTRIES['batch-worker']!] as const, ...commandBuilds]) {
+  results.push(await esbuild.build({ ...options, entryPoints: { [name]: file }, chunkNames: `${name}-[name]-[hash]` }));
+}
 if (xmlParserSource === undefined) throw new Error('nothing imports fast-xml-parser: see lazyXmlParser');
 const xmlParser = await esbuild.build({
   entryPoints: [xmlParserSource],
@@ -200,7 +233,11 @@ const xmlParser = await esbuild.build({
   write: false,
   logLevel: 'warning',
 });
-const files = new Map([...result.outputFiles, ...xmlParser.outputFiles].map((f) => [f.path, f.text]));
+const files = new Map<string, string>();
+for (const f of [...results.flatMap((r) => r.outputFiles), ...xmlParser.outputFiles]) {
+  if (files.has(f.path) && files.get(f.path) !== f.text) throw new Error(`two builds write ${path.basename(f.path)}`);
+  files.set(f.path, f.text);
+}
 for (const [file, text] of files) {
   if (!file.endsWith('.js')) continue;
   if (/__require\(\s*["']\.{1,2}\//.test(text)) throw new Error(`${path.basename(file)} requires a relative path at run time: a dependency esbuild could not follow`);
