@@ -203,6 +203,32 @@ const splitCommands: esbuild.Plugin = {
   },
 };
 
+/**
+ * In a command's build, what its run loads is one chunk: esbuild gives each set of entry points that reach a
+ * module a chunk of its own, and the modules the command shares with what it imports when needed (the package
+ * readers, the file checks, the config's parser, ...) were ten chunks, one for each mix of those. Those are only
+ * ever imported after the command's own module has loaded everything it needs, so each such import is made to
+ * reach all of that too (a stand-in adds `export * as __entry from <the command's module>`, which loads nothing
+ * new at run time): everything the command loads then has the same set of entry points, and one chunk.
+ * Not for the worker, whose module awaits at its top level: an import of it made while it waits would wait for it.
+ */
+function entryClosure(entry: string): esbuild.Plugin {
+  return {
+    name: 'entry-closure',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind !== 'dynamic-import' || args.namespace !== 'file' || !/[\\/]dist[\\/]src[\\/]/.test(args.importer)) return undefined;
+        return { path: path.resolve(args.resolveDir, args.path), namespace: 'entry-closure' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'entry-closure' }, (args) => ({
+        contents: `export * from ${JSON.stringify(args.path)};\nexport * as __entry from ${JSON.stringify(entry)};\n`,
+        loader: 'js',
+        resolveDir: path.dirname(args.path),
+      }));
+    },
+  };
+}
+
 const options: esbuild.BuildOptions & { write: false } = {
   outdir,
   bundle: true,
@@ -220,7 +246,7 @@ const options: esbuild.BuildOptions & { write: false } = {
 const results: esbuild.BuildResult<{ write: false }>[] = [await esbuild.build({ ...options, entryPoints: { 'jdf-filespec': ENTRIES['jdf-filespec']! } })];
 if (commandBuilds.size < 10) throw new Error(`the command table imports ${commandBuilds.size} command modules: see splitCommands`);
 for (const [name, file] of [['batch-worker', ENTRIES['batch-worker']!] as const, ...commandBuilds]) {
-  results.push(await esbuild.build({ ...options, entryPoints: { [name]: file }, chunkNames: `${name}-[name]-[hash]` }));
+  results.push(await esbuild.build({ ...options, entryPoints: { [name]: file }, chunkNames: `${name}-[name]-[hash]`, plugins: [...(name === 'batch-worker' ? [] : [entryClosure(file)]), ...options.plugins!] }));
 }
 if (xmlParserSource === undefined) throw new Error('nothing imports fast-xml-parser: see lazyXmlParser');
 const xmlParser = await esbuild.build({
