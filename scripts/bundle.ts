@@ -1,8 +1,10 @@
 // npm run build, after tsc: the command line as esbuild bundles it into dist/bin/, the file package.json's bin
 // names. A run loads a handful of files instead of a module per source file (--help loaded 68, validate 225):
 // dist/bin/jdf-filespec.js holds main.ts and the commands' options, yargs is a chunk of its own loaded after the
-// --version shortcut, each command's code is in chunks loaded when it runs (the splitting follows main.ts's
-// dynamic imports), and dist/bin/batch-worker.js is the worker that validateBatch starts (its chunks shared).
+// --version shortcut, each command's code is a build of its own loaded when it runs (dist/bin/validate.js and
+// its validate-*.js chunks, split where it imports something only when needed), dist/bin/batch-worker.js is
+// the worker that validateBatch starts, and dist/bin/fast-xml-parser.cjs is the XML parser, required the
+// first time a ticket needs it. The commands' builds repeat the code they share: a run loads one of them.
 // pdfjs-dist, an optional dependency, stays outside and is imported from node_modules when a PDF is opened.
 // No source maps: they would point into node_modules, which the package does not ship; the bundle is not
 // minified, and esbuild names each module's source above its code (// dist/src/ticket/walk.js).
@@ -133,11 +135,15 @@ const asciiWidth: esbuild.Plugin = {
 };
 
 /**
- * fast-xml-parser (with its entity decoder, path matcher and number parsers), set up when first used: our scan
- * builds the element tree of every well-formed ticket it expects, so most runs never call the parser. Our code
- * uses two things of it, `new XMLParser(options)` with `XMLParser.getMetaDataSymbol()`, and
- * `XMLValidator.validate`; the stand-in forwards both to the real module, which it requires on first call.
+ * fast-xml-parser (with its entity decoder, path matcher and number parsers) is a file of its own,
+ * dist/bin/fast-xml-parser.cjs, required when first used: our scan builds the element tree of every well-formed
+ * ticket it expects, so most runs never call the parser, and a run that does not call it does not load its
+ * 195 KB either. Our code uses two things of it, `new XMLParser(options)` with `XMLParser.getMetaDataSymbol()`,
+ * and `XMLValidator.validate`; the stand-in forwards both to the real module. The file is the same source
+ * (the ES module the resolver names, found here) bundled as CommonJS, which a synchronous require can load.
  */
+const XML_PARSER_FILE = 'fast-xml-parser.cjs';
+let xmlParserSource: string | undefined;
 const lazyXmlParser: esbuild.Plugin = {
   name: 'lazy-xml-parser',
   setup(build) {
@@ -145,12 +151,15 @@ const lazyXmlParser: esbuild.Plugin = {
       if (args.pluginData === 'real') return undefined;
       const real = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'real' });
       if (real.errors.length > 0) return { errors: real.errors };
-      return { path: path.relative(root, real.path), namespace: 'lazy-xml-parser' };
+      if (xmlParserSource !== undefined && xmlParserSource !== real.path) throw new Error(`fast-xml-parser is ${xmlParserSource} and ${real.path}: two copies`);
+      xmlParserSource = real.path;
+      return { path: 'fast-xml-parser', namespace: 'lazy-xml-parser' };
     });
-    build.onLoad({ filter: /.*/, namespace: 'lazy-xml-parser' }, (args) => ({
+    build.onLoad({ filter: /.*/, namespace: 'lazy-xml-parser' }, () => ({
       contents: [
+        "import { createRequire } from 'node:module';",
         'let real;',
-        `const load = () => (real ??= require(${JSON.stringify(`./${args.path}`)}));`,
+        `const load = () => (real ??= createRequire(import.meta.url)(${JSON.stringify(`./${XML_PARSER_FILE}`)}));`,
         'export class XMLParser {',
         '  constructor(options) { return new (load().XMLParser)(options); }',
         '  static getMetaDataSymbol() { return load().XMLParser.getMetaDataSymbol(); }',
@@ -167,9 +176,60 @@ const lazyXmlParser: esbuild.Plugin = {
 const REQUIRE_HELPER = 'typeof require !== "undefined" ? require';
 const NODE_REQUIRE = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);\n";
 
-// The bundle in dist/bin/ (emptied first: chunk names change with their content).
-const result = await esbuild.build({
-  entryPoints: ENTRIES,
+/**
+ * Each process runs one command, so each command is a build of its own: the modules of its run (and what it
+ * imports when needed, split where it does so) are in one file, not spread over the chunks that esbuild would
+ * share between all commands. Loading a file costs about as much as compiling 25 KB: validate of one ticket
+ * loaded 32 files, now a handful. In main.ts's build, a command's dynamic import of its module (cli/check.js, ...,
+ * and node/local-files.js that validate and watch import for --map) becomes an import of that module's build,
+ * dist/bin/<name>.js; nothing in a command's build is ever loaded twice in one process, since no command loads
+ * another, and what the command table shares with a command (cli/define.js, cli/version.js, the limits) holds
+ * constants, functions and an error class nobody tells apart by instanceof.
+ */
+const SPLIT_FROM = /[\\/]dist[\\/]src[\\/]cli[\\/]commands[\\/]/;
+const commandBuilds = new Map<string, string>();
+const splitCommands: esbuild.Plugin = {
+  name: 'split-commands',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind !== 'dynamic-import' || !SPLIT_FROM.test(args.importer)) return undefined;
+      const target = path.resolve(args.resolveDir, args.path);
+      const name = path.basename(target, '.js');
+      const known = commandBuilds.get(name);
+      if (known !== undefined && known !== target) throw new Error(`${known} and ${target} would both be dist/bin/${name}.js`);
+      commandBuilds.set(name, target);
+      return { path: `./${name}.js`, external: true };
+    });
+  },
+};
+
+/**
+ * In a command's build, what its run loads is one chunk: esbuild gives each set of entry points that reach a
+ * module a chunk of its own, and the modules the command shares with what it imports when needed (the package
+ * readers, the file checks, the config's parser, ...) were ten chunks, one for each mix of those. Those are only
+ * ever imported after the command's own module has loaded everything it needs, so each such import is made to
+ * reach all of that too (a stand-in adds `export * as __entry from <the command's module>`, which loads nothing
+ * new at run time): everything the command loads then has the same set of entry points, and one chunk.
+ * Not for the worker, whose module awaits at its top level: an import of it made while it waits would wait for it.
+ */
+function entryClosure(entry: string): esbuild.Plugin {
+  return {
+    name: 'entry-closure',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind !== 'dynamic-import' || args.namespace !== 'file' || !/[\\/]dist[\\/]src[\\/]/.test(args.importer)) return undefined;
+        return { path: path.resolve(args.resolveDir, args.path), namespace: 'entry-closure' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'entry-closure' }, (args) => ({
+        contents: `export * from ${JSON.stringify(args.path)};\nexport * as __entry from ${JSON.stringify(entry)};\n`,
+        loader: 'js',
+        resolveDir: path.dirname(args.path),
+      }));
+    },
+  };
+}
+
+const options: esbuild.BuildOptions & { write: false } = {
   outdir,
   bundle: true,
   splitting: true,
@@ -177,11 +237,33 @@ const result = await esbuild.build({
   platform: 'node',
   target: 'node20',
   external: ['pdfjs-dist'],
-  plugins: [relocateUrls, yargsLocales, yargsHelpCache, jsoncDefault, asciiWidth, lazyXmlParser],
+  plugins: [splitCommands, relocateUrls, yargsLocales, yargsHelpCache, jsoncDefault, asciiWidth, lazyXmlParser],
+  write: false,
+  logLevel: 'warning',
+};
+// The bundle in dist/bin/ (emptied first: chunk names change with their content): the command table (with
+// yargs a chunk of its own), the worker, then each command; the chunks of each build are named after it.
+const results: esbuild.BuildResult<{ write: false }>[] = [await esbuild.build({ ...options, entryPoints: { 'jdf-filespec': ENTRIES['jdf-filespec']! } })];
+if (commandBuilds.size < 10) throw new Error(`the command table imports ${commandBuilds.size} command modules: see splitCommands`);
+for (const [name, file] of [['batch-worker', ENTRIES['batch-worker']!] as const, ...commandBuilds]) {
+  results.push(await esbuild.build({ ...options, entryPoints: { [name]: file }, chunkNames: `${name}-[name]-[hash]`, plugins: [...(name === 'batch-worker' ? [] : [entryClosure(file)]), ...options.plugins!] }));
+}
+if (xmlParserSource === undefined) throw new Error('nothing imports fast-xml-parser: see lazyXmlParser');
+const xmlParser = await esbuild.build({
+  entryPoints: [xmlParserSource],
+  outfile: path.join(outdir, XML_PARSER_FILE),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
   write: false,
   logLevel: 'warning',
 });
-const files = new Map(result.outputFiles.map((f) => [f.path, f.text]));
+const files = new Map<string, string>();
+for (const f of [...results.flatMap((r) => r.outputFiles), ...xmlParser.outputFiles]) {
+  if (files.has(f.path) && files.get(f.path) !== f.text) throw new Error(`two builds write ${path.basename(f.path)}`);
+  files.set(f.path, f.text);
+}
 for (const [file, text] of files) {
   if (!file.endsWith('.js')) continue;
   if (/__require\(\s*["']\.{1,2}\//.test(text)) throw new Error(`${path.basename(file)} requires a relative path at run time: a dependency esbuild could not follow`);

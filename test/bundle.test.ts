@@ -78,6 +78,15 @@ test('validate samples/ (packages, XJDF, JMF, Latin-1) in every format, and from
   same(['validate', '-', '--stdin-filename', 'samples/rref.jdf', '-f', 'json'], { input: readFileSync(path.join(samples, 'rref.jdf'), 'utf8') });
 });
 
+// fast-xml-parser is a file of its own in the bundle, required on first use: its tree for what the tag scan does
+// not expect, its validator to word what is not well-formed.
+test('validate of what the tag scan leaves to fast-xml-parser, and --strict-xml', () => {
+  const input = '<?xml version="1.0"?>\n<JDF><ResourcePool><RunList Directory="d/"><FileSpec URL="a b.pdf"/></RunList>\n<a></b></ResourcePool></JDF>\n';
+  for (const format of ['text', 'json']) assert.is(same(['validate', '-', '--stdin-filename', 'bad.jdf', '-f', format], { input }).status, 1);
+  same(['validate', '-', '--stdin-filename', 'odd.jdf'], { input: '<JDF><FileSpec URL="a b.pdf"/></JDF>trailing' });
+  same(['validate', 'samples/', '--strict-xml', '-f', 'json']);
+});
+
 test('validate with --jobs 2 runs the bundle\'s worker threads: the same report', () => {
   const r = same(['validate', 'samples/', '-f', 'json', '--jobs', '2']);
   assert.ok(JSON.parse(r.stdout).files.length > 2);

@@ -15,6 +15,8 @@ export interface CommandDef<T = any> {
   describe: string;
   /** Options, positionals and examples only: this runs whenever the command is named, even for --help. */
   builder: (y: Argv) => Argv<T>;
+  /** Imports the command's own module (what `run` imports first): main.ts starts it while yargs loads. */
+  load: () => Promise<unknown>;
   /** Imports the command's own module and runs it; returns the exit code. */
   run: (args: ArgumentsCamelCase<T>) => Promise<number>;
 }

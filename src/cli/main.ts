@@ -11,6 +11,10 @@ async function main(rawArgv: string[]): Promise<number> {
     process.stdout.write(packageVersion() + '\n');
     return EXIT.clean;
   }
+  // The command named first starts loading its own module now, beside yargs: the two loads overlap (a cold
+  // validate of one ticket 10 ms sooner). Not for help, which runs no command.
+  const named = COMMANDS.find((def) => def.command.split(' ')[0] === rawArgv[0]);
+  if (named && !rawArgv.some((a) => a === '--help' || a === '-h')) named.load().catch(() => undefined);
   const { default: yargs } = await import('yargs');
   let exitCode: number = EXIT.clean;
   const argv = rawArgv.map((a) => (a === '-' ? STDIN_ARG : a));

@@ -2,8 +2,6 @@
 // the order of the sources, whatever finishes first.
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
-import { getHeapStatistics } from 'node:v8';
-import { Worker } from 'node:worker_threads';
 import type { FileReport } from '../report/report.js';
 import { oversizeReport, validateTicket, type ValidateOptions } from '../ticket/validate.js';
 import { createFinding } from '../rules/finding.js';
@@ -18,6 +16,8 @@ import { packageKindOf } from './package-kind.js';
 // readers (and the zip library) and the file checks load when first needed.
 const packages = () => import('./package-read.js');
 const fileChecks = () => import('./local-files.js');
+// Worker threads (and node:worker_threads, node:v8) for many tickets or a big one only.
+const threads = () => import('./batch-threads.js');
 
 export interface BatchResult {
   files: FileReport[];
@@ -120,6 +120,7 @@ export async function validateBatch(
     // Contiguous slices keep each worker's reads near each other on disk; the slices are joined back in order.
     const size = Math.ceil(sources.length / workers);
     const slices = Array.from({ length: workers }, (_, k) => sources.slice(k * size, (k + 1) * size)).filter((s) => s.length > 0);
+    const { runWorker } = await threads();
     const parts = await Promise.all(slices.map((slice) => runWorker(slice, options, maxBytes, local, tick, debug)));
     results = parts.flat();
   }
@@ -143,18 +144,9 @@ async function bigTicketSize(source: TicketSource, maxBytes: number): Promise<nu
   return size;
 }
 
-/**
- * The memory a big ticket's worker may use: JDF_FILESPEC_TICKET_HEAP_MIB when set to a whole number, else nine
- * tenths of what this process's own heap may grow to (NODE_OPTIONS=--max-old-space-size raises both).
- */
-export function isolatedHeapMiB(): number {
-  const set = process.env.JDF_FILESPEC_TICKET_HEAP_MIB;
-  if (set !== undefined && /^[1-9][0-9]*$/.test(set)) return Number(set);
-  return Math.floor((getHeapStatistics().heap_size_limit / 2 ** 20) * 0.9);
-}
-
 /** One big ticket in a worker of its own whose heap is limited: past the limit, its out-of-memory finding. */
 async function validateIsolated(source: TicketSource, size: number, options: ValidateOptions, maxBytes: number, local: LocalFileOptions | undefined, debug: boolean): Promise<Array<FileReport | UnreadablePath>> {
+  const { isolatedHeapMiB, runWorker } = await threads();
   const limit = isolatedHeapMiB();
   try {
     return await runWorker([source], options, maxBytes, local, undefined, debug, { isolated: true, heapMiB: limit });
@@ -163,20 +155,4 @@ async function validateIsolated(source: TicketSource, size: number, options: Val
     const finding = createFinding('out-of-memory', { size, limit }, { profile: options.profile ?? 'jdf', at: { line: 1, column: 1 } });
     return [{ path: source.path, ...(source.documentUri ? { documentUri: source.documentUri } : {}), encoding: 'unknown', references: [], findings: [finding] }];
   }
-}
-
-function runWorker(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, tick?: () => void, debug = false, alone?: { isolated: true; heapMiB: number }): Promise<Array<FileReport | UnreadablePath>> {
-  return new Promise((resolve, reject) => {
-    const resourceLimits = alone ? { maxOldGenerationSizeMb: alone.heapMiB } : undefined;
-    const workerData = { sources, options, maxBytes, local, progress: tick !== undefined, debug, isolated: alone !== undefined };
-    const worker = new Worker(new URL('./batch-worker.js', import.meta.url), { workerData, ...(resourceLimits ? { resourceLimits } : {}) });
-    worker.on('message', (message: { tick: true } | { results: Array<FileReport | UnreadablePath> }) => {
-      if ('tick' in message) tick?.();
-      else resolve(message.results);
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`a validation worker stopped with exit code ${code}`));
-    });
-  });
 }

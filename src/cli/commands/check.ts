@@ -13,6 +13,7 @@ export const check = defineCommand({
       .example('$0 check "file:///c:/my docs/a.pdf"', 'Flags the space and proposes file:///c:/my%20docs/a.pdf')
       .example('$0 check ../a.pdf --base file:///c:/jobs/', 'Resolves against the base and checks the result')
       .example('$0 check file:///c:/Jobs --role directory', 'Checks a RunList/@Directory'),
+  load: () => import('../check.js'),
   run: async (args) =>
     (await import('../check.js')).runCheck({
       urls: (args.urls ?? []).map(String),

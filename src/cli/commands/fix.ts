@@ -16,6 +16,7 @@ export const fix = defineCommand({
       .option('base', { type: 'string', describe: "Base URI instead of each ticket's folder" })
       .example('$0 fix hot-folder/ --dry-run', 'Shows what would change')
       .example('$0 fix ticket.jdf --backup', 'Fixes in place, keeps ticket.jdf.orig'),
+  load: () => import('../fix.js'),
   run: async (args) =>
     (await import('../fix.js')).runFix({
       paths: givenPaths(args.paths),

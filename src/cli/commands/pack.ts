@@ -18,6 +18,7 @@ export const pack = defineCommand({
       .option('platform', { ...consumerPlatformOption, describe: 'Platform of the consumer (unix and posix are one)' })
       .example('$0 pack ticket.jdf -o job.mjm', 'The ticket and its PDFs in one MIME package, references as cid: URLs')
       .example('$0 pack job.xjdf -o job.zip --format zip', 'An XJDF zip, references as content/NAME'),
+  load: () => import('../pack.js'),
   run: async (args) =>
     (await import('../pack.js')).runPack({
       ticket: String(args.ticket),

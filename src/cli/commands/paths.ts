@@ -9,6 +9,7 @@ export const toPath = defineCommand({
       .positional('url', { type: 'string', demandOption: true, describe: 'A file URL' })
       .option('platform', { choices: PATH_PLATFORM_NAMES, default: 'posix' as const, coerce: pathPlatform, describe: 'posix (or unix, the same), windows (drive letters, UNC), mac (HFS, appendix Table 5) or vms' })
       .example('$0 to-path file://fileserver/Jobs/a%20b.pdf --platform windows', 'Prints \\\\fileserver\\Jobs\\a b.pdf'),
+  load: () => import('../paths.js'),
   run: async (args) => (await import('../paths.js')).runToPath(String(args.url), args.platform),
 });
 
@@ -21,5 +22,6 @@ export const fromPath = defineCommand({
       .option('platform', { choices: PATH_PLATFORM_NAMES, default: 'posix' as const, coerce: pathPlatform, describe: 'posix (or unix, the same), windows, mac or vms' })
       .option('form', { choices: ['traditional', 'minimal'] as const, default: 'traditional' as const, describe: 'file:///path (traditional) or file:/path (minimal, RFC 8089)' })
       .example('$0 from-path "C:\\my docs\\a.pdf" --platform windows', 'Prints file:///C:/my%20docs/a.pdf'),
+  load: () => import('../paths.js'),
   run: async (args) => (await import('../paths.js')).runFromPath(String(args.path), args.platform, args.form),
 });

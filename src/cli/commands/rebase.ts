@@ -19,6 +19,7 @@ export const rebase = defineCommand({
       .example('$0 rebase ticket.jdf --from mis --to rip', 'file://fileserver/Jobs/4711/a.pdf becomes file:///mnt/jobs/4711/a.pdf')
       .example('$0 rebase ticket.jdf --to rip --dry-run', 'Shows the change as a unified diff')
       .example('$0 rebase job.jdf --from mis --to rip --fold-directory', 'Resolves URLs against their Directory and drops it'),
+  load: () => import('../rebase.js'),
   run: async (args) =>
     (await import('../rebase.js')).runRebase({
       paths: givenPaths(args.paths),

@@ -15,6 +15,7 @@ export const relocate = defineCommand({
       .conflicts('copy', 'move')
       .example('$0 relocate hot/4711.jdf --to /srv/archive/4711', 'Copies the ticket and its files; writes /srv/archive/4711/jdf-filespec-relocate.json')
       .example('$0 relocate hot/4711.jdf --to /srv/jobs/4711 --move --root /srv', 'Moves them, confined to /srv'),
+  load: () => import('../relocate.js'),
   run: async (args) =>
     (await import('../relocate.js')).runRelocate({
       ticket: String(args.ticket),

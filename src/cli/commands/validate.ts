@@ -30,6 +30,7 @@ export const validate = defineCommand({
       .example('cat ticket.jdf | $0 validate - --base file:///srv/hot/', 'Reads standard input; relative URLs resolve against --base')
       .example('$0 validate jobs/ -f sarif -o jdf.sarif', 'SARIF 2.1.0 for code-scanning tools')
       .example('$0 validate jobs/ -f unix --max-warnings 0', 'One line a finding; warnings fail the run too'),
+  load: () => import('../validate.js'),
   run: async (args) => {
     const { runValidate } = await import('../validate.js');
     // --map's reader lives with the file checks, which a run without --map need not load.

@@ -50,6 +50,7 @@ export const watch = defineCommand({
       .option('drive-preserving', { type: 'boolean', default: false, describe: 'Resolve with RFC 8089 E.2.1: ".." and "/x" never leave the drive letter' })
       .example('$0 watch /srv/hot/in --ok /srv/hot/ok --error /srv/hot/error', 'Routes every ticket dropped in /srv/hot/in')
       .example('$0 watch in --ok ok --error error --check-exists --root /srv/jobs --wait-for-files 10m', 'Waits up to ten minutes for the PDFs a ticket names'),
+  load: () => import('../watch.js'),
   run: async (args) => {
     const [{ runWatch }, { parseMap }] = await Promise.all([import('../watch.js'), import('../../node/local-files.js')]);
     return runWatch({
