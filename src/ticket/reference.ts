@@ -8,7 +8,7 @@
 // XML problems of the attribute, and where each finding stands in the text.
 import { checkUrl, type CheckResult } from '../check.js';
 import { redactPassword } from '../fileurl/redact.js';
-import { ownCopy } from '../util/bounded-memo.js';
+import { ownCopy } from '../util/own-copy.js';
 import type { TicketRuleReport, WalkedReference } from '../rules/ticket.js';
 import type { CheckOptions, Finding, Role } from '../rules/types.js';
 import { sortFew } from '../util/sort-few.js';
