@@ -59,7 +59,7 @@ for name, linesep in (('python-crlf.mjm', '\r\n'), ('python-lf.mjm', '\n')):
 
 XJDF = b'''<?xml version="1.0" encoding="UTF-8"?>
 <XJDF xmlns="http://www.CIP4.org/JDFSchema_2_0" JobID="py1" Types="Product">
-  <ResourceSet Name="RunList" Usage="Input"><Resource><RunList><FileSpec URL="content/book.pdf"/></RunList></Resource></ResourceSet>
+  <ResourceSet Name="RunList" Usage="Input"><Resource><RunList><FileSpec URL="content/book.pdf"/></RunList></Resource><Resource><RunList><FileSpec URL="%EF%BB%BFcover.pdf"/></RunList></Resource></ResourceSet>
   <ResourceSet Name="Preview" Usage="Input"><Resource><Preview><FileSpec URL="previews/p%201.png"/></Preview></Resource></ResourceSet>
 </XJDF>
 '''
@@ -67,6 +67,7 @@ with zipfile.ZipFile(os.path.join(out, 'python.zip'), 'w', compression=zipfile.Z
     z.writestr('job.xjdf', XJDF)
     z.writestr('content/book.pdf', PDF)
     z.writestr(zipfile.ZipInfo('previews/p 1.png'), PNG)  # stored
+    z.writestr('\ufeffcover.pdf', PDF)  # a name that starts with U+FEFF: the UTF-8 flag set, no byte-order mark
 with zipfile.ZipFile(os.path.join(out, 'python.zip')) as z:
     manifest['python.zip'] = [{'id': i.filename, 'size': len(z.read(i)), 'sha256': hashlib.sha256(z.read(i)).hexdigest()} for i in z.infolist()]
 

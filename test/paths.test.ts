@@ -77,8 +77,14 @@ test('names are NFC-normalized and UTF-8 escaped (RFC 8089 section 4); Table 1 c
   assert.is(fileUrlToPath('file:///c|/a.pdf', { platform: 'windows' }), 'c:\\a.pdf');
 });
 
+// EF BB BF is U+FEFF in UTF-8 (RFC 3629 6): a name may start with it, and it is no byte-order mark there.
+test('a name that starts with U+FEFF keeps it: %EF%BB%BF decodes to it, as it does anywhere else', () => {
+  assert.is(fileUrlToPath('file:///Jobs/%EF%BB%BFa.pdf', { platform: 'posix' }), '/Jobs/\ufeffa.pdf');
+  assert.is(fileUrlToPath('file:///Jobs/a%EF%BB%BF.pdf', { platform: 'posix' }), '/Jobs/a\ufeff.pdf');
+});
+
 // Names a user can give a file, with the characters that make URL escaping interesting.
-const nameChar = fc.constantFrom(...'aZ09 -_.~!$&\'()*+,;=@%#?[]{}^`|"<>é€ß\u30ab\u00c4'.split(''), 'e\u0301', '\u{1F600}');
+const nameChar = fc.constantFrom(...'aZ09 -_.~!$&\'()*+,;=@%#?[]{}^`|"<>é€ß\u30ab\u00c4'.split(''), 'e\u0301', '\u{1F600}', '\ufeff');
 const name = fc.array(nameChar, { minLength: 1, maxLength: 10 }).map((a) => a.join('').normalize('NFC')).filter((n) => n !== '.' && n !== '..');
 
 test('posix: fileUrlToPath(pathToFileUrl(p)) == p for generated paths', () => {

@@ -5,8 +5,8 @@ import { isSegmentChar } from './tables.js';
 const HEX = '0123456789ABCDEF';
 const utf8 = new TextEncoder();
 // Made once: a decode without { stream: true } keeps nothing from one call to the next.
-const UTF8_FATAL = new TextDecoder('utf-8', { fatal: true });
-const UTF8_REPLACING = new TextDecoder('utf-8');
+const UTF8_FATAL = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const UTF8_REPLACING = new TextDecoder('utf-8', { ignoreBOM: true });
 
 const triplet = (b: number): string => '%' + HEX[b >> 4]! + HEX[b & 15]!;
 

@@ -33,7 +33,7 @@ const MAX_BRANCHES = 8;
 const fold = (s: string) => s.normalize('NFC').toLowerCase();
 const validUtf8 = (b: Buffer): string | null => {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(b);
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(b);
   } catch {
     return null;
   }

@@ -122,7 +122,7 @@ export function parseDisposition(value: string | undefined): { type: string; fil
 function utf8OrLatin1(value: string | undefined): string | undefined {
   if (value === undefined || !/[\u0080-\u00ff]/.test(value) || /[^\u0000-\u00ff]/.test(value)) return value;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(value, (c) => c.charCodeAt(0)));
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(Uint8Array.from(value, (c) => c.charCodeAt(0)));
   } catch {
     return value;
   }
@@ -136,7 +136,7 @@ function decode2231(value: string | undefined): string | undefined {
   const bytes = m[2]!.replace(/%([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   if (/^utf-?8$/i.test(m[1]!)) {
     try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bytes, (c) => c.charCodeAt(0)));
+      return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(Uint8Array.from(bytes, (c) => c.charCodeAt(0)));
     } catch {
       return bytes;
     }

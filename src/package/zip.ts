@@ -46,7 +46,7 @@ const u64 = (b: Uint8Array, at: number) => u32(b, at) + u32(b, at + 4) * 2 ** 32
 const CP437 = 'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0';
 
 function decodeName(raw: Uint8Array, utf8: boolean): string {
-  if (utf8) return new TextDecoder('utf-8').decode(raw);
+  if (utf8) return new TextDecoder('utf-8', { ignoreBOM: true }).decode(raw);
   let out = '';
   for (const b of raw) out += b < 0x80 ? String.fromCharCode(b) : CP437[b - 0x80]!;
   return out;
