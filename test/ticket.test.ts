@@ -183,7 +183,8 @@ test('attribute values are XML-decoded; positions still point into the file', ()
 
 test('a literal tab is normalized to a space by XML; &#9; stays a tab', () => {
   assert.equal(codesOf(validateTicket(jdf('<FileSpec URL="a\tb.pdf"/>'), { documentUri: HOT })), ['unescaped-space']);
-  assert.equal(codesOf(validateTicket(jdf('<FileSpec URL="a&#9;b.pdf"/>'), { documentUri: HOT })), ['control-character']);
+  // WHATWG URL's parser removes every tab from its input (basic URL parser, step 3), so it reads ab.pdf.
+  assert.equal(codesOf(validateTicket(jdf('<FileSpec URL="a&#9;b.pdf"/>'), { documentUri: HOT })), ['consumers-disagree', 'control-character']);
 });
 
 for (const [name, eol] of [['CRLF', '\r\n'], ['CR', '\r'], ['LF', '\n']] as const) {

@@ -11,15 +11,24 @@ export interface Reading {
 }
 
 /**
- * Cheap test first, so most references skip the work: the consumers can differ only on a value of these shapes, or
- * under a base that makes them differ on plain names (no trailing "/", a UNC string or dot segments in its path, no
- * authority, ...: worked out once per base).
+ * Cheap test first, so most references skip the work: sound, never false where the readings name different files
+ * (the tests hold it to comparing every reading). A name of the shape every consumer reads alike (SAFE_NAME) can
+ * only disagree where plain names under the base do (worked out once per base); any other value is resolved every
+ * way.
  */
 export function mayDisagree(value: string, base: string): boolean {
-  if (value.startsWith('/') || value.indexOf('\\') !== -1 || value.indexOf('..') !== -1) return true;
-  if (/^file:\/\/[^/]/i.test(base) && value.indexOf(':') !== -1) return true;
+  if (!SAFE_NAME.test(value)) return true;
   return plainReadings[1]!(base)?.differ ?? true;
 }
+
+// A relative name that each consumer takes as its own reading of the base's folder followed by the name, up to
+// escapes that a file system decodes: segments of one or more characters that none of them treats as special,
+// apart only by single "/", none starting with "." or "%2e" (no dot segment, written or escaped), no space at
+// either end (WHATWG strips it). Left out, so worked out every way: ":" (a scheme, JDFLibJ's test for one), "?"
+// and "#" (JDFLibJ keeps them in the path), "\" and "|" (WHATWG's separator and drive letter), control
+// characters (WHATWG drops tabs and line breaks), surrogates (WHATWG writes a lone one as U+FFFD), an empty segment
+// or a trailing "/" (JDFLibJ drops them).
+const SAFE_NAME = /^(?! )(?!\.|%2e)[-\w.~!$&'()*+,;=@%"<>^`{}[\] \u0080-\ud7ff\ue000-\uffff]+(?:\/(?!\.|%2e)[-\w.~!$&'()*+,;=@%"<>^`{}[\] \u0080-\ud7ff\ue000-\uffff]+)*(?<! )$/i;
 
 /**
  * The "string join" reading: what CIP4's JDF library for Java does with RunList/@Directory and FileSpec/@URL
@@ -231,6 +240,13 @@ interface PlainReadings {
 
 /** Two unlike plain names; a base whose readings of both are not prefix + name gets no template. */
 const PROBES = ['x', 'y-z/w~0.v'] as const;
+/**
+ * Names that must come to one file wherever the probes do, or the base gets no template: a SAFE_NAME with a
+ * character of each kind WHATWG escapes and the others keep (a space, "{", non-ASCII, an escape), and names that
+ * mean something as a host. Both tell a base that puts the name in the host (file://localhost/..// and its like),
+ * where no consumer decodes and "localhost" is no name.
+ */
+const ALIKE_PROBES = ['a b{\u00fc%41/c', 'localhost', '1.2'] as const;
 
 function plainReadingsOf(base: string, withJoin: boolean): PlainReadings | null {
   const [one, two] = PROBES.map((probe) => readings(probe, base, withJoin));
@@ -243,7 +259,9 @@ function plainReadingsOf(base: string, withJoin: boolean): PlainReadings | null 
     prefixes.push({ consumer: one![k]!.consumer, href: prefix });
   }
   const differ = differing(one!) !== null;
-  return differ === (differing(two!) !== null) ? { prefixes, differ } : null;
+  if (differ !== (differing(two!) !== null)) return null;
+  if (!differ && ALIKE_PROBES.some((probe) => differing(readings(probe, base, withJoin)) !== null)) return null;
+  return { prefixes, differ };
 }
 
 const plainReadings = [false, true].map((withJoin) => boundedMemo((base: string) => plainReadingsOf(base, withJoin)));
