@@ -28,7 +28,8 @@ export function mayDisagree(value: string, base: string): boolean {
 // and "#" (JDFLibJ keeps them in the path), "\" and "|" (WHATWG's separator and drive letter), control
 // characters (WHATWG drops tabs and line breaks), surrogates (WHATWG writes a lone one as U+FFFD), an empty segment
 // or a trailing "/" (JDFLibJ drops them).
-const SAFE_NAME = /^(?! )(?!\.|%2e)[-\w.~!$&'()*+,;=@%"<>^`{}[\] \u0080-\ud7ff\ue000-\uffff]+(?:\/(?!\.|%2e)[-\w.~!$&'()*+,;=@%"<>^`{}[\] \u0080-\ud7ff\ue000-\uffff]+)*(?<! )$/i;
+const SAFE_SEGMENT = /(?!\.|%2e)[-\w.~!$&'()*+,;=@%"<>^`{}[\] \u0080-\ud7ff\ue000-\uffff]+/.source;
+const SAFE_NAME = new RegExp(`^(?! )${SAFE_SEGMENT}(?:/${SAFE_SEGMENT})*(?<! )$`, 'i');
 
 /**
  * The "string join" reading: what CIP4's JDF library for Java does with RunList/@Directory and FileSpec/@URL
