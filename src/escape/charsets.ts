@@ -21,6 +21,25 @@ export function charsetForLabel(label: string): Charset | undefined {
   return undefined;
 }
 
+// Made once: a decode without { stream: true } keeps nothing from one call to the next. A name or a value may
+// start with U+FEFF: it is a character there, not a byte-order mark, so none of these drops it.
+const UTF8_FATAL = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const UTF8_REPLACING = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** The bytes as UTF-8 text, or undefined where they are not well-formed UTF-8. */
+export function utf8Strict(bytes: Uint8Array): string | undefined {
+  try {
+    return UTF8_FATAL.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The bytes as UTF-8 text, each ill-formed sequence as U+FFFD (WHATWG Encoding's decode). */
+export function utf8Replacing(bytes: Uint8Array): string {
+  return UTF8_REPLACING.decode(bytes);
+}
+
 export interface DecodeResult {
   text: string;
   /** Byte offset of the first byte that is not valid in the charset, or -1. */

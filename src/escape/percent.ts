@@ -1,12 +1,9 @@
 import { hexValue, isHexDigit } from '../uri/chars.js';
-import { charsetForLabel, decodeBytes } from './charsets.js';
+import { charsetForLabel, decodeBytes, utf8Replacing, utf8Strict } from './charsets.js';
 import { isSegmentChar } from './tables.js';
 
 const HEX = '0123456789ABCDEF';
 const utf8 = new TextEncoder();
-// Made once: a decode without { stream: true } keeps nothing from one call to the next.
-const UTF8_FATAL = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const UTF8_REPLACING = new TextDecoder('utf-8', { ignoreBOM: true });
 
 const triplet = (b: number): string => '%' + HEX[b >> 4]! + HEX[b & 15]!;
 
@@ -94,11 +91,8 @@ export function decodeSegment(segment: string, charset = 'utf-8'): DecodedSegmen
   const bytes = percentDecodeToBytes(segment);
   const label = charset.toLowerCase();
   if (label === 'utf-8' || label === 'utf8') {
-    try {
-      return { text: UTF8_FATAL.decode(bytes), valid: true };
-    } catch {
-      return { text: UTF8_REPLACING.decode(bytes), valid: false };
-    }
+    const text = utf8Strict(bytes);
+    return text !== undefined ? { text, valid: true } : { text: utf8Replacing(bytes), valid: false };
   }
   // Single-byte charsets: raw non-ASCII characters in the segment are the text itself; only triplets are octets.
   const single = charsetForLabel(label);

@@ -6,6 +6,7 @@
 import { utf8Escapes } from '../package/names.js';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { utf8Strict } from '../escape/charsets.js';
 import { decodeSegment, escapeSegment } from '../escape/percent.js';
 import { restateFinding } from '../rules/finding.js';
 import type { Profile } from '../rules/types.js';
@@ -31,13 +32,7 @@ interface Entry {
 const MAX_BRANCHES = 8;
 
 const fold = (s: string) => s.normalize('NFC').toLowerCase();
-const validUtf8 = (b: Buffer): string | null => {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(b);
-  } catch {
-    return null;
-  }
-};
+const validUtf8 = (b: Buffer): string | null => utf8Strict(b) ?? null;
 
 /** The ways a name on disk may be written; each with what differs when it is the one that matched. */
 function entryForms(name: Buffer): Array<{ text: string; how?: string }> {

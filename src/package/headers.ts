@@ -1,6 +1,7 @@
 // MIME header fields: RFC 5322 2.2 (fields, unfolding), RFC 2045 5.1 (Content-Type and its parameters),
 // RFC 2045 6.1 (Content-Transfer-Encoding), RFC 2392 2 (Content-ID), RFC 2557 4 (Content-Location),
 // RFC 2183 (Content-Disposition).
+import { utf8Strict } from '../escape/charsets.js';
 
 export interface HeaderField {
   /** Lower-case field name. */
@@ -121,11 +122,7 @@ export function parseDisposition(value: string | undefined): { type: string; fil
 /** Header text is read one octet per character; octets that are well-formed UTF-8 are read as UTF-8. */
 function utf8OrLatin1(value: string | undefined): string | undefined {
   if (value === undefined || !/[\u0080-\u00ff]/.test(value) || /[^\u0000-\u00ff]/.test(value)) return value;
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(Uint8Array.from(value, (c) => c.charCodeAt(0)));
-  } catch {
-    return value;
-  }
+  return utf8Strict(Uint8Array.from(value, (c) => c.charCodeAt(0))) ?? value;
 }
 
 /** RFC 2231 4: charset'language'percent-encoded; UTF-8 and ASCII read, other charsets as Latin-1. */
@@ -135,11 +132,7 @@ function decode2231(value: string | undefined): string | undefined {
   if (!m) return value;
   const bytes = m[2]!.replace(/%([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   if (/^utf-?8$/i.test(m[1]!)) {
-    try {
-      return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(Uint8Array.from(bytes, (c) => c.charCodeAt(0)));
-    } catch {
-      return bytes;
-    }
+    return utf8Strict(Uint8Array.from(bytes, (c) => c.charCodeAt(0))) ?? bytes;
   }
   return bytes;
 }

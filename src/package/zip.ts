@@ -3,6 +3,7 @@
 // fflate does the inflating (a browser-usable, streaming deflate); the directory itself is read here because
 // fflate reads it only from a whole file in memory, and yauzl only from Node's file system.
 import { Inflate } from 'fflate';
+import { utf8Replacing } from '../escape/charsets.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './limits.js';
 
 /** A package that can be read at any offset: a file, a Blob, bytes in memory. */
@@ -46,7 +47,7 @@ const u64 = (b: Uint8Array, at: number) => u32(b, at) + u32(b, at + 4) * 2 ** 32
 const CP437 = 'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0';
 
 function decodeName(raw: Uint8Array, utf8: boolean): string {
-  if (utf8) return new TextDecoder('utf-8', { ignoreBOM: true }).decode(raw);
+  if (utf8) return utf8Replacing(raw);
   let out = '';
   for (const b of raw) out += b < 0x80 ? String.fromCharCode(b) : CP437[b - 0x80]!;
   return out;
