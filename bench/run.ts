@@ -15,7 +15,7 @@ import { memorySection } from './memory.js';
 import { SHAPES, SHAPE_DESCRIPTIONS, shapedTicket } from './shapes.js';
 import { packagesSection } from './packages.js';
 import { watchSection } from './watch.js';
-import { startupSection } from './startup.js';
+import { installedCli, startupSection } from './startup.js';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -170,7 +170,7 @@ if (want('batch')) {
     if (i < 50) mkdirSync(sub);
     writeFileSync(path.join(sub, `job${i}.jdf`), smallTicket(i));
   }
-  const cli = path.join(root, 'dist/src/cli/main.js');
+  const cli = installedCli(root); // what an install runs, as the startup section does
   const runCli = (extra: string[]) => {
     const t0 = performance.now();
     const r = spawnSync(process.execPath, [cli, 'validate', dir, '--format', 'json', ...extra], { encoding: 'utf8', maxBuffer: 1 << 30 });

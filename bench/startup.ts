@@ -14,11 +14,15 @@ function wall(args: string[], cwd: string): number {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
+/** The file an install runs: package.json's bin (the bundle that npm run build writes to dist/bin/). */
+export function installedCli(root: string): string {
+  const bin = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['jdf-filespec']!;
+  return path.join(root, bin);
+}
+
 /** Median wall time of `rounds` fresh processes per command, and its ratio to `node -e 0` (target: 2x or less). */
 export function startupSection(root: string, rounds: number): Row[] {
-  // The file an install runs: package.json's bin (the bundle that npm run build writes to dist/bin/).
-  const bin = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['jdf-filespec']!;
-  const main = path.join(root, bin);
+  const main = installedCli(root);
   const commands: Array<[string, string[]]> = [
     ['node -e 0', ['-e', '0']],
     ['jdf-filespec --version', [main, '--version']],
