@@ -50,8 +50,8 @@ export interface RRefLink {
   target: number | undefined;
   /** An element with that ID that is not a resource (a node, a message, an audit), if any. */
   notResource: number | undefined;
-  /** The IDs of the resources on the way here, through rRefs. */
-  chain: readonly string[];
+  /** Whether the resource with that ID is already on the way here, through rRefs (a cycle). */
+  onChain: boolean;
   /** The keys of the ref's Part as written, when they select no partition of the target. */
   unmatchedPart?: string;
 }
@@ -257,8 +257,8 @@ export const rRefCycle = ticketRule({
   ],
   clean: [OK],
 }, (a) => `rRef="${a.id}" leads back to a resource that refers to it; break the cycle.`, {
-  checkLink({ id, offset, target, chain }, _doc, report) {
-    if (target !== undefined && chain.includes(id)) report({ offset, args: { id } });
+  checkLink({ id, offset, target, onChain }, _doc, report) {
+    if (target !== undefined && onChain) report({ offset, args: { id } });
   },
 });
 

@@ -3,7 +3,7 @@
 import type { RRefLink } from '../rules/ticket.js';
 import { parseReference } from '../uri/parse.js';
 import { resolveReference } from '../uri/resolve.js';
-import { containerOf, selectPartition, urlHolder } from './containers.js';
+import { containerOf, PartitionSelector, urlHolder } from './containers.js';
 import { FileSpecFactsReader, OWN_FACTS, RUNLIST_FACTS, type FileSpecFacts } from './filespec-facts.js';
 import { NONE, type Attribute, type ElementTree } from './xml/index.js';
 import type { ElementPaths } from './element-paths.js';
@@ -21,8 +21,6 @@ interface WalkContext {
   fileBase: Base;
   /** The path of the rRef element through which this part was reached, if any. */
   via: string | undefined;
-  /** IDs of the resources on the current rRef chain, against cycles. */
-  chain: readonly string[];
   /**
    * Whether the walk may come here again: inside a resource named by more than one rRef on the chain (each use
    * walks it), or in the resources only cycles name. What is read here is kept for the next time, and reported once.
@@ -37,6 +35,8 @@ interface WalkContext {
 /** Containers nest no deeper than this (a zip in a tar in a gzip is three). */
 const MAX_CONTAINER_DEPTH = 32;
 const NO_ATTRIBUTES: readonly UrlAttribute[] = [];
+/** On the walk's stack: the end of the subtree of a resource reached through an rRef (its ID leaves the chain). */
+const LEAVE = -2;
 
 /** Everything the walk reads and writes, passed to it whole. */
 export interface WalkInput {
@@ -63,14 +63,24 @@ export class Walk {
   /** The names read from a start tag: its URL attributes', and a FileSpec's or a RunList's facts (by list, then for each). */
   private readonly wantedNames = [new Map<readonly UrlAttribute[], readonly string[]>(), new Map<readonly UrlAttribute[], readonly string[]>(), new Map<readonly UrlAttribute[], readonly string[]>()];
   private readonly facts: FileSpecFactsReader;
-  // Three parallel stacks rather than a frame object per element: a big ticket has millions of elements.
+  private readonly partitions: PartitionSelector;
+  // Parallel stacks rather than a frame object per element: a big ticket has millions of elements. An element
+  // reached through an rRef carries the ID it puts on the chain; LEAVE marks where its subtree ends.
   private readonly stackElements: number[] = [];
   private readonly stackContexts: WalkContext[] = [];
   private readonly stackViaRef: boolean[] = [];
+  private readonly stackIds: Array<string | undefined> = [];
+  /**
+   * The IDs of the resources on the current rRef chain, against cycles: an ID is on it from when the walk enters
+   * the resource through an rRef until it leaves the resource's subtree (each test and step O(1), where a chain
+   * copied at each link costs O(n^2) along a chain of n rRefs).
+   */
+  private readonly onChain = new Map<string, number>();
 
   constructor(private readonly input: WalkInput) {
     this.tree = input.doc.tree;
     this.facts = new FileSpecFactsReader(this.tree);
+    this.partitions = new PartitionSelector(this.tree);
   }
 
   /**
@@ -81,7 +91,7 @@ export class Walk {
   run(): void {
     const tree = this.tree;
     const roots = tree.roots;
-    const rootContext: WalkContext = { fileBase: this.input.documentBase, via: undefined, chain: [], again: false, family: 'JDF', inContainer: false };
+    const rootContext: WalkContext = { fileBase: this.input.documentBase, via: undefined, again: false, family: 'JDF', inContainer: false };
     for (let k = roots.length - 1; k >= 0; k--) {
       const rootLocal = tree.local(roots[k]!);
       this.push(roots[k]!, changed(rootContext, { family: FAMILY_ROOTS.get(rootLocal) ?? (rootLocal === 'PrintTalk' ? 'PrintTalk' : 'JDF') }), false);
@@ -92,7 +102,7 @@ export class Walk {
     const stranded = [...index.reportedAtUse].filter((e) => !this.reachedAtUse.has(e)).sort((a, b) => tree.start(a) - tree.start(b));
     for (const e of stranded) {
       if (this.reachedAtUse.has(e)) continue;
-      this.push(e, changed(rootContext, { family: this.familyAt(e), chain: [index.idOf(e)!], again: true }), true);
+      this.push(e, changed(rootContext, { family: this.familyAt(e), again: true }), true, index.idOf(e));
       this.drain();
     }
   }
@@ -103,10 +113,19 @@ export class Walk {
       const e = this.stackElements.pop()!;
       const outer = this.stackContexts.pop()!;
       const viaRef = this.stackViaRef.pop()!;
+      const id = this.stackIds.pop();
+      if (e === LEAVE) {
+        this.leaveChain(id!);
+        continue;
+      }
       // The next sibling shares this element's context, and comes after its subtree; an rRef target's siblings
-      // are not part of the use.
+      // are not part of the use, and its ID is on the chain until its subtree is done.
       const next = viaRef ? NONE : tree.nextSibling(e);
       if (next !== NONE) this.push(next, outer, false);
+      if (id !== undefined) {
+        this.enterChain(id);
+        this.push(LEAVE, outer, false, id);
+      }
       const entered = this.enter(e, outer, viaRef);
       if (entered === undefined) continue;
       const inner = this.readAttributes(e, entered);
@@ -115,10 +134,21 @@ export class Walk {
     }
   }
 
-  private push(element: number, ctx: WalkContext, viaRef: boolean): void {
+  private push(element: number, ctx: WalkContext, viaRef: boolean, id?: string): void {
     this.stackElements.push(element);
     this.stackContexts.push(ctx);
     this.stackViaRef.push(viaRef);
+    this.stackIds.push(id);
+  }
+
+  private enterChain(id: string): void {
+    this.onChain.set(id, (this.onChain.get(id) ?? 0) + 1);
+  }
+
+  private leaveChain(id: string): void {
+    const n = this.onChain.get(id)! - 1;
+    if (n === 0) this.onChain.delete(id);
+    else this.onChain.set(id, n);
   }
 
   /**
@@ -147,7 +177,7 @@ export class Walk {
         const target = this.followRef(rRefAttr, ctx);
         if (target !== NONE) {
           const again = ctx.again || !this.input.index.namedOnce(rRefAttr.value);
-          this.push(target, changed(ctx, { via: ctx.via ?? this.input.paths.pathOf(e), chain: [...ctx.chain, rRefAttr.value], again }), true);
+          this.push(target, changed(ctx, { via: ctx.via ?? this.input.paths.pathOf(e), again }), true, rRefAttr.value);
         }
       }
     }
@@ -209,11 +239,12 @@ export class Walk {
     const { index, doc } = this.input;
     const id = rRefAttr.value;
     const target = index.resource(id);
-    const selected = target !== undefined && selector !== NONE ? selectPartition(this.tree, target, selector) : undefined;
-    const link: RRefLink = { id, offset: rRefAttr.valueStart, target, notResource: target === undefined ? index.notResource(id) : undefined, chain: ctx.chain };
+    const selected = target !== undefined && selector !== NONE ? this.partitions.select(target, selector) : undefined;
+    const onChain = this.onChain.has(id);
+    const link: RRefLink = { id, offset: rRefAttr.valueStart, target, notResource: target === undefined ? index.notResource(id) : undefined, onChain };
     if (selected?.unmatched !== undefined) link.unmatchedPart = selected.unmatched;
     for (const rule of LINK_RULES) rule.checkLink(link, doc, (r) => this.reportOnce(rule.meta.code, r.offset, r.args));
-    if (target === undefined || ctx.chain.includes(id)) return NONE;
+    if (target === undefined || onChain) return NONE;
     return selected === undefined ? target : selected.element;
   }
 
@@ -244,6 +275,7 @@ export class Walk {
     const tree = this.tree;
     let spec = tree.findChild(container, (c) => tree.local(c) === 'FileSpec');
     let use = ctx;
+    let chained: string | undefined; // the ID a FileSpecRef puts on the chain for the containers around it
     if (spec === NONE) {
       const ref = tree.findChild(container, (c) => tree.local(c) === 'FileSpecRef');
       const rRefAttr = ref === NONE ? undefined : tree.attribute(ref, 'rRef');
@@ -252,10 +284,16 @@ export class Walk {
       if (target !== undefined) this.reachedAtUse.add(target);
       spec = this.followRef(rRefAttr, ctx, ref);
       if (spec === NONE) return NO_CONTAINER;
-      use = changed(ctx, { via: ctx.via ?? this.input.paths.pathOf(ref), chain: [...ctx.chain, rRefAttr.value] });
+      use = changed(ctx, { via: ctx.via ?? this.input.paths.pathOf(ref) });
+      chained = rRefAttr.value;
     }
     const outer = containerOf(tree, spec);
-    const base = outer !== NONE ? this.containerBase(outer, use, depth + 1) : use.fileBase;
+    let base = use.fileBase;
+    if (outer !== NONE) {
+      if (chained !== undefined) this.enterChain(chained);
+      base = this.containerBase(outer, use, depth + 1);
+      if (chained !== undefined) this.leaveChain(chained);
+    }
     const holder = urlHolder(tree, spec);
     if (holder === NONE) return NO_CONTAINER;
     const containerRef = this.input.references.url(holder, tree.attribute(holder, 'URL')!, 'url', base, use.via, outer !== NONE, this.facts.of(holder));
@@ -294,7 +332,6 @@ function changed(ctx: WalkContext, change: Partial<WalkContext>): WalkContext {
   return {
     fileBase: change.fileBase ?? ctx.fileBase,
     via: change.via ?? ctx.via,
-    chain: change.chain ?? ctx.chain,
     again: change.again ?? ctx.again,
     family: change.family ?? ctx.family,
     inContainer: change.inContainer ?? ctx.inContainer,

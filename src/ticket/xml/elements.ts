@@ -1,5 +1,5 @@
 // The element table of a parsed ticket.
-import { findAttribute, localName, readAttribute, type Attribute } from './attributes.js';
+import { findAttribute, localName, readAttribute, type Attribute, type AttributeProblem } from './attributes.js';
 import { attributesStart, newSpan, nextAttribute } from './lex.js';
 
 /** No element: the parent of a root, the first child of a leaf, the next sibling of a last child. */
@@ -133,6 +133,9 @@ export class ElementTree {
    */
   attributesNamed(e: number, wanted: readonly string[]): Attribute[] {
     const out: Attribute[] = [];
+    // The problems arrays made here for duplicates, pushed onto in place (copying one per duplicate is O(n^2) in
+    // a start tag of n duplicates); an attribute's own array may be shared, so the first duplicate copies it.
+    let ownProblems: Map<Attribute, AttributeProblem[]> | undefined;
     const text = this.text;
     const span = this.span;
     for (let i = attributesStart(text, this.starts[e]!); (i = nextAttribute(text, i, span)) !== -1; ) {
@@ -143,8 +146,15 @@ export class ElementTree {
       }
       if (name === undefined) continue;
       const earlier = out.find((a) => a.name === name);
-      if (earlier !== undefined) earlier.problems = [...earlier.problems, { code: 'duplicate-attribute', offset: span.nameStart, args: { name } }];
-      else out.push(readAttribute(text, name, span.valueStart, span.valueEnd));
+      if (earlier === undefined) {
+        out.push(readAttribute(text, name, span.valueStart, span.valueEnd));
+        continue;
+      }
+      ownProblems ??= new Map();
+      let problems = ownProblems.get(earlier);
+      if (problems === undefined) ownProblems.set(earlier, (problems = [...earlier.problems]));
+      problems.push({ code: 'duplicate-attribute', offset: span.nameStart, args: { name } });
+      earlier.problems = problems;
     }
     return out;
   }
