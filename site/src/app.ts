@@ -4,6 +4,7 @@ import { FindingsList } from './findings-list.js';
 import { showMapped } from './mapped-list.js';
 import type { ConfigChecked, FromWorker, PageOptions, PageViews, ToWorker, Validated, Fixed } from './protocol.js';
 import { SourceView } from './source-view.js';
+import { kept, totals, type Filter } from './ticket-totals.js';
 import { renderUrlResult } from './url-box.js';
 
 /** The worker's code, put here by the build: a blob worker runs from file:// as well as from any host. */
@@ -114,6 +115,8 @@ function add(name: string, input: ArrayBuffer | string, size: number, show = tru
   const button = h('button', { type: 'button', 'data-id': id }, h('span', { class: 'name' }, name), ' ', h('span', { class: 'counts' }));
   const t: Ticket = { id, name, input, size, button };
   button.addEventListener('click', () => select(t));
+  // One ticket button is in the tab order (the one shown); the arrow keys move between them.
+  button.tabIndex = selected === null && tickets.length === 0 ? 0 : -1;
   tickets.push(t);
   byId('ticket-list').append(h('li', {}, button));
   byId('tickets').hidden = false;
@@ -143,24 +146,81 @@ function validated(m: Validated): void {
   t.button.removeAttribute('aria-busy');
   t.button.querySelector('.counts')!.textContent = `${c.error} E, ${c.warning} W, ${c.info} I`;
   t.button.title = `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info`;
-  status(`Checked ${t.name}: ${plural(m.references, 'reference')}, ${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info.`);
+  showTotals();
   if (selected === t) select(t);
+  // The status line follows the ticket shown: the others' results are in their buttons and the totals.
+  else if (busy.size > 0) status(progressLine());
+  else if (selected?.result) status(checkedLine(selected, selected.result));
 }
+
+function checkedLine(t: Ticket, r: Validated): string {
+  const c = counts(r);
+  return `Checked ${t.name}: ${plural(r.references, 'reference')}, ${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info.`;
+}
+
+/** The status line while other tickets than the one shown are checked: how far the page has come. */
+function progressLine(): string {
+  const done = tickets.filter((x) => x.result !== undefined).length;
+  return `Checked ${done} of ${plural(tickets.length, 'ticket')}.`;
+}
+
+function filter(): Filter {
+  return { severity: byId<HTMLSelectElement>('filter-severity').value as Filter['severity'], code: byId<HTMLSelectElement>('filter-code').value };
+}
+
+/** The totals across tickets, the rules found (for the filter), and which tickets the filter shows. */
+function showTotals(): void {
+  const all = totals(tickets.map((t) => t.result?.findings));
+  const pending = all.pending > 0 ? ` (${all.pending} being checked)` : '';
+  byId('totals').textContent = `${plural(all.checked, 'ticket')}${pending}: ${plural(all.error, 'error')}, ${plural(all.warning, 'warning')}, ${all.info} info; ${all.clean} without findings.`;
+  const codeSelect = byId<HTMLSelectElement>('filter-code');
+  const chosen = codeSelect.value;
+  codeSelect.replaceChildren(h('option', { value: '' }, 'every rule'), ...all.codes.map(([code, n]) => h('option', { value: code }, `${code} (${n})`)));
+  codeSelect.value = all.codes.some(([code]) => code === chosen) ? chosen : '';
+  const f = filter();
+  const filtering = f.severity !== '' || f.code !== '';
+  for (const t of tickets) t.button.parentElement!.hidden = filtering && t.result !== undefined && kept(t.result.findings, f).length === 0;
+}
+
+for (const id of ['filter-severity', 'filter-code']) {
+  byId(id).addEventListener('change', () => {
+    showTotals();
+    if (selected) select(selected);
+  });
+}
+
+byId('ticket-list').addEventListener('keydown', (event) => {
+  const shown = tickets.filter((t) => !t.button.parentElement!.hidden);
+  const at = shown.findIndex((t) => t === selected);
+  const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: shown.length - 1 }[event.key];
+  if (to === undefined || shown.length === 0) return;
+  event.preventDefault();
+  const t = shown[Math.max(0, Math.min(shown.length - 1, to))]!;
+  select(t);
+  t.button.focus();
+});
 
 function select(t: Ticket): void {
   selected = t;
-  for (const x of tickets) x.button.setAttribute('aria-current', String(x === t));
+  for (const x of tickets) {
+    x.button.setAttribute('aria-current', String(x === t));
+    x.button.tabIndex = x === t ? 0 : -1;
+  }
   const r = t.result;
   if (!r) return;
   const c = counts(r);
+  const f = filter();
+  const findings = kept(r.findings, f);
+  const filtered = findings.length === r.findings.length ? '' : ` (${findings.length} shown by the filter)`;
+  status(checkedLine(t, r));
   byId('result').hidden = false;
   byId('result-title').textContent = t.name;
   const kind = [r.root, r.jdfVersion].filter((x) => x !== undefined).join(' ');
   const facts = [kind && `${kind} ticket`, r.encoding].filter(Boolean).join(', ');
-  byId('summary').textContent = `${facts}; ${plural(r.references, 'reference')}: ${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info`;
+  byId('summary').textContent = `${facts}; ${plural(r.references, 'reference')}: ${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info${filtered}`;
   byId('source').setAttribute('aria-label', `Source of ${t.name}`);
-  source.show(r.text, r.rows, r.findings);
-  list.show(r.findings);
+  source.show(r.text, r.rows, findings);
+  list.show(findings);
   showMapped(r.mapped, config !== null);
   document.body.dataset.shown = String(t.id);
 }

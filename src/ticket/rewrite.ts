@@ -52,13 +52,23 @@ function sameFile(ref: TicketReference, fixed: string): string | null {
     const strip = (s: string) => fileIdentity(s).replace(/\/+$/, '');
     return strip(fixed) === strip(ref.value.trim()) ? null : 'the fixed Directory would name another folder';
   }
-  if (ref.kind !== 'absolute' && ref.base === null) return 'the reference has no base, so which file it names is unknown';
-  const fixedTarget = fileIdentity(ref.base !== null ? resolveReference(fixed, ref.base) : fixed);
-  const readings = consumerIdentities(ref.value, ref.base, ref.baseSource === 'directory');
+  const base = ref.base ?? (ref.kind === 'absolute' ? null : standInBase(ref.value, fixed));
+  const fixedTarget = fileIdentity(base !== null ? resolveReference(fixed, base) : fixed);
+  const readings = consumerIdentities(ref.value, base, ref.baseSource === 'directory');
   if (readings.has(fixedTarget)) return null;
   return /[#?]/.test(ref.value)
     ? 'a raw "#" or "?" may start a fragment or query, so no consumer reads the original as the file the fixed value names'
     : 'no consumer reads the original value as the file the fixed value names';
+}
+
+/**
+ * The base a relative reference is read against when its ticket gives none (a ticket dropped on the page, or read
+ * from standard input without --stdin-filename): which file a relative value names relative to its ticket does
+ * not depend on where the ticket is, so a folder deeper than any ".." of the two values climbs stands in for it.
+ */
+function standInBase(...values: string[]): string {
+  const depth = values.reduce((n, v) => n + v.split(/[/\\]/).length, 1);
+  return 'file:///' + 'stand-in/'.repeat(depth);
 }
 
 /**

@@ -2,7 +2,7 @@
 // (nothing is downloaded: the browser is the system's). The expected values come from the CLI on the same
 // files, from the spec text, or from how a fixture was built; never from the page's own code.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -112,7 +112,7 @@ const samples = readdirSync(samplesDir).filter((f) => /\.(jdf|xjdf|jmf)$/.test(f
 test.before(async () => {
   step('launch');
   assert.ok(existsSync(path.join(dist, 'index.html')), 'site/dist/index.html is built (npm run site)');
-  context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'jfs-chromium-')), {
+  context = await chromium.launchPersistentContext(mkdtempSync(path.join(work, 'chromium-')), {
     executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1400, height: 1000 }, acceptDownloads: true,
   });
   context.on('request', (r) => requests.push(r.url()));
@@ -128,6 +128,7 @@ test.before(async () => {
 
 test.after(async () => {
   await context?.close();
+  rmSync(work, { recursive: true, force: true });
 });
 
 test('every sample dropped without a base: the same findings as validate on standard input', async () => {
@@ -253,6 +254,79 @@ test('"Download fixed ticket" gives the bytes of fix on a copy, after showing th
     }
     await page.click('#fix-close');
   }
+});
+
+test('a dropped ticket has no base, yet its relative references are fixed as fix fixes them in the ticket\'s folder', async () => {
+  await setOption('opt-base', '');
+  const bytes = readFileSync(path.join(samplesDir, 'ticket.xjdf'));
+  const folder = mkdtempSync(path.join(work, 'no-base-'));
+  const copy = path.join(folder, 'relative.xjdf');
+  writeFileSync(copy, bytes);
+  cli(['fix', copy]); // the CLI's base is the ticket's own folder
+  const expected = readFileSync(copy);
+  assert.not.ok(expected.equals(bytes), 'fix changes the sample (previews/p1 front.png)');
+  await drop(page, 'relative.xjdf', bytes);
+  await page.click('#fix-button');
+  await page.waitForSelector('#fix-dialog[open]');
+  assert.ok(await page.locator('#download').isVisible(), await page.locator('#fix-summary').textContent() ?? '');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+  assert.ok(readFileSync((await download.path())!).equals(expected), 'the downloaded bytes are fix\'s');
+  await page.click('#fix-close');
+});
+
+test('60 tickets: totals across them, a filter by severity and rule, one tab stop, a status line for the ticket shown', async () => {
+  const p = await context.newPage();
+  await p.goto(pageUrl);
+  await p.waitForFunction(() => document.body.dataset.ready === 'true');
+  // Absolute references, so the page (no base) and the CLI (the file's folder) read them alike.
+  const folder = mkdtempSync(path.join(work, 'sixty-'));
+  const files: Array<[string, string]> = [];
+  for (let k = 0; k < 60; k++) {
+    const url = k % 3 === 0 ? 'file:///c:/jobs/a b.pdf' : k % 5 === 0 ? 'ftp://host/a.pdf' : 'file:///c:/jobs/ok.pdf';
+    const text = `<JDF ID="n${k}" Type="Product" Version="1.4"><ResourcePool><RunList ID="r" Class="Parameter"><LayoutElement><FileSpec URL="${url}"/></LayoutElement></RunList></ResourcePool><ResourceLinkPool><RunListLink rRef="r" Usage="Input"/></ResourceLinkPool></JDF>`;
+    files.push([`t${k}.jdf`, text]);
+    writeFileSync(path.join(folder, `t${k}.jdf`), text);
+  }
+  const report = JSON.parse(cli(['validate', folder, '--format', 'json', '--exit-zero']));
+  const expected = { error: 0, warning: 0, info: 0, clean: 0 };
+  const byCode = new Map<string, Set<string>>();
+  const withError = new Set<string>();
+  for (const file of report.files) {
+    const name = path.basename(file.path ?? file.file ?? file.filePath);
+    const all = [...file.findings, ...file.references.flatMap((r: { findings: unknown[] }) => r.findings)] as Seen[];
+    if (all.length === 0) expected.clean++;
+    for (const f of all) {
+      expected[f.severity as 'error' | 'warning' | 'info']++;
+      if (f.severity === 'error') withError.add(name);
+      byCode.set(f.code, (byCode.get(f.code) ?? new Set()).add(name));
+    }
+  }
+  await p.evaluate((list) => {
+    const transfer = new DataTransfer();
+    for (const [name, text] of list) transfer.items.add(new File([text], name));
+    document.getElementById('drop')!.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, files);
+  await idle(p, 60);
+  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+  assert.is(await p.locator('#totals').textContent(), `60 tickets: ${plural(expected.error, 'error')}, ${plural(expected.warning, 'warning')}, ${expected.info} info; ${expected.clean} without findings.`);
+  // The status line speaks of the ticket shown (the first dropped), not of the last one checked.
+  assert.match((await p.locator('#status-text').textContent())!, /^Checked t0\.jdf: /);
+  assert.is(await p.locator('#ticket-list button[tabindex="0"]').count(), 1);
+  const visible = async () => (await p.locator('#ticket-list li:not([hidden]) .name').allTextContents()).sort();
+  await p.selectOption('#filter-severity', 'error');
+  assert.equal(await visible(), [...withError].sort());
+  await p.selectOption('#filter-severity', '');
+  for (const [code, names] of byCode) {
+    await p.selectOption('#filter-code', code);
+    assert.equal(await visible(), [...names].sort(), code);
+  }
+  await p.selectOption('#filter-code', '');
+  assert.is((await visible()).length, 60);
+  // The arrow keys move between tickets, and the one reached is shown.
+  await p.locator('#ticket-list button[tabindex="0"]').focus();
+  await p.keyboard.press('ArrowRight');
+  await p.waitForFunction(() => document.getElementById('result-title')!.textContent === 't1.jdf');
+  await p.close();
 });
 
 /** A step that failed with the fix dialog open must not block the next test. */
