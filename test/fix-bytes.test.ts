@@ -1,17 +1,16 @@
 // fixTicketBytes (no file system, for the browser page) gives the bytes `jdf-filespec fix` writes.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fixTicketBytes } from '../src/ticket/fix-bytes.js';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 const root = fileURLToPath(projectRoot);
 const main = path.join(root, 'dist/src/cli/main.js');
-const dir = mkdtempSync(path.join(tmpdir(), 'jfs-fix-bytes-'));
+const dir = tempFolder('jfs-fix-bytes-');
 
 /** Runs `fix` on a copy of `original` and returns what it left in the file. */
 function cliFix(name: string, original: Buffer): Buffer {
@@ -74,4 +73,5 @@ test('fixTicketBytes on a string fixes its UTF-8 bytes, the same as on those byt
   assert.equal([...fromString.fixed!], [...fromBytes.fixed!]);
 });
 
+test.after(removeTempFolders);
 test.run();

@@ -1,17 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateTicket } from '../src/index.js';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 const root = fileURLToPath(projectRoot);
 const main = path.join(root, 'dist/src/cli/main.js');
 const cli = (...args: string[]) => spawnSync(process.execPath, [main, ...args], { encoding: 'utf8' });
-const dir = mkdtempSync(path.join(tmpdir(), 'jfs-fix-'));
+const dir = tempFolder('jfs-fix-');
 
 /** The bytes of `s` in the file's encoding, for the oracle below. */
 function encode(s: string, encoding: string): Buffer {
@@ -174,7 +173,7 @@ test('malformed tickets are not touched', () => {
 });
 
 test('fix FOLDER: packages in the folder are left alone (fix works on tickets), not reported as broken XML', () => {
-  const folder = mkdtempSync(path.join(tmpdir(), 'jfs-fix-folder-'));
+  const folder = tempFolder('jfs-fix-folder-');
   writeFileSync(path.join(folder, 'a.jdf'), '<JDF><ResourcePool><FileSpec URL="a b.pdf"/></ResourcePool></JDF>');
   const mime = 'MIME-Version: 1.0\r\nContent-Type: multipart/related; boundary=b\r\n\r\n--b\r\nContent-Type: application/vnd.cip4-jdf+xml\r\n\r\n<JDF/>\r\n--b--\r\n';
   writeFileSync(path.join(folder, 'job.mjm'), mime);
@@ -186,4 +185,5 @@ test('fix FOLDER: packages in the folder are left alone (fix works on tickets), 
   assert.is(readFileSync(path.join(folder, 'a.jdf'), 'utf8'), '<JDF><ResourcePool><FileSpec URL="a%20b.pdf"/></ResourcePool></JDF>');
 });
 
+test.after(removeTempFolders);
 test.run();

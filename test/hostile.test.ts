@@ -1,13 +1,12 @@
 // Hostile and broken tickets: each is made here (so the repository holds no megabyte files), written to a
 // temporary folder, validated by the real CLI, and must give its expected findings with exit 0 or 1.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
 const wrap = (fileSpecs: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<JDF Version="1.4"><ResourcePool><RunList Directory="file:///srv/hot/">${fileSpecs}</RunList></ResourcePool></JDF>\n`;
@@ -53,7 +52,7 @@ const FIXTURES: Fixture[] = [
   { name: 'too-large.jdf', content: wrap(spec('a.pdf')), expect: ['file-too-large'], args: ['--max-bytes', '64'] },
 ];
 
-const dir = mkdtempSync(path.join(tmpdir(), 'jfs-hostile-'));
+const dir = tempFolder('jfs-hostile-');
 for (const f of FIXTURES) writeFileSync(path.join(dir, f.name), f.content);
 
 for (const f of FIXTURES) {
@@ -85,4 +84,5 @@ test('a password is redacted in text, JSON and SARIF output', () => {
   }
 });
 
+test.after(removeTempFolders);
 test.run();

@@ -1,15 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
-const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-root-')));
-const outside = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-outside-')));
+const root = realpathSync(tempFolder('jfs-root-'));
+const outside = realpathSync(tempFolder('jfs-outside-'));
 const job = path.join(root, 'jobs', '4711');
 mkdirSync(path.join(job, 'pages'), { recursive: true });
 mkdirSync(path.join(job, 'folder'));
@@ -48,7 +47,7 @@ test('--check-exists: present, missing, a folder, other case', () => {
 // as to anyone, while the checkout, Node and the temporary folder stay as reachable as they are to the test itself,
 // wherever they live (a 0700 folder, a private TMPDIR). Not another user: "nobody" cannot enter a private checkout.
 test('--check-exists: a file that exists but cannot be read is file-unreadable', () => {
-  const folder = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-unreadable-')));
+  const folder = realpathSync(tempFolder('jfs-unreadable-'));
   writeFileSync(path.join(folder, 'locked.pdf'), '%PDF');
   chmodSync(path.join(folder, 'locked.pdf'), 0o000);
   writeFileSync(path.join(folder, 'open.pdf'), '%PDF');
@@ -137,4 +136,5 @@ test('--check-exists in a Latin-1 ticket: %FC is the character ü (JDF appendix 
   }
 });
 
+test.after(removeTempFolders);
 test.run();

@@ -2,15 +2,14 @@
 // the JSON pieces is JSON.stringify itself; for the CLI, a parse of what it wrote.
 import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateTicket } from '../src/index.js';
 import { jsonPieces } from '../src/report/json-pieces.js';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 2000);
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
@@ -36,7 +35,7 @@ test('jsonPieces is JSON.stringify(value, null, 2) on random values (undefined, 
   }), { numRuns: RUNS });
 });
 
-const dir = mkdtempSync(path.join(tmpdir(), 'jfs-output-'));
+const dir = tempFolder('jfs-output-');
 const big = path.join(dir, 'big.jdf');
 const count = 3000; // about 1.3 million characters of JSON: more than one block of the writer
 writeFileSync(big, `<JDF><ResourcePool><RunList Directory="file:///srv/jobs/">${Array.from({ length: count }, (_, i) => `<LayoutElement><FileSpec URL="p ${i}.pdf"/></LayoutElement>`).join('\n')}</RunList></ResourcePool></JDF>`);
@@ -66,4 +65,5 @@ test('validate as text: more than one piece of lines, every finding once, in ord
   assert.is(lines.at(-1), '');
 });
 
+test.after(removeTempFolders);
 test.run();

@@ -3,20 +3,19 @@
 // local zip with --check-exists.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 import { handZip } from './zip-by-hand.js';
 
 const root = fileURLToPath(projectRoot);
 const main = path.join(root, 'dist/src/cli/main.js');
 const run = (args: string[], input?: Buffer) => spawnSync(process.execPath, [main, ...args], { encoding: 'utf8', cwd: root, ...(input !== undefined ? { input } : {}) });
 const schema = new Ajv({ allErrors: true, strict: false }).compile<any>(JSON.parse(readFileSync(path.join(root, 'schemas/report.schema.json'), 'utf8')));
-const dir = mkdtempSync(path.join(tmpdir(), 'jdf-pkg-cli-'));
+const dir = tempFolder('jdf-pkg-cli-');
 
 test('the sample packages are clean; JSON names the parts and is valid against the schema', () => {
   const r = run(['validate', 'samples/submit-queue-entry.mjm', 'samples/xjdf-package.zip', '--format', 'json']);
@@ -123,4 +122,5 @@ test('a hostile zip on the command line: findings, exit 1, nothing written', () 
   assert.not.ok(existsSync(path.join(dir, '..', 'escape.txt')) || existsSync(path.join(dir, '..', '..', 'escape.txt')), 'nothing written outside');
 });
 
+test.after(removeTempFolders);
 test.run();

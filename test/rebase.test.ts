@@ -2,16 +2,15 @@
 // replacement, not our code), and rebase then rebase back gives the original bytes.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
-const top = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-rebase-')));
+const top = realpathSync(tempFolder('jfs-rebase-'));
 writeFileSync(path.join(top, 'jdf-filespec.config.json'), JSON.stringify({
   machine: 'rip',
   views: { mis: { caseFolding: true }, rip: {}, mac: { caseFolding: true } },
@@ -153,7 +152,7 @@ test('no view for --to, no target, no table, a symbolic link: refused, nothing w
   const file = put(original);
   assert.equal(cli(['rebase', file, '--to', 'nope']).status, 2);
   assert.equal(cli(['rebase', file]).status, 2);
-  const bare = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-rebase-bare-')));
+  const bare = realpathSync(tempFolder('jfs-rebase-bare-'));
   const lonely = path.join(bare, 't.jdf');
   writeFileSync(lonely, original);
   const none = spawnSync(process.execPath, [main, 'rebase', lonely, '--to', 'rip'], { cwd: bare, encoding: 'utf8' });
@@ -182,4 +181,5 @@ test('rebase FOLDER: the tickets in it are rebased; a MIME package in it is left
   assert.is(readFileSync(path.join(folder, 'job.mjm'), 'utf8'), mime);
 });
 
+test.after(removeTempFolders);
 test.run();

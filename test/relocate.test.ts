@@ -2,18 +2,17 @@
 // references are rewritten relative to the ticket, the manifest lists everything, and a failure half way
 // leaves nothing behind and the sources as they were.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
 
 function job() {
-  const top = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-relocate-')));
+  const top = realpathSync(tempFolder('jfs-relocate-'));
   chmodSync(top, 0o777);
   const hot = path.join(top, 'hot');
   const store = path.join(top, 'store', '4711');
@@ -85,7 +84,7 @@ test('refused before anything is written: DIR not empty, outside --root, a file 
   writeFileSync(path.join(full, 'x'), 'keep');
   assert.equal(cli([j.ticket, '--to', full], j.top).status, 2);
   assert.equal(readdirSync(full), ['x']);
-  const outside = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-relocate-out-')));
+  const outside = realpathSync(tempFolder('jfs-relocate-out-'));
   const r = cli([j.ticket, '--to', path.join(outside, 'x'), '--root', j.top], j.top);
   assert.equal(r.status, 2);
   assert.match(r.stderr, 'outside --root');
@@ -127,4 +126,5 @@ test('a copy that fails half way leaves no DIR, no staging folder, and the sourc
   assert.ok(existsSync(path.join(j.hot, 'a', 'page.pdf')), 'nothing was moved');
 });
 
+test.after(removeTempFolders);
 test.run();

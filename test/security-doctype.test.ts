@@ -3,15 +3,14 @@
 // not show. Every such default (and every parameter-entity reference, which may declare one) is an error;
 // nothing is ever expanded.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateTicket } from '../src/index.js';
 import { parseUrlAttribute } from '../src/ticket/vocabulary.js';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 const BODY = '<JDF Version="1.4"><ResourcePool><RunList Directory="file:///srv/hot/"><LayoutElement><FileSpec/></LayoutElement></RunList></ResourcePool></JDF>';
 const withSubset = (subset: string) => `<?xml version="1.0"?>\n<!DOCTYPE JDF [\n${subset}\n]>\n${BODY}`;
@@ -78,7 +77,7 @@ test('doctype: a password in a default is masked', () => {
 });
 
 test('doctype: the CLI exits 1 on a ticket whose only URL comes from the DOCTYPE', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'jfs-doctype-'));
+  const dir = tempFolder('jfs-doctype-');
   const file = path.join(dir, 'attlist.jdf');
   writeFileSync(file, withSubset('<!ATTLIST FileSpec URL CDATA "file:///etc/passwd">'));
   const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
@@ -87,4 +86,5 @@ test('doctype: the CLI exits 1 on a ticket whose only URL comes from the DOCTYPE
   assert.match(r.stdout, 'doctype-attribute-default');
 });
 
+test.after(removeTempFolders);
 test.run();

@@ -1,19 +1,18 @@
 // Issue 20, MEDIUM: a password in a URL must not be printed in any output, in any spelling a consumer reads as
 // user information. Each form carries its own secret; every output format is searched for all of them.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { redactPassword, stripPassword } from '../src/fileurl/redact.js';
 import { validateTicket } from '../src/index.js';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
 const cli = (...args: string[]) => spawnSync(process.execPath, [main, ...args], { encoding: 'utf8' });
-const dir = mkdtempSync(path.join(tmpdir(), 'jfs-secpw-'));
+const dir = tempFolder('jfs-secpw-');
 
 // [label, value as written in the ticket (XML), its secret]
 const FORMS: Array<[string, string, string]> = [
@@ -136,4 +135,5 @@ for (const [value, shown, fixed] of REDACT) {
   });
 }
 
+test.after(removeTempFolders);
 test.run();

@@ -1,13 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 import { sarifSchema } from './sarif-schema.js';
 
 const root = fileURLToPath(projectRoot);
@@ -75,7 +74,7 @@ test('validate - reads standard input: relative URLs unresolved without --base, 
 });
 
 test('validate: a folder is searched recursively; an unreadable path exits 2 after the rest is reported', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'jfs-'));
+  const dir = tempFolder('jfs-');
   writeFileSync(path.join(dir, 'ok.jdf'), '<JDF><ResourcePool><FileSpec URL="a.pdf"/></ResourcePool></JDF>');
   writeFileSync(path.join(dir, 'broken.jdf'), '<JDF><ResourcePool></JDF>');
   writeFileSync(path.join(dir, 'notes.txt'), 'not a ticket');
@@ -95,7 +94,7 @@ test('validate --max-bytes reports a larger file without reading it', () => {
 });
 
 test('validate --jobs: worker threads give the same report, in the same order, as one thread', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'jfs-jobs-'));
+  const dir = tempFolder('jfs-jobs-');
   for (let i = 0; i < 240; i++) writeFileSync(path.join(dir, `t${String(i).padStart(3, '0')}.jdf`), `<JDF Version="1.4"><ResourcePool><RunList Directory="file:///srv/${i}/"><LayoutElement><FileSpec URL="${i % 7 === 0 ? 'a b' : 'a'}.pdf"/></LayoutElement></RunList></ResourcePool></JDF>`);
   const one = run(['validate', dir, '--format', 'json', '--jobs', '1']);
   const two = run(['validate', dir, '--format', 'json', '--jobs', '2']);
@@ -109,7 +108,7 @@ test('validate --jobs: worker threads give the same report, in the same order, a
 });
 
 test('validate --strict-xml also finds malformed attributes on elements that hold no reference', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'jfs-strict-'));
+  const dir = tempFolder('jfs-strict-');
   const file = path.join(dir, 't.jdf');
   writeFileSync(file, '<JDF Version="1.4"><ResourcePool><Component ID="C1" ID="C2"/><FileSpec URL="a.pdf"/></ResourcePool></JDF>');
   assert.is(run(['validate', file, '--platform', 'unix']).status, 0);
@@ -122,4 +121,5 @@ test('validate usage errors exit 2', () => {
   assert.is(run(['validate', 'samples', '--format', 'xml']).status, 2);
 });
 
+test.after(removeTempFolders);
 test.run();

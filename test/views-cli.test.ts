@@ -1,17 +1,16 @@
 // validate with a view table, on real folders: the config found upward or named, fallbacks, mappedBy in
 // JSON, SARIF and text, --map added to the config, network references never fetched, bad configs with line:column.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
-const top = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-views-')));
+const top = realpathSync(tempFolder('jfs-views-'));
 const jobs = path.join(top, 'mnt', 'jobs');
 const archive = path.join(top, 'archive', 'jobs');
 const hot = path.join(top, 'shop', 'hot');
@@ -98,4 +97,5 @@ test('a bad config is a usage error (exit 2) naming file, line and column', () =
   assert.match(missing.stderr, 'cannot read the config');
 });
 
+test.after(removeTempFolders);
 test.run();

@@ -1,17 +1,16 @@
 // Are the files the right files: FileSize, MimeType against magic bytes, CheckSum (MD5 values from the RFC 1321
 // test suite, appendix A.5) with --verify-checksums, on real files.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 import { handMadePdf } from './pdf-fixture.js';
 
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
-const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-integrity-')));
+const dir = realpathSync(tempFolder('jfs-integrity-'));
 writeFileSync(path.join(dir, 'abc.pdf'), 'abc');
 writeFileSync(path.join(dir, 'doc.pdf'), '%PDF-1.7\n%\u00e2\u00e3\n1 0 obj');
 writeFileSync(path.join(dir, 'photo.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]));
@@ -69,4 +68,5 @@ test('RunList NPage and Pages against the PDF page count (pdf.js)', () => {
   assert.match(text, `RunList/@NPage says 4, but ${path.join(dir, 'three.pdf')} has 3 pages.`);
 });
 
+test.after(removeTempFolders);
 test.run();

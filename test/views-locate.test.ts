@@ -2,17 +2,16 @@
 // with a literal %20, in Latin-1 bytes; the Directory's last segment dropped or doubled; never guessed when two
 // names fit; at most one listing per folder.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Locator } from '../src/node/locate.js';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
-const top = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-locate-')));
+const top = realpathSync(tempFolder('jfs-locate-'));
 const job = path.join(top, 'job');
 mkdirSync(path.join(job, 'Pages'), { recursive: true });
 mkdirSync(path.join(job, 'job'));
@@ -20,7 +19,7 @@ mkdirSync(path.join(job, 'twins'));
 const files = ['Pages/P1.pdf', 'Mu\u0308ller.pdf', 'a%20b.pdf', 'c d.pdf', 'd.pdf', 'twins/x.pdf', 'twins/X.pdf', 'job/e.pdf'];
 for (const f of files) writeFileSync(path.join(job, f), '%PDF');
 writeFileSync(Buffer.concat([Buffer.from(path.join(job, 'caf')), Buffer.from([0xe9]), Buffer.from('.pdf')]), '%PDF');
-const outside = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-locate-out-')));
+const outside = realpathSync(tempFolder('jfs-locate-out-'));
 writeFileSync(path.join(outside, 'secret.pdf'), '%PDF');
 symlinkSync(outside, path.join(job, 'Link'));
 const jobUrl = pathToFileURL(job).href;
@@ -82,4 +81,5 @@ test('bounded: one listing per folder, however many names are looked for', async
   assert.equal(locator.listed, 2, 'job/ and job/Pages/');
 });
 
+test.after(removeTempFolders);
 test.run();

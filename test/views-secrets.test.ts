@@ -1,16 +1,15 @@
 // FileSpec/@Password and NetworkHeader values never appear in any output, as a URL's password never does.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { redactSecrets } from '../src/fileurl/secrets.js';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
-const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-secrets-')));
+const dir = realpathSync(tempFolder('jfs-secrets-'));
 writeFileSync(path.join(dir, 'jdf-filespec.config.json'), JSON.stringify({ views: { mis: {}, rip: {} }, storage: { s: { mis: 'https://files.example.com/jobs/', rip: '/mnt/jobs/' } } }));
 const file = path.join(dir, 't.jdf');
 const ticket = [
@@ -41,4 +40,5 @@ test('no output of fix --dry-run, rebase --dry-run or validate holds a secret', 
   assert.match(outputs[1]!.stdout, '+<LayoutElement><FileSpec URL="file:///mnt/jobs/c d.pdf">');
 });
 
+test.after(removeTempFolders);
 test.run();

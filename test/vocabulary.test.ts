@@ -1,8 +1,7 @@
 // The whole URL vocabulary of the CIP4 schemas (issue 11, part 1). Expected values come from
 // data/url-attributes.json (the schemas' own declarations), RFC 3986 and the fixtures written here.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
@@ -10,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { validateTicket, type TicketReport } from '../src/index.js';
 import { parseUrlAttribute } from '../src/ticket/vocabulary.js';
 import { renderReadme, renderTable, withReadmeList } from '../scripts/vocabulary-render.js';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 interface DataRow { schema: string; element: string; attribute: string; role: 'url' | 'directory'; alsoIn?: string[] }
 const data = JSON.parse(readFileSync(new URL('data/url-attributes.json', projectRoot), 'utf8')) as { attributes: DataRow[]; source: never };
@@ -129,7 +128,7 @@ test('--url-attribute: a vendor attribute is read only when named (Device/@HDM:H
 });
 
 test('CLI: a folder holds a .ptk PrintTalk file; --url-attribute adds a row, and a malformed one is a usage error (exit 2)', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vocab-'));
+  const dir = tempFolder('vocab-');
   writeFileSync(path.join(dir, 'order.ptk'), '<PrintTalk xmlns:x="http://www.CIP4.org/JDFSchema_2_0"><Request><x:XJDF><x:Product CommentURL="bag.pdf"/></x:XJDF></Request></PrintTalk>');
   writeFileSync(path.join(dir, 'hdm.jdf'), '<JDF xmlns:HDM="www.heidelberg.com/schema/HDM" Version="1.4"><ResourcePool><Device HDM:Hotfolder="file:///c:/hot/"/></ResourcePool></JDF>');
   const main = path.join(fileURLToPath(projectRoot), 'dist/src/cli/main.js');
@@ -143,4 +142,5 @@ test('CLI: a folder holds a .ptk PrintTalk file; --url-attribute adds a row, and
   assert.ok(bad.stderr.includes('--url-attribute takes ELEMENT/@ATTR'), bad.stderr);
 });
 
+test.after(removeTempFolders);
 test.run();
