@@ -1,6 +1,7 @@
-// What the bundle in dist/bin/ was made from: every file esbuild read (its metafile's inputs), the bundle script
-// and yargs' English strings, each with its SHA-256, in dist/bin/.inputs.json beside the files it made. `npm
-// run build` bundles again only when one of those changed or a file it made is gone (bundle-if-changed.ts).
+// What the bundle in dist/bin/ was made from: every file esbuild read (its metafile's inputs), the bundle script,
+// yargs' English strings and esbuild's version, each with its SHA-256, and the files it made, in
+// dist/.bundle-inputs.json (outside dist/bin/, which the package ships). `npm run build` bundles again only when
+// one of those inputs changed or a file it made is gone (bundle-if-changed.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,10 +11,10 @@ interface Stamp {
   outputs: string[];
 }
 
-const stampFile = (outdir: string) => path.join(outdir, '.inputs.json');
+const stampFile = (outdir: string) => path.join(outdir, '..', '.bundle-inputs.json');
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
-/** Records inputs (files, absolute or relative to the working folder) and the outputs' names beside them. */
+/** Records inputs (files, absolute or relative to the working folder) and the outputs' names. */
 export function writeStamp(outdir: string, inputs: Iterable<string>, outputs: Iterable<string>): void {
   const files = [...new Set([...inputs].map((f) => path.resolve(f)))].filter((f) => existsSync(f)).sort();
   const stamp: Stamp = { inputs: Object.fromEntries(files.map((f) => [f, sha256(f)])), outputs: [...outputs].map((f) => path.relative(outdir, f)).sort() };
