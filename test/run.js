@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { clearInterval, setInterval } from 'node:timers';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const uvu = path.join(root, 'node_modules', 'uvu', 'bin.js');
@@ -28,8 +29,34 @@ const files = readdirSync(dir).filter((name) => name.endsWith('.test.js') && (!o
   .sort((a, b) => (known[b] ?? Infinity) - (known[a] ?? Infinity));
 const jobs = Math.max(1, Number(process.env.JDF_TEST_JOBS) || os.availableParallelism());
 
-// One folder for the run, private (mkdtemp makes it 0700), under the real temporary folder.
+// One folder for the run, private (mkdtemp makes it 0700), under the real temporary folder; removed at the end,
+// and when the run is interrupted (the suites get the terminal's signal too).
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'jdf-filespec-test-'));
+const removeTmp = () => {
+  if (process.platform !== 'win32') spawnSync('chmod', ['-R', 'u+rwX', tmp]);
+  rmSync(tmp, { recursive: true, force: true });
+};
+// Each file's processes are a process group of their own (detached), which an interrupted run stops.
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const child of running) {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // gone already
+      }
+    }
+    // Once they are gone (five seconds at most), their folder goes too.
+    const end = Date.now() + 5000;
+    const wait = setInterval(() => {
+      if (running.size > 0 && Date.now() < end) return;
+      clearInterval(wait);
+      removeTmp();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    }, 100);
+  });
+}
 
 // The suites run without the user's FORCE_COLOR and NO_COLOR: an exported FORCE_COLOR=1 would colour every CLI
 // a suite starts. A suite that wants colour (or none) sets it itself.
@@ -64,14 +91,16 @@ function runFile(name) {
     const command = [process.execPath, uvu, 'dist/test', filter, '--no-color'];
     const childEnv = { ...env, TMPDIR: own, TMP: own, TEMP: own };
     const child = sh
-      ? spawn('/bin/sh', ['-c', '"$@"; status=$?; times >&3; exit $status', 'sh', ...command], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] })
+      ? spawn('/bin/sh', ['-c', '"$@"; status=$?; times >&3; exit $status', 'sh', ...command], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], detached: true })
       : spawn(command[0], command.slice(1), { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
     let out = '';
     let times = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     child.stdio[3]?.on('data', (d) => (times += d));
     child.on('close', (code, signal) => {
+      running.delete(child);
       const count = (label) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(out)?.[1] ?? 0);
       const total = count('Total');
       const passed = count('Passed');
@@ -101,8 +130,7 @@ try {
   );
 } finally {
   // Whatever a suite left (read-only folders too): the run's own folder goes.
-  if (process.platform !== 'win32') spawnSync('chmod', ['-R', 'u+rwX', tmp]);
-  rmSync(tmp, { recursive: true, force: true });
+  removeTmp();
 }
 const wall = (Date.now() - started) / 1000;
 const sum = (key) => results.reduce((n, r) => n + (r[key] ?? 0), 0);
