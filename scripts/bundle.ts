@@ -30,6 +30,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { writeStamp } from './bundle-stamp.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const outdir = path.join(root, 'dist/bin');
@@ -229,7 +230,7 @@ function entryClosure(entry: string): esbuild.Plugin {
   };
 }
 
-const options: esbuild.BuildOptions & { write: false } = {
+const options: esbuild.BuildOptions & { write: false; metafile: true } = {
   outdir,
   bundle: true,
   splitting: true,
@@ -239,11 +240,12 @@ const options: esbuild.BuildOptions & { write: false } = {
   external: ['pdfjs-dist'],
   plugins: [splitCommands, relocateUrls, yargsLocales, yargsHelpCache, jsoncDefault, asciiWidth, lazyXmlParser],
   write: false,
+  metafile: true,
   logLevel: 'warning',
 };
 // The bundle in dist/bin/ (emptied first: chunk names change with their content): the command table (with
 // yargs a chunk of its own), the worker, then each command; the chunks of each build are named after it.
-const results: esbuild.BuildResult<{ write: false }>[] = [await esbuild.build({ ...options, entryPoints: { 'jdf-filespec': ENTRIES['jdf-filespec']! } })];
+const results: esbuild.BuildResult<{ write: false; metafile: true }>[] = [await esbuild.build({ ...options, entryPoints: { 'jdf-filespec': ENTRIES['jdf-filespec']! } })];
 if (commandBuilds.size < 10) throw new Error(`the command table imports ${commandBuilds.size} command modules: see splitCommands`);
 for (const [name, file] of [['batch-worker', ENTRIES['batch-worker']!] as const, ...commandBuilds]) {
   results.push(await esbuild.build({ ...options, entryPoints: { [name]: file }, chunkNames: `${name}-[name]-[hash]`, plugins: [...(name === 'batch-worker' ? [] : [entryClosure(file)]), ...options.plugins!] }));
@@ -257,6 +259,7 @@ const xmlParser = await esbuild.build({
   platform: 'node',
   target: 'node20',
   write: false,
+  metafile: true,
   logLevel: 'warning',
 });
 const files = new Map<string, string>();
@@ -274,7 +277,8 @@ for (const [file, text] of files) {
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(path.join(outdir, 'locales'), { recursive: true });
 for (const [file, text] of files) writeFileSync(file, text, text.startsWith('#!') ? { mode: 0o755 } : {});
-copyFileSync(path.join(path.dirname(require.resolve('yargs/package.json')), 'locales/en.json'), path.join(outdir, 'locales/en.json'));
+const locales = path.join(path.dirname(require.resolve('yargs/package.json')), 'locales/en.json');
+copyFileSync(locales, path.join(outdir, 'locales/en.json'));
 // Every file the bundle names relative to itself is there.
 for (const [file, text] of files) {
   for (const m of text.matchAll(/new URL\((?:"([^"]+)"|'([^']+)'), import\.meta\.url\)/g)) {
@@ -283,3 +287,7 @@ for (const [file, text] of files) {
   }
   if (/new URL\([^"'\s)][^)]*, import\.meta\.url\)/.test(text)) throw new Error(`${path.basename(file)} makes a URL from import.meta.url out of something other than a string: see that it still finds its file`);
 }
+// What this bundle was made from (the files esbuild read, this script, yargs' strings, esbuild's version): npm run build skips the
+// next bundle while none of it changes (bundle-if-changed.ts).
+const read = [...results, xmlParser].flatMap((r) => Object.keys(r.metafile.inputs)).filter((input) => !input.includes(':'));
+writeStamp(outdir, [...read, fileURLToPath(import.meta.url), locales, require.resolve('esbuild/package.json')], [...files.keys(), path.join(outdir, 'locales/en.json')]);

@@ -1,5 +1,5 @@
 // The bundle that package.json's bin names (dist/bin/, made by scripts/bundle.ts) is the same program as tsc's
-// output (dist/src/cli/main.js): the same standard output, standard error and exit code, byte for byte, on
+// output (dist/src/cli/main.js, run in this process): the same standard output, standard error and exit code, byte for byte, on
 // help, usage errors and every command that loads something the bundle handles in its own way (yargs' strings,
 // the worker, the config's parser, a dependency that requires Node's modules, the optional PDF reader).
 import { spawnSync } from 'node:child_process';
@@ -11,11 +11,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { projectRoot } from './helpers.js';
+import { runCli } from './in-process.js';
 
 const root = fileURLToPath(projectRoot);
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const bin = path.join(root, manifest.bin['jdf-filespec']);
-const unbundled = path.join(root, 'dist/src/cli/main.js');
 const samples = path.join(root, 'samples');
 const work = mkdtempSync(path.join(os.tmpdir(), 'jdf-bundle-'));
 
@@ -25,91 +25,91 @@ function run(file: string, args: string[], options: { cwd?: string; input?: stri
   return { stdout: r.stdout, stderr: r.stderr, status: r.status };
 }
 
-/** Runs both and holds them equal; returns the bundle's run for further checks. */
-function same(args: string[], options: Parameters<typeof run>[2] = {}, prepare?: () => void): Run {
+/** Runs both (tsc's output in this process, test/in-process.ts) and holds them equal; returns the bundle's run for further checks. */
+async function same(args: string[], options: Parameters<typeof run>[2] = {}, prepare?: () => void): Promise<Run> {
   prepare?.();
-  const expected = run(unbundled, args, options);
+  const expected = await runCli(args, { cwd: options.cwd ?? root, env: { ...process.env, ...options.env }, ...(options.input !== undefined ? { input: options.input } : {}) });
   prepare?.();
   const actual = run(bin, args, options);
   assert.equal(actual, expected, args.join(' '));
   return actual;
 }
 
-test('package.json bin is the bundle in dist/bin/, a node script that the package ships', () => {
+test('package.json bin is the bundle in dist/bin/, a node script that the package ships', async () => {
   assert.is(manifest.bin['jdf-filespec'], './dist/bin/jdf-filespec.js');
   assert.ok(manifest.files.includes('dist/bin'), 'dist/bin in files');
   assert.ok(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n'));
   assert.is(manifest.scripts.start.split(' ').slice(0, 2).join(' '), `node ${manifest.bin['jdf-filespec'].slice(2)}`);
 });
 
-test('--version: our version from package.json, from the bundle and from anywhere', () => {
-  assert.is(same(['--version']).stdout, `${manifest.version}\n`);
-  assert.is(same(['--version'], { cwd: os.tmpdir() }).stdout, `${manifest.version}\n`);
+test('--version: our version from package.json, from the bundle and from anywhere', async () => {
+  assert.is((await same(['--version'])).stdout, `${manifest.version}\n`);
+  assert.is((await same(['--version'], { cwd: os.tmpdir() })).stdout, `${manifest.version}\n`);
 });
 
 // The command names as the unbundled --help lists them.
-const commands = [...run(unbundled, ['--help']).stdout.matchAll(/^ {2}jdf-filespec ([a-z-]+)/gm)].map((m) => m[1]!);
+const commands = [...(await runCli(['--help'])).stdout.matchAll(/^ {2}jdf-filespec ([a-z-]+)/gm)].map((m) => m[1]!);
 
-test('--help, each command\'s --help, in English whatever LANG says', () => {
+test('--help, each command\'s --help, in English whatever LANG says', async () => {
   assert.ok(commands.length >= 11 && commands.includes('validate') && commands.includes('watch'), commands.join(' '));
-  same(['--help']);
-  for (const command of commands) same([command, '--help']);
-  same(['--help'], { env: { LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8' } });
-  same(['check', '--bogus', 'x'], { env: { LANG: 'fr_FR.UTF-8' } });
+  await same(['--help']);
+  for (const command of commands) await same([command, '--help']);
+  await same(['--help'], { env: { LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8' } });
+  await same(['check', '--bogus', 'x'], { env: { LANG: 'fr_FR.UTF-8' } });
 });
 
-test('usage errors: no command, a misspelled one, an unknown option, a missing argument, a bad number', () => {
-  assert.is(same([]).status, 2);
-  assert.is(same(['valdate', 'samples/']).status, 2);
-  assert.is(same(['check', '--bogus', 'x']).status, 2);
-  assert.is(same(['resolve', 'x']).status, 2);
-  assert.is(same(['validate', 'samples/', '--jobs', '0x2']).status, 2);
-  assert.is(same(['check']).status, 2);
+test('usage errors: no command, a misspelled one, an unknown option, a missing argument, a bad number', async () => {
+  assert.is((await same([])).status, 2);
+  assert.is((await same(['valdate', 'samples/'])).status, 2);
+  assert.is((await same(['check', '--bogus', 'x'])).status, 2);
+  assert.is((await same(['resolve', 'x'])).status, 2);
+  assert.is((await same(['validate', 'samples/', '--jobs', '0x2'])).status, 2);
+  assert.is((await same(['check'])).status, 2);
 });
 
-test('check and resolve', () => {
-  assert.is(same(['check', 'file:///c:/my docs/a.pdf', '../b.pdf', '--base', 'file:///c:/jobs/']).status, 1);
-  same(['check', '--file', 'samples/appendix-urls.txt', '-f', 'json']);
-  assert.is(same(['resolve', '../F-22/job001.pdf', '--base', 'file:///c:/DownloadDir/Title-J626103/']).stdout, 'file:///c:/DownloadDir/F-22/job001.pdf\n');
+test('check and resolve', async () => {
+  assert.is((await same(['check', 'file:///c:/my docs/a.pdf', '../b.pdf', '--base', 'file:///c:/jobs/'])).status, 1);
+  await same(['check', '--file', 'samples/appendix-urls.txt', '-f', 'json']);
+  assert.is((await same(['resolve', '../F-22/job001.pdf', '--base', 'file:///c:/DownloadDir/Title-J626103/'])).stdout, 'file:///c:/DownloadDir/F-22/job001.pdf\n');
 });
 
-test('validate samples/ (packages, XJDF, JMF, Latin-1) in every format, and from standard input', () => {
-  for (const format of ['text', 'json', 'sarif']) assert.is(same(['validate', 'samples/', '-f', format]).status, 1);
-  same(['validate', '-', '--stdin-filename', 'samples/rref.jdf', '-f', 'json'], { input: readFileSync(path.join(samples, 'rref.jdf'), 'utf8') });
+test('validate samples/ (packages, XJDF, JMF, Latin-1) in every format, and from standard input', async () => {
+  for (const format of ['text', 'json', 'sarif']) assert.is((await same(['validate', 'samples/', '-f', format])).status, 1);
+  await same(['validate', '-', '--stdin-filename', 'samples/rref.jdf', '-f', 'json'], { input: readFileSync(path.join(samples, 'rref.jdf'), 'utf8') });
 });
 
 // fast-xml-parser is a file of its own in the bundle, required on first use: its tree for what the tag scan does
 // not expect, its validator to word what is not well-formed.
-test('validate of what the tag scan leaves to fast-xml-parser, and --strict-xml', () => {
+test('validate of what the tag scan leaves to fast-xml-parser, and --strict-xml', async () => {
   const input = '<?xml version="1.0"?>\n<JDF><ResourcePool><RunList Directory="d/"><FileSpec URL="a b.pdf"/></RunList>\n<a></b></ResourcePool></JDF>\n';
-  for (const format of ['text', 'json']) assert.is(same(['validate', '-', '--stdin-filename', 'bad.jdf', '-f', format], { input }).status, 1);
-  same(['validate', '-', '--stdin-filename', 'odd.jdf'], { input: '<JDF><FileSpec URL="a b.pdf"/></JDF>trailing' });
-  same(['validate', 'samples/', '--strict-xml', '-f', 'json']);
+  for (const format of ['text', 'json']) assert.is((await same(['validate', '-', '--stdin-filename', 'bad.jdf', '-f', format], { input })).status, 1);
+  await same(['validate', '-', '--stdin-filename', 'odd.jdf'], { input: '<JDF><FileSpec URL="a b.pdf"/></JDF>trailing' });
+  await same(['validate', 'samples/', '--strict-xml', '-f', 'json']);
 });
 
-test('validate with --jobs 2 runs the bundle\'s worker threads: the same report', () => {
-  const r = same(['validate', 'samples/', '-f', 'json', '--jobs', '2']);
+test('validate with --jobs 2 runs the bundle\'s worker threads: the same report', async () => {
+  const r = await same(['validate', 'samples/', '-f', 'json', '--jobs', '2']);
   assert.ok(JSON.parse(r.stdout).files.length > 2);
 });
 
-test('validate reads a config (Ajv, jsonc-parser) and words a bad one alike', () => {
-  same(['validate', '.', '-f', 'json'], { cwd: samples });
+test('validate reads a config (Ajv, jsonc-parser) and words a bad one alike', async () => {
+  await same(['validate', '.', '-f', 'json'], { cwd: samples });
   const dir = path.join(work, 'bad-config');
   mkdirSync(dir, { recursive: true });
   copyFileSync(path.join(samples, 'hot-folder.jdf'), path.join(dir, 'hot-folder.jdf'));
   writeFileSync(path.join(dir, 'jdf-filespec.config.json'), '{\n  "urlAttributes": ["SequenceHome/@URL"],\n  "views": 3,\n}\n');
-  assert.is(same(['validate', 'hot-folder.jdf'], { cwd: dir }).status, 2);
+  assert.is((await same(['validate', 'hot-folder.jdf'], { cwd: dir })).status, 2);
 });
 
-test('validate --check-exists --verify-checksums, and a PDF page count through pdfjs-dist when it is installed', () => {
+test('validate --check-exists --verify-checksums, and a PDF page count through pdfjs-dist when it is installed', async () => {
   const dir = path.join(work, 'exists');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'a.pdf'), '%PDF-1.4\n%%EOF\n');
   writeFileSync(path.join(dir, 't.jdf'), '<JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" Type="Product" ID="n" Status="Waiting" Version="1.4"><ResourcePool><RunList ID="r" Class="Parameter" NPage="3"><LayoutElement><FileSpec URL="a.pdf" CheckSum="00000000000000000000000000000000"/></LayoutElement></RunList><RunList ID="s" Class="Parameter"><LayoutElement><FileSpec URL="missing.pdf"/></LayoutElement></RunList></ResourcePool></JDF>');
-  same(['validate', 't.jdf', '--check-exists', '--verify-checksums', '-f', 'json'], { cwd: dir });
+  await same(['validate', 't.jdf', '--check-exists', '--verify-checksums', '-f', 'json'], { cwd: dir });
 });
 
-test('fix --dry-run (jsdiff), pack to zip and MIME (yazl), unpack', () => {
+test('fix --dry-run (jsdiff), pack to zip and MIME (yazl), unpack', async () => {
   const dir = path.join(work, 'pack');
   mkdirSync(dir, { recursive: true });
   const reset = () => {
@@ -118,10 +118,10 @@ test('fix --dry-run (jsdiff), pack to zip and MIME (yazl), unpack', () => {
     rmSync(path.join(dir, 'p.zip'), { force: true });
     rmSync(path.join(dir, 'p.mjm'), { force: true });
   };
-  same(['fix', 'table4-bad.jdf', '--dry-run'], { cwd: dir }, reset);
-  same(['pack', path.join(samples, 'hot-folder.jdf'), '-o', 'p.zip', '--format', 'zip', '--allow-missing'], { cwd: dir }, reset);
-  same(['pack', path.join(samples, 'hot-folder.jdf'), '-o', 'p.mjm', '--allow-missing'], { cwd: dir }, reset);
-  same(['unpack', path.join(samples, 'xjdf-package.zip'), '-o', 'out'], { cwd: dir }, reset);
+  await same(['fix', 'table4-bad.jdf', '--dry-run'], { cwd: dir }, reset);
+  await same(['pack', path.join(samples, 'hot-folder.jdf'), '-o', 'p.zip', '--format', 'zip', '--allow-missing'], { cwd: dir }, reset);
+  await same(['pack', path.join(samples, 'hot-folder.jdf'), '-o', 'p.mjm', '--allow-missing'], { cwd: dir }, reset);
+  await same(['unpack', path.join(samples, 'xjdf-package.zip'), '-o', 'out'], { cwd: dir }, reset);
 });
 
 // The bundle measures printable ASCII by its length (scripts/bundle.ts); string-width itself, every copy that

@@ -1,6 +1,6 @@
 // ESLint's habits and reports a CI job can trust: formats, -o, --max-warnings, colour, closed pipes, standard
 // input's name, SARIF for code scanning, and one ticket's exception kept to that ticket.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,16 +8,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { projectRoot } from './helpers.js';
+import { runCli } from './in-process.js';
 import { sarifSchema } from './sarif-schema.js';
 import { validateSources } from '../src/node/batch.js';
 
 const root = fileURLToPath(projectRoot);
 const main = path.join(root, 'dist/src/cli/main.js');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'jdf-output-'));
-const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'FORCE_COLOR' && k !== 'NO_COLOR'));
-const run = (args: string[], options: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string } = {}) =>
-  spawnSync(process.execPath, [main, ...args], { cwd: options.cwd ?? root, encoding: 'utf8', env: { ...baseEnv, ...options.env }, ...(options.input !== undefined ? { input: options.input } : {}) });
-const json = (args: string[]) => JSON.parse(run(['validate', ...args, '--format', 'json', '--exit-zero']).stdout);
+// In this process (test/in-process.ts), from the project's folder; the closed pipe needs a process of its own.
+const run = (args: string[], options: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string } = {}) => runCli(args, { ...options, cwd: options.cwd ?? root, env: { ...process.env, ...options.env } });
+const json = async (args: string[]) => JSON.parse((await run(['validate', ...args, '--format', 'json', '--exit-zero'])).stdout);
 
 /** Every finding of a JSON report as [path, line, column, severity, message, code], in the report's order. */
 function findingsOf(report: any, quiet = false): Array<[string, number, number, string, string, string]> {
@@ -32,9 +32,9 @@ function findingsOf(report: any, quiet = false): Array<[string, number, number, 
 
 const SAMPLES = ['samples/rref.jdf', 'samples/table4-bad.jdf', 'samples/directory-no-slash.jdf'];
 
-test('--format unix: file:line:col: severity message [code], one line a finding, then the count', () => {
-  const expected = findingsOf(json(SAMPLES)).map(([p, l, c, s, m, code]) => `${p}:${l}:${c}: ${s} ${m} [${code}]`);
-  const r = run(['validate', ...SAMPLES, '-f', 'unix']);
+test('--format unix: file:line:col: severity message [code], one line a finding, then the count', async () => {
+  const expected = findingsOf(await json(SAMPLES)).map(([p, l, c, s, m, code]) => `${p}:${l}:${c}: ${s} ${m} [${code}]`);
+  const r = await run(['validate', ...SAMPLES, '-f', 'unix']);
   assert.is(r.status, 1);
   const lines = r.stdout.trimEnd().split('\n');
   assert.equal(lines.slice(0, -2), expected);
@@ -43,9 +43,9 @@ test('--format unix: file:line:col: severity message [code], one line a finding,
 });
 
 // docs.github.com, "Workflow commands for GitHub Actions": ::error file={name},line={line},col={col},...::{message}
-test('--format github: a workflow command per finding (error, warning, notice), values escaped as the runner reads them', () => {
-  const found = findingsOf(json(SAMPLES));
-  const r = run(['validate', ...SAMPLES, '-f', 'github']);
+test('--format github: a workflow command per finding (error, warning, notice), values escaped as the runner reads them', async () => {
+  const found = findingsOf(await json(SAMPLES));
+  const r = await run(['validate', ...SAMPLES, '-f', 'github']);
   const lines = r.stdout.trimEnd().split('\n');
   assert.is(lines.length, found.length);
   lines.forEach((line, i) => {
@@ -57,88 +57,88 @@ test('--format github: a workflow command per finding (error, warning, notice), 
   });
 });
 
-test('-q is --quiet, -f is --format: errors only', () => {
-  const expected = findingsOf(json(SAMPLES), true).map(([p, l, c, s, m, code]) => `${p}:${l}:${c}: ${s} ${m} [${code}]`);
-  assert.equal(run(['validate', ...SAMPLES, '-q', '-f', 'unix']).stdout.trimEnd().split('\n').slice(0, -2), expected);
+test('-q is --quiet, -f is --format: errors only', async () => {
+  const expected = findingsOf(await json(SAMPLES), true).map(([p, l, c, s, m, code]) => `${p}:${l}:${c}: ${s} ${m} [${code}]`);
+  assert.equal((await run(['validate', ...SAMPLES, '-q', '-f', 'unix'])).stdout.trimEnd().split('\n').slice(0, -2), expected);
 });
 
 // ESLint's --quiet reports errors only, whatever the format: its getErrorResults drops the warnings from each
 // result and sets warningCount to 0, so every formatter's counts are those of what it shows.
-test('-q in every format: errors only, and the counts are those of what is shown', () => {
-  const full = json(SAMPLES);
+test('-q in every format: errors only, and the counts are those of what is shown', async () => {
+  const full = await json(SAMPLES);
   const errors = findingsOf(full, true);
   assert.ok(errors.length > 0 && findingsOf(full).length > errors.length, 'the samples hold errors and warnings');
   const quiet = (format: string) => run(['validate', ...SAMPLES, '-q', '-f', format]);
-  const asJson = quiet('json');
+  const asJson = await quiet('json');
   assert.is(asJson.status, 1);
   const report = JSON.parse(asJson.stdout);
   assert.equal(findingsOf(report), errors);
   assert.equal(report.files.map((f: any) => f.path), full.files.map((f: any) => f.path));
   assert.equal(report.summary, { ...full.summary, warning: 0, info: 0 });
-  const sarif = JSON.parse(quiet('sarif').stdout);
+  const sarif = JSON.parse((await quiet('sarif')).stdout);
   const results = sarif.runs[0].results;
   assert.equal(results.map((r: any) => r.level), errors.map(() => 'error'));
   assert.equal(results.map((r: any) => r.ruleId).sort(), errors.map((e) => e[5]).sort());
-  const text = quiet('text').stdout.trimEnd().split('\n');
+  const text = (await quiet('text')).stdout.trimEnd().split('\n');
   assert.not.ok(text.some((line) => /^ {2}\d+:\d+ +(warning|info) /.test(line)), 'no warning or info lines');
   assert.is(text.filter((line) => /^ {2}\d+:\d+ +error /.test(line)).length, errors.length);
   assert.is(text.at(-1), `3 files, ${full.summary.references} references: ${errors.length} errors, 0 warnings, 0 info`);
-  const github = quiet('github').stdout.trimEnd().split('\n');
+  const github = (await quiet('github')).stdout.trimEnd().split('\n');
   assert.equal(github.map((line) => line.slice(0, line.indexOf(' '))), errors.map(() => '::error'));
   const out = path.join(dir, 'quiet.json');
-  assert.is(run(['validate', ...SAMPLES, '-q', '-f', 'json', '-o', out]).stdout, `3 files, ${full.summary.references} references: ${errors.length} errors, 0 warnings, 0 info; report in ${out}\n`);
+  assert.is((await run(['validate', ...SAMPLES, '-q', '-f', 'json', '-o', out])).stdout, `3 files, ${full.summary.references} references: ${errors.length} errors, 0 warnings, 0 info; report in ${out}\n`);
 });
 
-test('check -q in both formats: errors only', () => {
+test('check -q in both formats: errors only', async () => {
   const urls = ['file:///c:/my docs/a.pdf', 'gopher://host/a.pdf', 'file:///a.pdf'];
-  const all = JSON.parse(run(['check', ...urls, '-f', 'json', '--exit-zero']).stdout);
+  const all = JSON.parse((await run(['check', ...urls, '-f', 'json', '--exit-zero'])).stdout);
   const severities = (results: any[]) => results.flatMap((r: any) => r.findings.map((f: any) => f.severity));
   assert.ok(severities(all).includes('error') && severities(all).some((x: string) => x !== 'error'), 'errors and more');
-  const quiet = JSON.parse(run(['check', ...urls, '-f', 'json', '-q', '--exit-zero']).stdout);
+  const quiet = JSON.parse((await run(['check', ...urls, '-f', 'json', '-q', '--exit-zero'])).stdout);
   assert.equal(quiet.map((r: any) => r.findings), all.map((r: any) => r.findings.filter((f: any) => f.severity === 'error')));
-  const text = run(['check', ...urls, '-q', '--exit-zero']).stdout.trimEnd().split('\n');
+  const text = (await run(['check', ...urls, '-q', '--exit-zero'])).stdout.trimEnd().split('\n');
   assert.equal(severities(all).filter((x: string) => x === 'error'), ['error']);
   assert.is(text.at(-1), '3 URLs checked: 1 error, 0 warnings, 0 info');
 });
 
-test('-o FILE: the report in the file, the summary line on the terminal', () => {
+test('-o FILE: the report in the file, the summary line on the terminal', async () => {
   const out = path.join(dir, 'report.json');
-  const r = run(['validate', ...SAMPLES, '-f', 'json', '-o', out]);
+  const r = await run(['validate', ...SAMPLES, '-f', 'json', '-o', out]);
   assert.is(r.status, 1);
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const s = report.summary;
-  assert.equal(report, json(SAMPLES));
+  assert.equal(report, await json(SAMPLES));
   assert.is(r.stdout, `3 files, ${s.references} references: ${s.error} errors, ${s.warning} warnings, ${s.info} info; report in ${out}\n`);
-  const bad = run(['validate', ...SAMPLES, '-o', path.join(dir, 'no', 'such', 'folder', 'r.txt')]);
+  const bad = await run(['validate', ...SAMPLES, '-o', path.join(dir, 'no', 'such', 'folder', 'r.txt')]);
   assert.is(bad.status, 2);
   assert.match(bad.stderr, /cannot write/);
 });
 
-test('--max-warnings N: exit 1 with more than N warnings and no error; N or fewer keep exit 0', () => {
+test('--max-warnings N: exit 1 with more than N warnings and no error; N or fewer keep exit 0', async () => {
   const file = 'samples/directory-no-slash.jdf';
-  const { warning, error } = json([file, '--platform', 'unix']).summary;
+  const { warning, error } = (await json([file, '--platform', 'unix'])).summary;
   assert.is(error, 0);
   assert.ok(warning > 0);
-  assert.is(run(['validate', file, '--platform', 'unix']).status, 0);
-  assert.is(run(['validate', file, '--platform', 'unix', '--max-warnings', String(warning)]).status, 0);
-  const over = run(['validate', file, '--platform', 'unix', '--max-warnings', String(warning - 1)]);
+  assert.is((await run(['validate', file, '--platform', 'unix'])).status, 0);
+  assert.is((await run(['validate', file, '--platform', 'unix', '--max-warnings', String(warning)])).status, 0);
+  const over = await run(['validate', file, '--platform', 'unix', '--max-warnings', String(warning - 1)]);
   assert.is(over.status, 1);
   assert.match(over.stderr, /--max-warnings/);
-  assert.is(run(['validate', file, '--max-warnings', 'x']).status, 2);
+  assert.is((await run(['validate', file, '--max-warnings', 'x'])).status, 2);
 });
 
 // SGR 31/33 (ECMA-48): red errors, yellow warnings. A pipe gets none unless asked.
-test('colour: none in a pipe; --color, FORCE_COLOR force it; --no-color and NO_COLOR win over a terminal', () => {
-  const has = (args: string[], env: NodeJS.ProcessEnv = {}) => run(['validate', 'samples/rref.jdf', ...args], { env }).stdout.includes('\x1b[31merror');
-  assert.not.ok(has([]));
-  assert.ok(has(['--color']));
-  assert.ok(has([], { FORCE_COLOR: '1' }));
-  assert.not.ok(has([], { FORCE_COLOR: '0' }));
-  assert.not.ok(has(['--no-color'], { FORCE_COLOR: '1' }));
-  assert.not.ok(has(['-f', 'unix', '--color']), 'machine formats are never coloured');
-  const colored = run(['validate', 'samples/rref.jdf', '--color']).stdout;
+test('colour: none in a pipe; --color, FORCE_COLOR force it; --no-color and NO_COLOR win over a terminal', async () => {
+  const has = async (args: string[], env: NodeJS.ProcessEnv = {}) => (await run(['validate', 'samples/rref.jdf', ...args], { env })).stdout.includes('\x1b[31merror');
+  assert.not.ok(await has([]));
+  assert.ok(await has(['--color']));
+  assert.ok(await has([], { FORCE_COLOR: '1' }));
+  assert.not.ok(await has([], { FORCE_COLOR: '0' }));
+  assert.not.ok(await has(['--no-color'], { FORCE_COLOR: '1' }));
+  assert.not.ok(await has(['-f', 'unix', '--color']), 'machine formats are never coloured');
+  const colored = (await run(['validate', 'samples/rref.jdf', '--color'])).stdout;
   assert.match(colored, '\x1b[33mwarning\x1b[39m');
-  assert.is(colored.replace(/\x1b\[\d+m/g, ''), run(['validate', 'samples/rref.jdf']).stdout);
+  assert.is(colored.replace(/\x1b\[\d+m/g, ''), (await run(['validate', 'samples/rref.jdf'])).stdout);
 });
 
 test('a reader that closes the pipe early: no EPIPE message, the verdict as the exit code', async () => {
@@ -156,18 +156,18 @@ test('a reader that closes the pipe early: no EPIPE message, the verdict as the 
   }
 });
 
-test('--stdin-filename names standard input in reports, and its folder is the base', () => {
+test('--stdin-filename names standard input in reports, and its folder is the base', async () => {
   const ticket = readFileSync(path.join(root, 'samples/hot-folder.jdf'), 'utf8');
-  const r = run(['validate', '-', '--stdin-filename', 'hot/in/ticket.jdf', '--format', 'json'], { input: ticket });
+  const r = await run(['validate', '-', '--stdin-filename', 'hot/in/ticket.jdf', '--format', 'json'], { input: ticket });
   const file = JSON.parse(r.stdout).files[0];
   assert.is(file.path, 'hot/in/ticket.jdf');
   assert.equal(file.references.map((x: any) => x.resolved), ['a.pdf', 'art/logo.eps'].map((n) => pathToFileURL(path.join(root, 'hot/in', n)).href));
   const bad = readFileSync(path.join(root, 'samples/table4-bad.jdf'), 'utf8');
-  assert.match(run(['validate', '-', '--stdin-filename', 'hot/in/ticket.jdf', '-f', 'unix'], { input: bad }).stdout, /^hot\/in\/ticket\.jdf:\d+:\d+: /m);
+  assert.match((await run(['validate', '-', '--stdin-filename', 'hot/in/ticket.jdf', '-f', 'unix'], { input: bad })).stdout, /^hot\/in\/ticket\.jdf:\d+:\d+: /m);
 });
 
-test('SARIF is valid against the official SARIF 2.1.0 schema, with helpUri, help.markdown, %SRCROOT% and invocations', () => {
-  const r = run(['validate', 'samples', path.join(dir, 'missing.jdf'), '--format', 'sarif']);
+test('SARIF is valid against the official SARIF 2.1.0 schema, with helpUri, help.markdown, %SRCROOT% and invocations', async () => {
+  const r = await run(['validate', 'samples', path.join(dir, 'missing.jdf'), '--format', 'sarif']);
   assert.is(r.status, 2);
   const sarif = JSON.parse(r.stdout);
   assert.ok(sarifSchema(sarif), JSON.stringify(sarifSchema.errors?.slice(0, 5), null, 1));
@@ -192,15 +192,15 @@ test('SARIF is valid against the official SARIF 2.1.0 schema, with helpUri, help
   assert.not.ok(sarifSchema({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'bogus' }] }] }), 'the schema rejects a bad level');
 });
 
-test('SARIF partialFingerprints stay when lines above the finding move, and differ between findings', () => {
+test('SARIF partialFingerprints stay when lines above the finding move, and differ between findings', async () => {
   const a = path.join(dir, 'fp.jdf');
   const body = '<ResourcePool><RunList ID="r" Directory="file:///c:/jobs/"><LayoutElement><FileSpec URL="a b.pdf"/></LayoutElement></RunList><RunList ID="s" Directory="file:///c:/jobs/"><LayoutElement><FileSpec URL="c d.pdf"/></LayoutElement></RunList></ResourcePool></JDF>';
-  const prints = (text: string) => {
+  const prints = async (text: string) => {
     writeFileSync(a, text);
-    return JSON.parse(run(['validate', a, '-f', 'sarif'], { cwd: dir }).stdout).runs[0].results.map((x: any) => [x.ruleId, x.locations[0].physicalLocation.region.startLine, x.partialFingerprints['jdfFilespecFinding/v1']]);
+    return JSON.parse((await run(['validate', a, '-f', 'sarif'], { cwd: dir })).stdout).runs[0].results.map((x: any) => [x.ruleId, x.locations[0].physicalLocation.region.startLine, x.partialFingerprints['jdfFilespecFinding/v1']]);
   };
-  const before = prints(`<JDF Version="1.4">\n${body}`);
-  const after = prints(`<JDF Version="1.4">\n\n\n<!-- moved -->\n${body}`);
+  const before = await prints(`<JDF Version="1.4">\n${body}`);
+  const after = await prints(`<JDF Version="1.4">\n\n\n<!-- moved -->\n${body}`);
   assert.ok(before.length >= 2);
   assert.equal(after.map((x: any) => x[1]), before.map((x: any) => x[1] + 3));
   assert.equal(after.map((x: any) => x[2]), before.map((x: any) => x[2]));
@@ -237,8 +237,8 @@ function synopsis(): Map<string, Set<string>> {
 }
 
 /** The flags a command's --help lists under Options, each line's names (-q and --quiet), less --help and --version. */
-function helpOptions(command: string): string[][] {
-  const help = run([command, '--help']).stdout;
+async function helpOptions(command: string): Promise<string[][]> {
+  const help = (await run([command, '--help'])).stdout;
   const options = help.slice(help.indexOf('\nOptions:\n')).split(/\n\n/)[0]!;
   const out: string[][] = [];
   for (const line of options.split('\n')) {
@@ -248,12 +248,12 @@ function helpOptions(command: string): string[][] {
   return out;
 }
 
-test("the README's synopsis names every option each command's --help lists, and nothing else", () => {
+test("the README's synopsis names every option each command's --help lists, and nothing else", async () => {
   const readme = synopsis();
-  const commands = run(['--help']).stdout.match(/^ {2}jdf-filespec (\S+)/gm)!.map((line) => line.trim().split(' ')[1]!);
+  const commands = (await run(['--help'])).stdout.match(/^ {2}jdf-filespec (\S+)/gm)!.map((line) => line.trim().split(' ')[1]!);
   assert.equal([...readme.keys()].sort(), [...commands].sort());
   for (const command of commands) {
-    const names = helpOptions(command);
+    const names = await helpOptions(command);
     assert.ok(names.length > 0 || command === 'resolve', command);
     const inReadme = readme.get(command)!;
     // A boolean that defaults to true is written as its negation (--no-ignore), as the user types it.

@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert';
 import { expandPaths } from '../src/node/discover.js';
 import { projectRoot } from './helpers.js';
 import { handZip } from './zip-by-hand.js';
+import { runCli } from './in-process.js';
 
 const main = path.join(fileURLToPath(projectRoot), 'dist/src/cli/main.js');
 const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'jdf-discover-')));
@@ -22,53 +23,53 @@ for (const f of ['a.jdf', 'sub/b.JDF', 'sub/c.ptk', 'sub/d.mjm', 'sub/e.mjd', 's
 mkdirSync(path.join(dir, 'empty'));
 writeFileSync(path.join(dir, '.jdf-filespecignore'), '# old jobs\narchive/\n');
 
-const run = (...args: string[]) => spawnSync(process.execPath, [main, 'validate', ...args, '--format', 'json', '--exit-zero'], { cwd: dir, encoding: 'utf8' });
+const run = (...args: string[]) => runCli(['validate', ...args, '--format', 'json', '--exit-zero'], { cwd: dir, encoding: 'utf8' });
 const paths = (r: { stdout: string; stderr: string; status: number | null }) => {
   assert.is(r.status, 0, r.stderr);
   return JSON.parse(r.stdout).files.map((f: any) => f.path.split(path.sep).join('/'));
 };
 
-test('a folder: tickets and packages in any case of extension, folder by folder in name order; no node_modules, dot-folders or ignored folders', () => {
-  assert.equal(paths(run('.')), ['a.jdf', 'deep/er/z.jmf', 'sub/b.JDF', 'sub/c.ptk', 'sub/d.mjm', 'sub/e.mjd', 'sub/e2.mim', 'sub/f.xjdf']);
+test('a folder: tickets and packages in any case of extension, folder by folder in name order; no node_modules, dot-folders or ignored folders', async () => {
+  assert.equal(paths(await run('.')), ['a.jdf', 'deep/er/z.jmf', 'sub/b.JDF', 'sub/c.ptk', 'sub/d.mjm', 'sub/e.mjd', 'sub/e2.mim', 'sub/f.xjdf']);
 });
 
-test('--no-ignore reads .jdf-filespecignore no more (node_modules and dot-folders stay skipped)', () => {
-  assert.equal(paths(run('.', '--no-ignore')), ['a.jdf', 'archive/old.jdf', 'deep/er/z.jmf', 'sub/b.JDF', 'sub/c.ptk', 'sub/d.mjm', 'sub/e.mjd', 'sub/e2.mim', 'sub/f.xjdf']);
+test('--no-ignore reads .jdf-filespecignore no more (node_modules and dot-folders stay skipped)', async () => {
+  assert.equal(paths(await run('.', '--no-ignore')), ['a.jdf', 'archive/old.jdf', 'deep/er/z.jmf', 'sub/b.JDF', 'sub/c.ptk', 'sub/d.mjm', 'sub/e.mjd', 'sub/e2.mim', 'sub/f.xjdf']);
 });
 
-test('--ignore-pattern (gitignore syntax, repeatable) adds to .jdf-filespecignore', () => {
-  assert.equal(paths(run('.', '--ignore-pattern', 'sub/*.m*', '--ignore-pattern', 'deep')), ['a.jdf', 'sub/b.JDF', 'sub/c.ptk', 'sub/f.xjdf']);
+test('--ignore-pattern (gitignore syntax, repeatable) adds to .jdf-filespecignore', async () => {
+  assert.equal(paths(await run('.', '--ignore-pattern', 'sub/*.m*', '--ignore-pattern', 'deep')), ['a.jdf', 'sub/b.JDF', 'sub/c.ptk', 'sub/f.xjdf']);
 });
 
-test('glob patterns, relative and absolute; a file found twice is read once', () => {
-  assert.equal(paths(run('sub/*.{ptk,mjm}')), ['sub/c.ptk', 'sub/d.mjm']);
-  assert.equal(paths(run('**/*.jdf')), ['a.jdf']);
-  assert.equal(paths(run(`${dir}/deep/**/*.jmf`)), [`${dir}/deep/er/z.jmf`]);
-  assert.equal(paths(run('a.jdf', '*.jdf', '.')).filter((p: string) => p === 'a.jdf').length, 1);
+test('glob patterns, relative and absolute; a file found twice is read once', async () => {
+  assert.equal(paths(await run('sub/*.{ptk,mjm}')), ['sub/c.ptk', 'sub/d.mjm']);
+  assert.equal(paths(await run('**/*.jdf')), ['a.jdf']);
+  assert.equal(paths(await run(`${dir}/deep/**/*.jmf`)), [`${dir}/deep/er/z.jmf`]);
+  assert.equal(paths(await run('a.jdf', '*.jdf', '.')).filter((p: string) => p === 'a.jdf').length, 1);
 });
 
-test('a file named on the command line is read wherever it is', () => {
-  assert.equal(paths(run('node_modules/x/n.jdf', '.git/g.jdf', 'notes.txt')), ['node_modules/x/n.jdf', '.git/g.jdf', 'notes.txt']);
+test('a file named on the command line is read wherever it is', async () => {
+  assert.equal(paths(await run('node_modules/x/n.jdf', '.git/g.jdf', 'notes.txt')), ['node_modules/x/n.jdf', '.git/g.jdf', 'notes.txt']);
 });
 
 for (const [given, label] of [['empty', 'a folder without tickets'], ['nothing/**/*.jdf', 'a glob that matches nothing'], ['archive', 'a folder that is all ignored']] as const) {
-  test(`${label}: "no tickets found in ${given}", exit 2, unless --no-error-on-unmatched-pattern`, () => {
-    const r = run(given, 'a.jdf');
+  test(`${label}: "no tickets found in ${given}", exit 2, unless --no-error-on-unmatched-pattern`, async () => {
+    const r = await run(given, 'a.jdf');
     assert.is(r.status, 2);
     assert.is(r.stdout, '');
     assert.match(r.stderr, `no tickets found in ${given}`);
-    assert.equal(paths(run(given, 'a.jdf', '--no-error-on-unmatched-pattern')), ['a.jdf']);
+    assert.equal(paths(await run(given, 'a.jdf', '--no-error-on-unmatched-pattern')), ['a.jdf']);
   });
 }
 
-test('fix: a folder without tickets is exit 2 too', () => {
-  const r = spawnSync(process.execPath, [main, 'fix', 'empty', '--dry-run'], { cwd: dir, encoding: 'utf8' });
+test('fix: a folder without tickets is exit 2 too', async () => {
+  const r = await runCli(['fix', 'empty', '--dry-run'], { cwd: dir, encoding: 'utf8' });
   assert.is(r.status, 2);
   assert.match(r.stderr, /no tickets found in empty/);
 });
 
 // As root, without the capabilities that read any folder (see local-files.test.ts).
-test('a folder that cannot be listed is reported (exit 2), not skipped in silence', () => {
+test('a folder that cannot be listed is reported (exit 2), not skipped in silence', async () => {
   const locked = path.join(dir, 'locked');
   mkdirSync(path.join(locked, 'in'), { recursive: true });
   writeFileSync(path.join(locked, 'in', 't.jdf'), TICKET);
@@ -103,26 +104,26 @@ symlinkSync(path.join(links, 'out'), path.join(links, 'tree', 'd', 'out'));
 symlinkSync('nowhere.jdf', path.join(links, 'tree', 'dangling.jdf'));
 symlinkSync(path.join(links, 'out', 'o.jdf'), path.join(links, 'tree', 'outside.jdf'));
 
-test('symbolic links in a folder: linked folders not followed (no loop, nothing outside), linked tickets reported with their target, exit 2', () => {
-  const r = spawnSync(process.execPath, [main, 'validate', 'tree', '--format', 'json'], { cwd: links, encoding: 'utf8' });
+test('symbolic links in a folder: linked folders not followed (no loop, nothing outside), linked tickets reported with their target, exit 2', async () => {
+  const r = await runCli(['validate', 'tree', '--format', 'json'], { cwd: links, encoding: 'utf8' });
   assert.is(r.status, 2, r.stderr);
   assert.equal(JSON.parse(r.stdout).files.map((f: any) => f.path), ['tree/a.jdf']);
   assert.match(r.stderr, /cannot read tree\/dangling\.jdf: a symbolic link to nowhere\.jdf, which cannot be reached \(ENOENT\)/);
   assert.match(r.stderr, `cannot read tree/outside.jdf: a symbolic link to ${path.join(links, 'out', 'o.jdf')};`);
   // The same through a glob pattern.
-  const g = spawnSync(process.execPath, [main, 'validate', 'tree/**/*.jdf', '--format', 'json'], { cwd: links, encoding: 'utf8' });
+  const g = await runCli(['validate', 'tree/**/*.jdf', '--format', 'json'], { cwd: links, encoding: 'utf8' });
   assert.is(g.status, 2, g.stderr);
   assert.equal(JSON.parse(g.stdout).files.map((f: any) => f.path), ['tree/a.jdf']);
 });
 
-test('symbolic links in a folder: fix never fixes a ticket reached through a linked folder or a linked ticket', () => {
-  const r = spawnSync(process.execPath, [main, 'fix', 'tree'], { cwd: links, encoding: 'utf8' });
+test('symbolic links in a folder: fix never fixes a ticket reached through a linked folder or a linked ticket', async () => {
+  const r = await runCli(['fix', 'tree'], { cwd: links, encoding: 'utf8' });
   assert.is(r.status, 2, r.stderr);
   assert.is(readFileSync(path.join(links, 'out', 'o.jdf'), 'utf8'), FIXABLE);
 });
 
-test('symbolic links: a linked folder or ticket named on the command line is read, as the operating system resolves it', () => {
-  const r = spawnSync(process.execPath, [main, 'validate', 'tree/d/out', 'tree/outside.jdf', '--format', 'json', '--exit-zero'], { cwd: links, encoding: 'utf8' });
+test('symbolic links: a linked folder or ticket named on the command line is read, as the operating system resolves it', async () => {
+  const r = await runCli(['validate', 'tree/d/out', 'tree/outside.jdf', '--format', 'json', '--exit-zero'], { cwd: links, encoding: 'utf8' });
   assert.is(r.status, 0, r.stderr);
   assert.equal(JSON.parse(r.stdout).files.map((f: any) => f.path), ['tree/d/out/o.jdf', 'tree/outside.jdf']);
 });
@@ -140,8 +141,8 @@ writeFileSync(path.join(zips, 'jobs', 'text.zip'), 'not a zip at all');
 writeFileSync(path.join(zips, 'jobs', 'cut.zip'), handZip([{ name: 'job.xjdf', data: XJDF }]).subarray(0, 40));
 writeFileSync(path.join(zips, 'only-fonts.zip'), handZip([{ name: 'a.otf', data: 'OTTO' }]));
 
-test('zips in a folder: job packages only (a ticket at their top level, any case of .zip); fonts, archives, damage and non-zips left alone', () => {
-  const r = spawnSync(process.execPath, [main, 'validate', 'jobs', '--format', 'json', '--exit-zero'], { cwd: zips, encoding: 'utf8' });
+test('zips in a folder: job packages only (a ticket at their top level, any case of .zip); fonts, archives, damage and non-zips left alone', async () => {
+  const r = await runCli(['validate', 'jobs', '--format', 'json', '--exit-zero'], { cwd: zips, encoding: 'utf8' });
   assert.is(r.status, 0, r.stderr);
   const report = JSON.parse(r.stdout);
   assert.equal([...new Set(report.files.map((f: any) => f.path))], ['jobs/in/OLD.ZIP', 'jobs/job.zip']);
@@ -149,11 +150,11 @@ test('zips in a folder: job packages only (a ticket at their top level, any case
   assert.equal(report.files.map((f: any) => f.part ?? null), [null, 'ticket.JDF', null, 'job.xjdf']);
 });
 
-test('zips in a folder: a folder of zips none of which is a job has no tickets (exit 2); named, a zip is read whatever it holds', () => {
-  const none = spawnSync(process.execPath, [main, 'validate', '.', '--ignore-pattern', 'jobs', '--format', 'json'], { cwd: zips, encoding: 'utf8' });
+test('zips in a folder: a folder of zips none of which is a job has no tickets (exit 2); named, a zip is read whatever it holds', async () => {
+  const none = await runCli(['validate', '.', '--ignore-pattern', 'jobs', '--format', 'json'], { cwd: zips, encoding: 'utf8' });
   assert.is(none.status, 2);
   assert.match(none.stderr, /no tickets found in \./);
-  const named = spawnSync(process.execPath, [main, 'validate', 'jobs/fonts.zip', 'jobs/*.zip', '--format', 'json', '--exit-zero'], { cwd: zips, encoding: 'utf8' });
+  const named = await runCli(['validate', 'jobs/fonts.zip', 'jobs/*.zip', '--format', 'json', '--exit-zero'], { cwd: zips, encoding: 'utf8' });
   assert.equal([...new Set(JSON.parse(named.stdout).files.map((f: any) => f.path))], ['jobs/fonts.zip', 'jobs/archive.zip', 'jobs/cut.zip', 'jobs/job.zip', 'jobs/text.zip']);
 });
 

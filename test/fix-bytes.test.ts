@@ -1,29 +1,27 @@
 // fixTicketBytes (no file system, for the browser page) gives the bytes `jdf-filespec fix` writes.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fixTicketBytes } from '../src/ticket/fix-bytes.js';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
+import { runCli } from './in-process.js';
 
 const root = fileURLToPath(projectRoot);
-const main = path.join(root, 'dist/src/cli/main.js');
-const dir = mkdtempSync(path.join(tmpdir(), 'jfs-fix-bytes-'));
+const dir = tempFolder('jfs-fix-bytes-');
 
 /** Runs `fix` on a copy of `original` and returns what it left in the file. */
-function cliFix(name: string, original: Buffer): Buffer {
+async function cliFix(name: string, original: Buffer): Promise<Buffer> {
   const file = path.join(dir, name);
   writeFileSync(file, original);
-  const r = spawnSync(process.execPath, [main, 'fix', file], { encoding: 'utf8' });
+  const r = await runCli(['fix', file], { encoding: 'utf8' });
   assert.is(r.status, 0, r.stderr);
   return readFileSync(file);
 }
 
-function sameAsCli(name: string, original: Buffer): void {
-  const expected = cliFix(name, original);
+async function sameAsCli(name: string, original: Buffer): Promise<void> {
+  const expected = await cliFix(name, original);
   const result = fixTicketBytes(new Uint8Array(original), { documentUri: pathToFileURL(path.join(dir, name)).href });
   const got = Buffer.from(result.fixed ?? original);
   assert.ok(got.equals(expected), `${name}: the bytes differ from fix's`);
@@ -32,8 +30,8 @@ function sameAsCli(name: string, original: Buffer): void {
 
 const samples = readdirSync(path.join(root, 'samples')).filter((f) => /\.(jdf|xjdf|jmf)$/.test(f));
 for (const name of samples) {
-  test(`fixTicketBytes gives fix's bytes on samples/${name}`, () => {
-    sameAsCli(name, readFileSync(path.join(root, 'samples', name)));
+  test(`fixTicketBytes gives fix's bytes on samples/${name}`, async () => {
+    await sameAsCli(name, readFileSync(path.join(root, 'samples', name)));
   });
 }
 
@@ -57,7 +55,7 @@ for (const [name, bytes] of variants) {
   test(`fixTicketBytes gives fix's bytes on ${name}`, () => sameAsCli(name, bytes));
 }
 
-test('fixTicketBytes refuses malformed XML and bytes invalid in their encoding, as fix does', () => {
+test('fixTicketBytes refuses malformed XML and bytes invalid in their encoding, as fix does', async () => {
   const malformed = fixTicketBytes(new TextEncoder().encode('<JDF><ResourcePool><FileSpec URL="a b.pdf"></JDF>'));
   assert.is(malformed.fixed, undefined);
   assert.is(malformed.refused, 'the XML is not well-formed');
@@ -66,7 +64,7 @@ test('fixTicketBytes refuses malformed XML and bytes invalid in their encoding, 
   assert.is(invalid.refused, 'the file does not decode in its declared encoding');
 });
 
-test('fixTicketBytes on a string fixes its UTF-8 bytes, the same as on those bytes', () => {
+test('fixTicketBytes on a string fixes its UTF-8 bytes, the same as on those bytes', async () => {
   const text = TICKET.replace(/\n/g, '\r\n');
   const fromString = fixTicketBytes(text, { base: 'file:///srv/' });
   const fromBytes = fixTicketBytes(new TextEncoder().encode(text), { base: 'file:///srv/' });
@@ -74,4 +72,5 @@ test('fixTicketBytes on a string fixes its UTF-8 bytes, the same as on those byt
   assert.equal([...fromString.fixed!], [...fromBytes.fixed!]);
 });
 
+test.after(removeTempFolders);
 test.run();

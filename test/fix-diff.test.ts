@@ -9,6 +9,7 @@ import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { projectRoot } from './helpers.js';
+import { runCli } from './in-process.js';
 
 const main = path.join(fileURLToPath(projectRoot), 'dist/src/cli/main.js');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'jdf-diff-'));
@@ -34,12 +35,12 @@ const LINES = [
 const has = (command: string) => spawnSync(command, ['--version'], { encoding: 'utf8' }).status === 0;
 
 for (const [label, eol] of [['LF', '\n'], ['CRLF', '\r\n']] as const) {
-  test(`fix --dry-run on a ${label} ticket: git apply and patch both give the bytes fix writes`, () => {
+  test(`fix --dry-run on a ${label} ticket: git apply and patch both give the bytes fix writes`, async () => {
     const work = path.join(dir, label);
     mkdirSync(work, { recursive: true });
     const original = LINES.join(eol) + eol;
     writeFileSync(path.join(work, 't.jdf'), original);
-    const dry = spawnSync(process.execPath, [main, 'fix', 't.jdf', '--dry-run'], { cwd: work, encoding: 'utf8' });
+    const dry = await runCli(['fix', 't.jdf', '--dry-run'], { cwd: work, encoding: 'utf8' });
     assert.is(dry.status, 0, dry.stderr);
     assert.is(readFileSync(path.join(work, 't.jdf'), 'utf8'), original, 'dry run changes nothing');
     assert.match(dry.stdout, /^--- a\/t\.jdf\n\+\+\+ b\/t\.jdf\n@@ /);
@@ -48,7 +49,7 @@ for (const [label, eol] of [['LF', '\n'], ['CRLF', '\r\n']] as const) {
     writeFileSync(path.join(work, 'fix.diff'), dry.stdout);
     // The oracle: what fix writes in place.
     copyFileSync(path.join(work, 't.jdf'), path.join(work, 'expected.jdf'));
-    const real = spawnSync(process.execPath, [main, 'fix', 'expected.jdf'], { cwd: work, encoding: 'utf8' });
+    const real = await runCli(['fix', 'expected.jdf'], { cwd: work, encoding: 'utf8' });
     assert.is(real.status, 0, real.stderr);
     const expected = readFileSync(path.join(work, 'expected.jdf'));
     assert.is.not(expected.toString('utf8'), original);
@@ -82,32 +83,32 @@ function manyFixes(fixes: number, eol: string): string {
 }
 
 /** fix --dry-run's patch and the bytes fix writes, for `original` as t.jdf in a folder of its own. */
-function dryAndReal(label: string, original: string): { patch: string; fixed: string } {
+async function dryAndReal(label: string, original: string): Promise<{ patch: string; fixed: string }> {
   const work = path.join(dir, label);
   mkdirSync(work, { recursive: true });
   writeFileSync(path.join(work, 't.jdf'), original);
-  const dry = spawnSync(process.execPath, [main, 'fix', 't.jdf', '--dry-run'], { cwd: work, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const dry = await runCli(['fix', 't.jdf', '--dry-run'], { cwd: work, encoding: 'utf8', maxBuffer: 1 << 30 });
   assert.is(dry.status, 0, dry.stderr);
   writeFileSync(path.join(work, 'fix.diff'), dry.stdout);
   copyFileSync(path.join(work, 't.jdf'), path.join(work, 'expected.jdf'));
-  const real = spawnSync(process.execPath, [main, 'fix', 'expected.jdf'], { cwd: work, encoding: 'utf8' });
+  const real = await runCli(['fix', 'expected.jdf'], { cwd: work, encoding: 'utf8' });
   assert.is(real.status, 0, real.stderr);
   return { patch: dry.stdout, fixed: readFileSync(path.join(work, 'expected.jdf'), 'utf8') };
 }
 
 for (const [label, eol] of [['LF', '\n'], ['CRLF', '\r\n']] as const) {
-  test(`fix --dry-run with 2,000 fixes on a ${label} ticket is jsdiff's patch of the whole text`, () => {
+  test(`fix --dry-run with 2,000 fixes on a ${label} ticket is jsdiff's patch of the whole text`, async () => {
     const original = manyFixes(2000, eol);
-    const { patch, fixed } = dryAndReal(`oracle-${label}`, original);
+    const { patch, fixed } = await dryAndReal(`oracle-${label}`, original);
     assert.ok(fixed.includes('URL="last%20one.pdf"'));
     // The oracle: jsdiff's diff of the whole file before and after, as fix --dry-run printed it before windows.
     assert.is(patch, createTwoFilesPatch('a/t.jdf', 'b/t.jdf', original, fixed, undefined, undefined, { context: 3, headerOptions: FILE_HEADERS_ONLY }));
   });
 }
 
-test('fix --dry-run with 20,000 fixes: git apply gives the bytes fix writes', () => {
+test('fix --dry-run with 20,000 fixes: git apply gives the bytes fix writes', async () => {
   const original = manyFixes(20_000, '\n');
-  const { patch, fixed } = dryAndReal('many', original);
+  const { patch, fixed } = await dryAndReal('many', original);
   const changed = (lines: string[]) => lines.filter((line) => line.includes('<FileSpec')).length;
   assert.is(changed(patch.split('\n').filter((line) => line.startsWith('+'))), changed(original.split('\n')), 'each line with a FileSpec changes');
   if (has('git')) {
@@ -118,7 +119,7 @@ test('fix --dry-run with 20,000 fixes: git apply gives the bytes fix writes', ()
   }
 });
 
-test('fix without --dry-run does not load jsdiff', () => {
+test('fix without --dry-run does not load jsdiff', async () => {
   const trace = new URL('dist/test/load-trace.js', projectRoot).href;
   const register = `data:text/javascript,import{register}from"node:module";register(${JSON.stringify(trace)})`;
   const work = path.join(dir, 'load');

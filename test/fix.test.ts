@@ -1,17 +1,15 @@
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateTicket } from '../src/index.js';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
+import { runCli } from './in-process.js';
 
 const root = fileURLToPath(projectRoot);
-const main = path.join(root, 'dist/src/cli/main.js');
-const cli = (...args: string[]) => spawnSync(process.execPath, [main, ...args], { encoding: 'utf8' });
-const dir = mkdtempSync(path.join(tmpdir(), 'jfs-fix-'));
+const cli = (...args: string[]) => runCli(args, { encoding: 'utf8' });
+const dir = tempFolder('jfs-fix-');
 
 /** The bytes of `s` in the file's encoding, for the oracle below. */
 function encode(s: string, encoding: string): Buffer {
@@ -56,11 +54,11 @@ function changedValues(before: Buffer, after: Buffer) {
 const samples = readdirSync(path.join(root, 'samples')).filter((f) => /\.(jdf|xjdf|jmf)$/.test(f));
 
 for (const name of samples) {
-  test(`fix is byte-exact on samples/${name}, and what it fixed is not reported again`, () => {
+  test(`fix is byte-exact on samples/${name}, and what it fixed is not reported again`, async () => {
     const file = path.join(dir, name);
     copyFileSync(path.join(root, 'samples', name), file);
     const original = readFileSync(file);
-    const r = cli('fix', file);
+    const r = await cli('fix', file);
     assert.is(r.status, 0, r.stderr);
     const fixed = readFileSync(file);
     const { out, encoding, after } = changedValues(original, fixed);
@@ -73,11 +71,11 @@ for (const name of samples) {
   });
 }
 
-test('fix on table4-bad.jdf changes exactly the appendix examples with a safe fix', () => {
+test('fix on table4-bad.jdf changes exactly the appendix examples with a safe fix', async () => {
   const file = path.join(dir, 't4.jdf');
   copyFileSync(path.join(root, 'samples', 'table4-bad.jdf'), file);
   const original = readFileSync(file);
-  cli('fix', file);
+  await cli('fix', file);
   const { out } = changedValues(original, readFileSync(file));
   assert.equal(out.map((c) => [c.from, c.to]), [
     ['file:/c:/folder/a.pdf', 'file:///c:/folder/a.pdf'],
@@ -110,11 +108,11 @@ const TICKET = `<?xml version="1.0" encoding="UTF-8"?>
 `;
 
 for (const [label, make] of variants) {
-  test(`fix keeps ${label}, quoting, attribute order and comments byte for byte`, () => {
+  test(`fix keeps ${label}, quoting, attribute order and comments byte for byte`, async () => {
     const file = path.join(dir, `v-${label.replace(/\W/g, '')}.jdf`);
     const original = make(TICKET);
     writeFileSync(file, original);
-    const r = cli('fix', file);
+    const r = await cli('fix', file);
     assert.is(r.status, 0, r.stderr);
     const fixed = readFileSync(file);
     const after = validateTicket(new Uint8Array(fixed), { documentUri: pathToFileURL(file).href });
@@ -142,43 +140,43 @@ for (const [label, make] of variants) {
   });
 }
 
-test('--dry-run prints a unified diff and changes nothing; --backup keeps the original', () => {
+test('--dry-run prints a unified diff and changes nothing; --backup keeps the original', async () => {
   const file = path.join(dir, 'dry.jdf');
   writeFileSync(file, TICKET);
-  const r = cli('fix', file, '--dry-run');
+  const r = await cli('fix', file, '--dry-run');
   assert.is(readFileSync(file, 'utf8'), TICKET);
   assert.match(r.stdout, /^--- .*dry\.jdf\n\+\+\+ .*dry\.jdf\n@@ -\d+,\d+ \+\d+,\d+ @@\n/);
   assert.match(r.stdout, /\n- {4}<RunList ID="RL1" Directory='file:\/\/\/srv\/jobs\/4711'/);
-  const b = cli('fix', file, '--backup');
+  const b = await cli('fix', file, '--backup');
   assert.is(b.status, 0);
   assert.is(readFileSync(`${file}.orig`, 'utf8'), TICKET);
   assert.is.not(readFileSync(file, 'utf8'), TICKET);
 });
 
-test('a password is stripped by the fix and never printed', () => {
+test('a password is stripped by the fix and never printed', async () => {
   const file = path.join(dir, 'pw.jdf');
   writeFileSync(file, '<JDF><ResourcePool><FileSpec URL="ftp://u:hunter2@h.example.com/a b.pdf"/></ResourcePool></JDF>');
-  const dry = cli('fix', file, '--dry-run');
-  const real = cli('fix', file);
+  const dry = await cli('fix', file, '--dry-run');
+  const real = await cli('fix', file);
   assert.not.ok((dry.stdout + dry.stderr + real.stdout + real.stderr).includes('hunter2'));
   assert.not.ok(readFileSync(file, 'utf8').includes('hunter2'));
 });
 
-test('malformed tickets are not touched', () => {
+test('malformed tickets are not touched', async () => {
   const file = path.join(dir, 'broken.jdf');
   writeFileSync(file, '<JDF><FileSpec URL="a b.pdf"></JDF>');
-  const r = cli('fix', file);
+  const r = await cli('fix', file);
   assert.match(r.stderr, /not fixed: the XML is not well-formed/);
   assert.is(r.stdout, '0 files changed, 0 values fixed\n');
   assert.is(readFileSync(file, 'utf8'), '<JDF><FileSpec URL="a b.pdf"></JDF>');
 });
 
-test('fix FOLDER: packages in the folder are left alone (fix works on tickets), not reported as broken XML', () => {
-  const folder = mkdtempSync(path.join(tmpdir(), 'jfs-fix-folder-'));
+test('fix FOLDER: packages in the folder are left alone (fix works on tickets), not reported as broken XML', async () => {
+  const folder = tempFolder('jfs-fix-folder-');
   writeFileSync(path.join(folder, 'a.jdf'), '<JDF><ResourcePool><FileSpec URL="a b.pdf"/></ResourcePool></JDF>');
   const mime = 'MIME-Version: 1.0\r\nContent-Type: multipart/related; boundary=b\r\n\r\n--b\r\nContent-Type: application/vnd.cip4-jdf+xml\r\n\r\n<JDF/>\r\n--b--\r\n';
   writeFileSync(path.join(folder, 'job.mjm'), mime);
-  const r = cli('fix', folder);
+  const r = await cli('fix', folder);
   assert.is(r.status, 0, r.stderr);
   assert.not.match(r.stderr, /job\.mjm/);
   assert.ok(r.stdout.endsWith('\n1 file changed, 1 value fixed\n'), r.stdout);
@@ -186,4 +184,5 @@ test('fix FOLDER: packages in the folder are left alone (fix works on tickets), 
   assert.is(readFileSync(path.join(folder, 'a.jdf'), 'utf8'), '<JDF><ResourcePool><FileSpec URL="a%20b.pdf"/></ResourcePool></JDF>');
 });
 
+test.after(removeTempFolders);
 test.run();

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /** Reads a JSON file from test/data (copied spec data; see test/data/ORIGIN.md). */
 export function loadData<T = any>(name: string): T {
@@ -6,3 +8,31 @@ export function loadData<T = any>(name: string): T {
 }
 
 export const projectRoot = new URL('../../', import.meta.url);
+
+const made: string[] = [];
+
+/** A new folder in the temporary folder (mkdtemp, mode 0700); removeTempFolders removes it and all it holds. */
+export function tempFolder(prefix: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), prefix));
+  made.push(folder);
+  return folder;
+}
+
+/** Removes every folder tempFolder made, read-only ones and their contents too: a suite's `test.after`. */
+export function removeTempFolders(): void {
+  for (const folder of made.splice(0)) removeTree(folder);
+}
+
+/** rm -rf, after giving its owner back the rights a test took away (a folder without write or search). */
+export function removeTree(folder: string): void {
+  const open = (dir: string): void => {
+    try {
+      chmodSync(dir, 0o700);
+      for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) open(path.join(dir, e.name));
+    } catch {
+      // gone already, or not ours: rmSync says what it cannot remove
+    }
+  };
+  open(folder);
+  rmSync(folder, { recursive: true, force: true });
+}

@@ -1,15 +1,12 @@
 // Hostile and broken tickets: each is made here (so the repository holds no megabyte files), written to a
 // temporary folder, validated by the real CLI, and must give its expected findings with exit 0 or 1.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { projectRoot } from './helpers.js';
+import { removeTempFolders, tempFolder } from './helpers.js';
+import { runCli } from './in-process.js';
 
-const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
 const wrap = (fileSpecs: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<JDF Version="1.4"><ResourcePool><RunList Directory="file:///srv/hot/">${fileSpecs}</RunList></ResourcePool></JDF>\n`;
 const spec = (url: string) => `<LayoutElement><FileSpec URL="${url}"/></LayoutElement>`;
 const utf16le = (s: string, bom: boolean) => Buffer.concat([bom ? Buffer.from([0xff, 0xfe]) : Buffer.alloc(0), Buffer.from(s, 'utf16le')]);
@@ -53,12 +50,12 @@ const FIXTURES: Fixture[] = [
   { name: 'too-large.jdf', content: wrap(spec('a.pdf')), expect: ['file-too-large'], args: ['--max-bytes', '64'] },
 ];
 
-const dir = mkdtempSync(path.join(tmpdir(), 'jfs-hostile-'));
+const dir = tempFolder('jfs-hostile-');
 for (const f of FIXTURES) writeFileSync(path.join(dir, f.name), f.content);
 
 for (const f of FIXTURES) {
-  test(`hostile ${f.name}: ${f.expect.join(', ')}; exit 0 or 1, no stack trace`, () => {
-    const r = spawnSync(process.execPath, [main, 'validate', path.join(dir, f.name), '--format', 'json', ...(f.args ?? [])], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  test(`hostile ${f.name}: ${f.expect.join(', ')}; exit 0 or 1, no stack trace`, async () => {
+    const r = await runCli(['validate', path.join(dir, f.name), '--format', 'json', ...(f.args ?? [])], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
     assert.ok(r.status === 0 || r.status === 1, `exit ${r.status}: ${r.stderr.slice(0, 500)}`);
     assert.is(r.stderr, '');
     const file = JSON.parse(r.stdout).files[0];
@@ -68,21 +65,22 @@ for (const f of FIXTURES) {
   });
 }
 
-test('every hostile file in one run: exit 1, and the text output has no stack trace', () => {
-  const r = spawnSync(process.execPath, [main, 'validate', dir], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+test('every hostile file in one run: exit 1, and the text output has no stack trace', async () => {
+  const r = await runCli(['validate', dir], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   assert.is(r.status, 1);
   assert.not.match(r.stdout + r.stderr, /\n\s+at .*\(.*:\d+:\d+\)/);
   assert.match(r.stdout, new RegExp(`^${FIXTURES.length} files, `, 'm'));
 });
 
-test('a password is redacted in text, JSON and SARIF output', () => {
+test('a password is redacted in text, JSON and SARIF output', async () => {
   const file = path.join(dir, 'secret.jdf');
   writeFileSync(file, wrap(spec('ftp://user:hunter2@files.example.com/a b.pdf') + spec('file://u:hunter2@c:/x.pdf')));
   for (const format of ['text', 'json', 'sarif']) {
-    const r = spawnSync(process.execPath, [main, 'validate', file, '--format', format, '--references'], { encoding: 'utf8' });
+    const r = await runCli(['validate', file, '--format', format, '--references'], { encoding: 'utf8' });
     assert.ok(r.stdout.length > 100);
     assert.not.ok((r.stdout + r.stderr).includes('hunter2'), format);
   }
 });
 
+test.after(removeTempFolders);
 test.run();

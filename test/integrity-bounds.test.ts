@@ -1,18 +1,15 @@
 // Integrity checks that must stay bounded and right on awkward files: a damaged PDF is not read whole to count
 // its pages (pdf.js would rebuild its cross-reference table from every byte), and a zip that stores a PDF
 // uncompressed is still a zip to the MimeType check.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_READ, pdfPageCount } from '../src/node/pdf-pages.js';
-import { projectRoot } from './helpers.js';
 import { handMadePdf } from './pdf-fixture.js';
+import { runCli } from './in-process.js';
 
-const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
 const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-integrity-bounds-')));
 
 const pdf = handMadePdf;
@@ -62,12 +59,12 @@ function storedZip(name: string, data: Buffer): Buffer {
   return Buffer.concat([local, n, data, central, n, end]);
 }
 
-test('MimeType: a zip that stores a PDF is a zip; a PDF with bytes before its header is a PDF', () => {
+test('MimeType: a zip that stores a PDF is a zip; a PDF with bytes before its header is a PDF', async () => {
   writeFileSync(path.join(dir, 'package.zip'), storedZip('a.pdf', pdf(1, 10)));
   writeFileSync(path.join(dir, 'late-header.pdf'), Buffer.concat([Buffer.from('garbage before the header\n'), pdf(1, 10)]));
   const t = path.join(dir, 'mime.jdf');
   writeFileSync(t, '<JDF Version="1.7"><ResourcePool><FileSpec MimeType="application/zip" URL="package.zip"/><FileSpec MimeType="application/pdf" URL="package.zip"/><FileSpec MimeType="application/pdf" URL="late-header.pdf"/></ResourcePool></JDF>');
-  const r = spawnSync(process.execPath, [main, 'validate', t, '--check-exists', '--platform', 'unix', '--format', 'json'], { encoding: 'utf8' });
+  const r = await runCli(['validate', t, '--check-exists', '--platform', 'unix', '--format', 'json'], { encoding: 'utf8' });
   const codes = JSON.parse(r.stdout).files[0].references.map((x: any) => x.findings.map((f: any) => f.code));
   assert.equal(codes, [[], ['mime-type-mismatch'], []]);
   assert.match(r.stdout, 'looks like ZIP');

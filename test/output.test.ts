@@ -1,22 +1,19 @@
 // Reports are written in pieces (a million references is more text than one string may hold). The oracle for
 // the JSON pieces is JSON.stringify itself; for the CLI, a parse of what it wrote.
 import fc from 'fast-check';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateTicket } from '../src/index.js';
 import { jsonPieces } from '../src/report/json-pieces.js';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
+import { runCli } from './in-process.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 2000);
-const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
 const join = (pieces: Iterable<string>) => [...pieces].join('');
 
-test('jsonPieces is JSON.stringify(value, null, 2) on every sample report, whatever the piece limit', () => {
+test('jsonPieces is JSON.stringify(value, null, 2) on every sample report, whatever the piece limit', async () => {
   const dir = new URL('samples/', projectRoot);
   for (const name of readdirSync(dir).filter((n) => /\.(jdf|xjdf|jmf)$/.test(n))) {
     const report = { files: [{ path: name, ...validateTicket(readFileSync(new URL(name, dir)), { documentUri: 'file:///srv/hot/t.jdf' }) }] };
@@ -25,7 +22,7 @@ test('jsonPieces is JSON.stringify(value, null, 2) on every sample report, whate
   }
 });
 
-test('jsonPieces is JSON.stringify(value, null, 2) on random values (undefined, empty and nested containers)', () => {
+test('jsonPieces is JSON.stringify(value, null, 2) on random values (undefined, empty and nested containers)', async () => {
   const leaf = fc.oneof(fc.jsonValue({ maxDepth: 1 }), fc.constant(undefined), fc.constant([]), fc.constant({}));
   const value = fc.letrec((tie) => ({
     node: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('node'), { maxLength: 6 }), fc.dictionary(fc.string({ maxLength: 4 }), tie('node'), { maxKeys: 5 })),
@@ -36,25 +33,25 @@ test('jsonPieces is JSON.stringify(value, null, 2) on random values (undefined, 
   }), { numRuns: RUNS });
 });
 
-const dir = mkdtempSync(path.join(tmpdir(), 'jfs-output-'));
+const dir = tempFolder('jfs-output-');
 const big = path.join(dir, 'big.jdf');
 const count = 3000; // about 1.3 million characters of JSON: more than one block of the writer
 writeFileSync(big, `<JDF><ResourcePool><RunList Directory="file:///srv/jobs/">${Array.from({ length: count }, (_, i) => `<LayoutElement><FileSpec URL="p ${i}.pdf"/></LayoutElement>`).join('\n')}</RunList></ResourcePool></JDF>`);
 
-test('validate --format json and sarif: a report written in several blocks parses whole', () => {
-  const json = spawnSync(process.execPath, [main, 'validate', big, '--platform', 'unix', '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+test('validate --format json and sarif: a report written in several blocks parses whole', async () => {
+  const json = await runCli(['validate', big, '--platform', 'unix', '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
   assert.is(json.status, 1, json.stderr);
   assert.ok(json.stdout.length > 1 << 20);
   const report = JSON.parse(json.stdout);
   assert.is(report.files[0].references.length, count + 1);
   assert.equal(report.files[0].references[count].value, `p ${count - 1}.pdf`);
-  const sarif = spawnSync(process.execPath, [main, 'validate', big, '--platform', 'unix', '--format', 'sarif'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const sarif = await runCli(['validate', big, '--platform', 'unix', '--format', 'sarif'], { encoding: 'utf8', maxBuffer: 1 << 28 });
   assert.is(sarif.status, 1, sarif.stderr);
   assert.is(JSON.parse(sarif.stdout).runs[0].results.length, count);
 });
 
-test('validate as text: more than one piece of lines, every finding once, in order, then the summary', () => {
-  const r = spawnSync(process.execPath, [main, 'validate', big, '--platform', 'unix'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+test('validate as text: more than one piece of lines, every finding once, in order, then the summary', async () => {
+  const r = await runCli(['validate', big, '--platform', 'unix'], { encoding: 'utf8', maxBuffer: 1 << 28 });
   assert.is(r.status, 1, r.stderr);
   const lines = r.stdout.split('\n');
   assert.is(lines[0], big);
@@ -66,4 +63,5 @@ test('validate as text: more than one piece of lines, every finding once, in ord
   assert.is(lines.at(-1), '');
 });
 
+test.after(removeTempFolders);
 test.run();

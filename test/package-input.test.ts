@@ -1,8 +1,7 @@
 // Each kind of input validatePackage and readPackage take, told by its own shape: bytes, a RandomAccess, an
 // async iterable (a Node Readable has read() too, and is a stream), a zip arriving as a stream; and inputs that
 // fail while read. Never a throw, never a wrong empty answer (issue 14).
-import { createReadStream, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { test } from 'uvu';
@@ -11,6 +10,7 @@ import { readPackage } from '../src/package/read.js';
 import { validatePackage, type PackageInput, type PackageReport } from '../src/package/validate.js';
 import { bytesAccess } from '../src/package/zip.js';
 import { handZip } from './zip-by-hand.js';
+import { removeTempFolders, tempFolder } from './helpers.js';
 
 const codes = (r: PackageReport) => r.files.flatMap((f) => [...f.findings, ...f.references.flatMap((x) => x.findings)]).map((f) => f.code);
 const XJDF = '<?xml version="1.0"?>\n<XJDF JobID="j1" Types="Product"><ResourceSet Name="RunList"><Resource><RunList><FileSpec URL="content/book.pdf"/></RunList></Resource></ResourceSet></XJDF>\n';
@@ -21,7 +21,7 @@ const MIME = Buffer.from([
   '<JDF ID="n1" Type="Product" Version="1.4"><ResourcePool><RunList ID="RL1"><LayoutElement><FileSpec URL="cid:pdf@x"/></LayoutElement></RunList></ResourcePool></JDF>',
   '--B', 'Content-Type: application/pdf', 'Content-ID: <pdf@x>', '', '%PDF-1.7', '%%EOF', '--B--', '',
 ].join('\r\n'), 'latin1');
-const dir = mkdtempSync(path.join(tmpdir(), 'jdf-pkg-input-'));
+const dir = tempFolder('jdf-pkg-input-');
 writeFileSync(path.join(dir, 'job.zip'), ZIP);
 writeFileSync(path.join(dir, 'job.mjm'), MIME);
 
@@ -96,4 +96,5 @@ test('an argument that is no package input is a TypeError naming what it got', a
   }
 });
 
+test.after(removeTempFolders);
 test.run();

@@ -1,16 +1,15 @@
 // Which file pack reads for a reference: through --map as validate reads it (whole segments: /a/b does not take
 // /a/bc/x.pdf), with a Latin-1 ticket's escapes read as Latin-1 (JDF appendix section 3: M%FCller.pdf is the
 // file Müller.pdf, named as this system names it); and names a zip cannot carry. The jobs are made here, byte by byte.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { packJob } from '../src/node/package-pack.js';
-import { projectRoot } from './helpers.js';
+import { runCli } from './in-process.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'jdf-pack-files-'));
 let n = 0;
@@ -77,16 +76,15 @@ test('a UTF-8 ticket: %FC is no character (not UTF-8), and names no Latin-1 file
   assert.is(r.written, false);
 });
 
-const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
-const pack = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [main, 'pack', ...args], { encoding: 'utf8', cwd });
+const pack = (cwd: string, ...args: string[]) => runCli(['pack', ...args], { encoding: 'utf8', cwd });
 
-test('zip: a file named a\\..\\..\\evil.pdf is an error naming it and saying what to do; no package, nothing left behind', () => {
+test('zip: a file named a\\..\\..\\evil.pdf is an error naming it and saying what to do; no package, nothing left behind', async () => {
   if (process.platform === 'win32') return void console.log('  (skipped: "\\" is a separator here, no file name holds it)');
   const dir = fresh();
   put(path.join(dir, 'a\\..\\..\\evil.pdf'), '%PDF-1.7\n');
   put(path.join(dir, 'ok.pdf'), '%PDF-1.7\n');
   writeFileSync(path.join(dir, 't.jdf'), jdf(['a%5C..%5C..%5Cevil.pdf', 'ok.pdf']));
-  const r = pack(dir, 't.jdf', '-o', 'job.zip', '--format', 'zip');
+  const r = await pack(dir, 't.jdf', '-o', 'job.zip', '--format', 'zip');
   assert.is(r.status, 1, r.stdout + r.stderr);
   assert.is(r.stderr, '', 'no raw error from the zip writer');
   const line = r.stdout.split('\n').find((l) => l.includes('evil.pdf'))!;
@@ -95,21 +93,21 @@ test('zip: a file named a\\..\\..\\evil.pdf is an error naming it and saying wha
   assert.match(line, /'\\'.*folder separator.*rename the file, or pack as MIME \(--format mime\)/);
   assert.equal(readdirSync(dir).sort(), ['a\\..\\..\\evil.pdf', 'ok.pdf', 't.jdf'], 'no package, no temporary file');
   // --allow-missing packs the rest and leaves that reference as written.
-  const rest = pack(dir, 't.jdf', '-o', 'job.zip', '--format', 'zip', '--allow-missing');
+  const rest = await pack(dir, 't.jdf', '-o', 'job.zip', '--format', 'zip', '--allow-missing');
   assert.is(rest.status, 0, rest.stdout + rest.stderr);
   assert.ok(existsSync(path.join(dir, 'job.zip')));
   // As MIME it packs: the name travels in Content-Disposition (RFC 2231), where "\\" is only a character.
-  const mime = pack(dir, 't.jdf', '-o', 'job.mjm');
+  const mime = await pack(dir, 't.jdf', '-o', 'job.mjm');
   assert.is(mime.status, 0, mime.stdout + mime.stderr);
   assert.ok(readFileSync(path.join(dir, 'job.mjm'), 'latin1').includes("filename*=UTF-8''a%5C..%5C..%5Cevil.pdf"));
 });
 
-test('zip: a ticket whose own name holds "\\" or starts like a drive (c:t.jdf) cannot be the top-level entry: an error, no package', () => {
+test('zip: a ticket whose own name holds "\\" or starts like a drive (c:t.jdf) cannot be the top-level entry: an error, no package', async () => {
   if (process.platform === 'win32') return void console.log('  (skipped: such names are not file names here)');
   const dir = fresh();
   for (const name of ['c:t.jdf', 'x\\t.jdf']) {
     writeFileSync(path.join(dir, name), jdf([]));
-    const r = pack(dir, name, '-o', 'job.zip', '--format', 'zip');
+    const r = await pack(dir, name, '-o', 'job.zip', '--format', 'zip');
     assert.is(r.status, 1, r.stdout + r.stderr);
     assert.is(r.stderr, '');
     assert.ok(r.stdout.startsWith(`${name}:1:1: error: the ticket cannot be the zip's top-level entry: it is named '${name}'`), r.stdout);
@@ -119,11 +117,11 @@ test('zip: a ticket whose own name holds "\\" or starts like a drive (c:t.jdf) c
   }
 });
 
-test('a ticket that is not well-formed: one error naming the ticket, no --allow-missing hint (it cannot help), no package', () => {
+test('a ticket that is not well-formed: one error naming the ticket, no --allow-missing hint (it cannot help), no package', async () => {
   const dir = fresh();
   writeFileSync(path.join(dir, 't.jdf'), '<JDF><FileSpec URL="a.pdf"></JDF>');
   for (const extra of [[], ['--allow-missing']]) {
-    const r = pack(dir, 't.jdf', '-o', 'job.mjm', ...extra);
+    const r = await pack(dir, 't.jdf', '-o', 'job.mjm', ...extra);
     assert.is(r.status, 1, r.stdout + r.stderr);
     const lines = r.stdout.trimEnd().split('\n');
     assert.is(lines.length, 2, r.stdout);

@@ -1,7 +1,6 @@
 // pack then unpack: content files come back byte-identical, the unpacked ticket's references resolve to them,
 // and the ticket's bytes outside the URL values are as they were; on every sample and on generated jobs, as MIME
 // and as zip. Files are found and compared with Node's own URL functions (fileURLToPath), not ours.
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,10 +15,10 @@ import { packJob } from '../src/node/package-pack.js';
 import { safeSegment, unpackPackage } from '../src/node/package-unpack.js';
 import { projectRoot } from './helpers.js';
 import { handZip } from './zip-by-hand.js';
+import { runCli } from './in-process.js';
 
 const root = fileURLToPath(projectRoot);
-const main = path.join(root, 'dist/src/cli/main.js');
-const run = (...args: string[]) => spawnSync(process.execPath, [main, ...args], { encoding: 'utf8', cwd: root });
+const run = (...args: string[]) => runCli(args, { encoding: 'utf8', cwd: root });
 const work = mkdtempSync(path.join(tmpdir(), 'jdf-pack-'));
 let n = 0;
 const fresh = () => { const d = path.join(work, String(n++)); mkdirSync(d); return d; };
@@ -65,10 +64,10 @@ async function roundTrip(ticket: string, format: 'mime' | 'zip', options: { maps
   let leftAlone: string[];
   if (cli) {
     const maps = (options.maps ?? []).flatMap((m) => ['--map', `${m.prefix}=${m.folder}`]);
-    const p = run('pack', ticket, '-o', pkg, '--format', format, ...maps, ...(options.allowMissing ? ['--allow-missing'] : []));
+    const p = await run('pack', ticket, '-o', pkg, '--format', format, ...maps, ...(options.allowMissing ? ['--allow-missing'] : []));
     assert.is(p.status, 0, p.stdout + p.stderr);
     leftAlone = [...p.stdout.matchAll(/:(\d+):(\d+): not packed/g)].map((m) => `${m[1]}:${m[2]}`);
-    u = run('unpack', pkg, '-o', out);
+    u = await run('unpack', pkg, '-o', out);
   } else {
     const packed = await packJob(ticket, { output: pkg, format, ...options });
     assert.ok(packed.written, JSON.stringify(packed.problems));
@@ -183,7 +182,7 @@ test('generated jobs: odd names (?:*<>|", trailing dots, device names, non-ASCII
   }), { numRuns: 20, endOnFailure: true });
 });
 
-test('pack, validate, unpack, validate --check-exists: odd names come back clean, their names intact', () => {
+test('pack, validate, unpack, validate --check-exists: odd names come back clean, their names intact', async () => {
   const dir = fresh();
   const names = ['CON.pdf', 'x?.pdf', 'dot.', 'a.pdf', 'A.pdf', 'pr\u00e9 view.png', 'M\u00fcller.pdf'];
   for (const n of names) writeFileSync(path.join(dir, n), n.endsWith('.png') ? Buffer.from('89504e470d0a1a0a', 'hex') : '%PDF-1.7\n%%EOF');
@@ -191,86 +190,86 @@ test('pack, validate, unpack, validate --check-exists: odd names come back clean
   writeFileSync(ticket, `<?xml version="1.0" encoding="UTF-8"?>\n<JDF ID="n1" Type="Product" Version="1.4"><ResourcePool>${names.map((n, k) => `<RunList ID="R${k}" Class="Parameter"><LayoutElement><FileSpec URL="${encodeURIComponent(n)}"/></LayoutElement></RunList>`).join('')}</ResourcePool></JDF>\n`);
   for (const format of ['zip', 'mime']) {
     const pkg = path.join(dir, `job.${format}`);
-    const p = run('pack', ticket, '-o', pkg, '--format', format);
+    const p = await run('pack', ticket, '-o', pkg, '--format', format);
     assert.is(p.status, 0, p.stdout + p.stderr);
-    const v = run('validate', pkg);
+    const v = await run('validate', pkg);
     assert.is(v.status, 0, `${format}: ${v.stdout}`);
     const out = path.join(dir, `out-${format}`);
-    const u = run('unpack', pkg, '-o', out);
+    const u = await run('unpack', pkg, '-o', out);
     assert.is(u.status, 0, u.stdout + u.stderr);
     const written = readdirSync(out, { recursive: true }).map(String).map((f) => path.basename(f)).sort();
     for (const expected of ['_CON.pdf', 'x_.pdf', 'a.pdf', 'pr\u00e9 view.png', 'M\u00fcller.pdf']) assert.ok(written.includes(expected), `${format}: ${expected} in ${written}`);
     // A.pdf beside a.pdf: -2 where they share a folder (MIME), content/2/ where pack put it (zip).
     assert.ok(written.includes(format === 'mime' ? 'A-2.pdf' : 'A.pdf'), `${format}: ${written}`);
     const back = readdirSync(out).find((f) => f.endsWith('.jdf'))!;
-    const c = run('validate', path.join(out, back), '--check-exists');
+    const c = await run('validate', path.join(out, back), '--check-exists');
     assert.is(c.status, 0, `${format}: ${c.stdout}`);
   }
 });
 
-test('a missing file: error, exit 1, no package; --allow-missing packs the rest and leaves that reference as it was', () => {
+test('a missing file: error, exit 1, no package; --allow-missing packs the rest and leaves that reference as it was', async () => {
   const dir = fresh();
   writeFileSync(path.join(dir, 'a.pdf'), '%PDF-1.7\n');
   const ticket = path.join(dir, 't.jdf');
   writeFileSync(ticket, '<JDF ID="n1" Type="Product" Version="1.4"><ResourcePool><RunList ID="R1" Class="Parameter"><LayoutElement><FileSpec URL="a.pdf"/><FileSpec URL="gone.pdf"/></LayoutElement></RunList></ResourcePool></JDF>');
   const out = path.join(dir, 'job.mjm');
-  const r = run('pack', ticket, '-o', out);
+  const r = await run('pack', ticket, '-o', out);
   assert.is(r.status, 1);
   assert.ok(r.stdout.includes('gone.pdf'), r.stdout);
   assert.not.ok(existsSync(out), 'no package');
   assert.equal(readdirSync(dir).sort(), ['a.pdf', 't.jdf'], 'no temporary file left');
-  const s = run('pack', ticket, '-o', out, '--allow-missing');
+  const s = await run('pack', ticket, '-o', out, '--allow-missing');
   assert.is(s.status, 0, s.stdout + s.stderr);
   const text = readFileSync(out, 'latin1');
   assert.ok(text.includes('URL="gone.pdf"'));
   assert.ok(/URL="cid:[^"]+"/.test(text));
-  const v = run('validate', out);
+  const v = await run('validate', out);
   assert.not.ok(v.stdout.includes('cid-no-part'), 'never a dangling cid:');
 });
 
-test('--root: a file outside it is refused and nothing is written', () => {
+test('--root: a file outside it is refused and nothing is written', async () => {
   const dir = fresh();
   mkdirSync(path.join(dir, 'root'));
   writeFileSync(path.join(dir, 'secret.pdf'), 'x');
   const ticket = path.join(dir, 'root', 't.jdf');
   writeFileSync(ticket, '<JDF ID="n1" Type="Product" Version="1.4"><ResourcePool><FileSpec URL="../secret.pdf"/></ResourcePool></JDF>');
-  const r = run('pack', ticket, '-o', path.join(dir, 'job.mjm'), '--root', path.join(dir, 'root'));
+  const r = await run('pack', ticket, '-o', path.join(dir, 'job.mjm'), '--root', path.join(dir, 'root'));
   assert.is(r.status, 1);
   assert.ok(r.stdout.includes('outside --root'), r.stdout);
   assert.not.ok(existsSync(path.join(dir, 'job.mjm')));
 });
 
-test('unpack: hostile names stay inside the folder, made safe and never the same twice', () => {
+test('unpack: hostile names stay inside the folder, made safe and never the same twice', async () => {
   const dir = fresh();
   const part = (disposition: string, body: string) => `--B\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="${disposition}"\r\n\r\n${body}\r\n`;
   const mjm = path.join(dir, 'evil.mjm');
   writeFileSync(mjm, 'Content-Type: multipart/related; boundary=B\r\n\r\n' + part('../../escape.txt', '1') + part('CON.pdf', '2') + part('a\\\\..\\\\b.pdf', '3') + part('same.pdf', '4') + part('SAME.pdf', '5') + part('..', '6') + '--B--\r\n');
   const out = path.join(dir, 'out');
-  const r = run('unpack', mjm, '-o', out);
+  const r = await run('unpack', mjm, '-o', out);
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.equal(readdirSync(out).sort(), ['_CON.pdf', 'b.pdf', 'escape.txt', 'part-6', 'same.pdf', 'SAME-2.pdf'].sort());
   assert.equal(readdirSync(dir).sort(), ['evil.mjm', 'out']);
 });
 
-test('unpack: zip slip entries and bombs are refused; a symbolic link in the folder is not followed', () => {
+test('unpack: zip slip entries and bombs are refused; a symbolic link in the folder is not followed', async () => {
   const dir = fresh();
   const zip = path.join(dir, 'slip.zip');
   writeFileSync(zip, handZip([{ name: 'job.xjdf', data: '<XJDF/>' }, { name: '../../escape.txt', data: 'x' }, { name: '/abs.txt', data: 'x' }, { name: 'content/a.pdf', data: '%PDF' }]));
   const out = path.join(dir, 'out');
-  const r = run('unpack', zip, '-o', out);
+  const r = await run('unpack', zip, '-o', out);
   assert.is(r.status, 1);
   assert.equal(readdirSync(out, { recursive: true }).map(String).sort(), ['content', path.join('content', 'a.pdf'), 'job.xjdf']);
   assert.equal(readdirSync(dir).sort(), ['out', 'slip.zip']);
   const bomb = path.join(dir, 'bomb.zip');
   writeFileSync(bomb, handZip([{ name: 'job.xjdf', data: '<XJDF/>' }, { name: 'z.bin', data: new Uint8Array(8 << 20), deflate: true }]));
-  const b = run('unpack', bomb, '-o', path.join(dir, 'bomb-out'));
+  const b = await run('unpack', bomb, '-o', path.join(dir, 'bomb-out'));
   assert.is(b.status, 1);
   assert.ok(b.stdout.includes('zip-bomb'));
   const linked = path.join(dir, 'linked');
   mkdirSync(linked);
   mkdirSync(path.join(dir, 'elsewhere'));
   symlinkSync(path.join(dir, 'elsewhere'), path.join(linked, 'content'));
-  const l = run('unpack', zip, '-o', linked);
+  const l = await run('unpack', zip, '-o', linked);
   assert.is(l.status, 2);
   assert.equal(readdirSync(path.join(dir, 'elsewhere')), [], 'nothing written through the link');
 });

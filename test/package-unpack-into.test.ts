@@ -1,19 +1,16 @@
 // unpack into a folder that already holds some of the names it would write: refused before anything is written,
 // with the names and what to do; the user's files untouched; and when unpacking fails halfway, what it wrote is
 // removed again. The packages are made here by hand (test/zip-by-hand.ts, and MIME text).
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { unpackPackage } from '../src/node/package-unpack.js';
-import { projectRoot } from './helpers.js';
 import { handZip } from './zip-by-hand.js';
+import { runCli } from './in-process.js';
 
-const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
-const unpack = (pkg: string, out: string) => spawnSync(process.execPath, [main, 'unpack', pkg, '-o', out], { encoding: 'utf8' });
+const unpack = (pkg: string, out: string) => runCli(['unpack', pkg, '-o', out], { encoding: 'utf8' });
 const work = mkdtempSync(path.join(tmpdir(), 'jdf-unpack-into-'));
 let n = 0;
 const fresh = () => { const d = path.join(work, String(n++)); mkdirSync(d); return d; };
@@ -32,21 +29,21 @@ const MIME = [
   '--B', 'Content-Type: application/pdf', 'Content-ID: <p@x>', 'Content-Disposition: attachment; filename="book.pdf"', '', '%PDF-1.7 package', '--B--', '',
 ].join('\r\n');
 
-test('MIME: a second unpack into the same folder is refused, naming what is there; nothing changes', () => {
+test('MIME: a second unpack into the same folder is refused, naming what is there; nothing changes', async () => {
   const dir = fresh();
   writeFileSync(path.join(dir, 'job.mjm'), MIME, 'latin1');
   const out = path.join(dir, 'out');
-  assert.is(unpack(path.join(dir, 'job.mjm'), out).status, 0);
+  assert.is((await unpack(path.join(dir, 'job.mjm'), out)).status, 0);
   writeFileSync(path.join(out, 'book.pdf'), '%PDF-1.7 the user edited this\n');
   const before = contents(out);
-  const again = unpack(path.join(dir, 'job.mjm'), out);
+  const again = await unpack(path.join(dir, 'job.mjm'), out);
   assert.is(again.status, 2, again.stdout + again.stderr);
   assert.is(again.stdout, '');
   assert.match(again.stderr, /already holds 't\.jdf', 'book\.pdf', which unpacking .*job\.mjm would write; nothing was written\. Unpack into a new or empty folder, or move those away first\./);
   assert.equal(contents(out), before);
 });
 
-test('zip: one name taken among unrelated files is refused before anything is written; unrelated files alone are no obstacle', () => {
+test('zip: one name taken among unrelated files is refused before anything is written; unrelated files alone are no obstacle', async () => {
   const dir = fresh();
   writeFileSync(path.join(dir, 'job.zip'), zipJob());
   const out = path.join(dir, 'out');
@@ -54,23 +51,23 @@ test('zip: one name taken among unrelated files is refused before anything is wr
   writeFileSync(path.join(out, 'notes.txt'), 'mine');
   writeFileSync(path.join(out, 'content', 'a.pdf'), '%PDF-1.7 mine\n');
   const before = contents(out);
-  const r = unpack(path.join(dir, 'job.zip'), out);
+  const r = await unpack(path.join(dir, 'job.zip'), out);
   assert.is(r.status, 2, r.stdout + r.stderr);
   assert.match(r.stderr, /already holds 'content\/a\.pdf', which unpacking .* would write; nothing was written\. .*move that away first\./);
   assert.equal(contents(out), before, 'job.xjdf, listed first, was not written either');
   rmSync(path.join(out, 'content', 'a.pdf'));
-  const ok = unpack(path.join(dir, 'job.zip'), out);
+  const ok = await unpack(path.join(dir, 'job.zip'), out);
   assert.is(ok.status, 0, ok.stdout + ok.stderr);
   assert.equal(contents(out), ['content/', 'content/a.pdf=%PDF-1.7 package\n', `job.xjdf=${XJDF}`, 'notes.txt=mine']);
 });
 
-test('zip: a file where a folder must go is named too', () => {
+test('zip: a file where a folder must go is named too', async () => {
   const dir = fresh();
   writeFileSync(path.join(dir, 'job.zip'), zipJob());
   const out = path.join(dir, 'out');
   mkdirSync(out);
   writeFileSync(path.join(out, 'content'), 'a file, not a folder');
-  const r = unpack(path.join(dir, 'job.zip'), out);
+  const r = await unpack(path.join(dir, 'job.zip'), out);
   assert.is(r.status, 2);
   assert.match(r.stderr, /already holds 'content',/);
   assert.equal(contents(out), ['content=a file, not a folder']);

@@ -1,14 +1,14 @@
 // Zip packages built by hand (test/zip-by-hand.ts, from the APPNOTE with Node's zlib): entries looked up from the
 // central directory, zip slip, bombs, too many entries, damage; each a finding in bounded time and memory.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validatePackage, type PackageReport } from '../src/package/validate.js';
 import { readZipDirectory, readZipEntry, bytesAccess } from '../src/package/zip.js';
 import { handZip } from './zip-by-hand.js';
+import { removeTempFolders, tempFolder } from './helpers.js';
 
 const codes = (r: PackageReport) => r.files.flatMap((f) => [...f.findings, ...f.references.flatMap((x) => x.findings)]).map((f) => f.code);
 const XJDF = (urls: string[]) => `<?xml version="1.0"?>\n<XJDF JobID="j1" Types="Product">\n<ResourceSet Name="RunList"><Resource><RunList>\n${urls.map((u) => `<FileSpec URL="${u}"/>`).join('\n')}\n</RunList></Resource></ResourceSet>\n</XJDF>\n`;
@@ -85,7 +85,7 @@ test('zip bombs: a high ratio, a total past the limit, overlapping entries, an e
 
 /** How far a fresh process's high-water resident size (VmHWM) rises while it validates the zip, in bytes. */
 function peakGrowth(zip: Uint8Array): number | undefined {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'jfs-zip-')), 'liar.zip');
+  const file = path.join(tempFolder('jfs-zip-'), 'liar.zip');
   writeFileSync(file, zip);
   const module = new URL('../src/package/validate.js', import.meta.url).href;
   const child = `
@@ -133,4 +133,5 @@ test('unreferenced entries are info; a zip on a stream is read like bytes', asyn
   assert.equal(r.files[0]!.findings.map((f) => [f.code, f.severity]), [['part-unreferenced', 'info']]);
 });
 
+test.after(removeTempFolders);
 test.run();

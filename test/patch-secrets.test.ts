@@ -5,14 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { projectRoot } from './helpers.js';
+import { runCli } from './in-process.js';
 
-const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
 const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-patch-secrets-')));
-const cli = (...args: string[]) => spawnSync(process.execPath, [main, ...args], { encoding: 'utf8', cwd: dir });
+const cli = (...args: string[]) => runCli(args, { encoding: 'utf8', cwd: dir });
 const filler = Array.from({ length: 12 }, (_, k) => `<!-- line ${k} -->`);
 /** A ticket with a raw space to fix, and a FileSpec/@Password either beside it or ten lines away. */
 const ticket = (near: boolean) => ['<JDF Version="1.7"><ResourcePool><RunList>', `<LayoutElement><FileSpec URL="a b.pdf"${near ? ' Password="hunter2"' : ''}/></LayoutElement>`, ...filler, `<LayoutElement><FileSpec URL="c.pdf"${near ? '' : ' Password="hunter2"'}/></LayoutElement>`, '</RunList></ResourcePool></JDF>', ''].join('\n');
@@ -29,13 +27,13 @@ function applies(tool: 'git' | 'patch', patchText: string, original: string, fix
 }
 
 for (const near of [false, true]) {
-  test(`fix --dry-run with a Password ${near ? 'in the hunk: masked, a note, and the patch does not apply' : 'outside every hunk: no note, and the patch applies'}`, () => {
+  test(`fix --dry-run with a Password ${near ? 'in the hunk: masked, a note, and the patch does not apply' : 'outside every hunk: no note, and the patch applies'}`, async () => {
     writeFileSync(path.join(dir, 't.jdf'), ticket(near));
-    const r = cli('fix', 't.jdf', '--dry-run');
+    const r = await cli('fix', 't.jdf', '--dry-run');
     assert.is(r.status, 0, r.stderr);
     assert.not.ok(r.stdout.includes('hunter2'));
     copyFileSync(path.join(dir, 't.jdf'), path.join(dir, 'fixed.jdf'));
-    assert.is(cli('fix', 'fixed.jdf').status, 0);
+    assert.is((await cli('fix', 'fixed.jdf')).status, 0);
     const fixed = readFileSync(path.join(dir, 'fixed.jdf'), 'utf8');
     assert.ok(fixed.includes('URL="a%20b.pdf"'));
     const patchText = r.stdout.replace(/fixed\.jdf/g, 't.jdf');

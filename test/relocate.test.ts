@@ -2,18 +2,18 @@
 // references are rewritten relative to the ticket, the manifest lists everything, and a failure half way
 // leaves nothing behind and the sources as they were.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
+import { runCli } from './in-process.js';
 
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
 
 function job() {
-  const top = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-relocate-')));
+  const top = realpathSync(tempFolder('jfs-relocate-'));
   chmodSync(top, 0o777);
   const hot = path.join(top, 'hot');
   const store = path.join(top, 'store', '4711');
@@ -35,13 +35,13 @@ function job() {
   return { top, hot, store, ticket, text };
 }
 
-const cli = (args: string[], cwd: string) => spawnSync(process.execPath, [main, 'relocate', ...args], { encoding: 'utf8', cwd });
+const cli = (args: string[], cwd: string) => runCli(['relocate', ...args], { encoding: 'utf8', cwd });
 
-test('copy: mirrored layout, no two page.pdf on one name, Directory honoured, references relative, manifest', () => {
+test('copy: mirrored layout, no two page.pdf on one name, Directory honoured, references relative, manifest', async () => {
   const j = job();
   const dest = path.join(j.top, 'archive', '4711');
   mkdirSync(path.dirname(dest));
-  const r = cli([j.ticket, '--to', dest], j.top);
+  const r = await cli([j.ticket, '--to', dest], j.top);
   assert.equal(r.status, 1, r.stderr); // missing.pdf could not move
   assert.equal(readFileSync(path.join(dest, 'a', 'page.pdf'), 'utf8'), '%PDF a');
   assert.equal(readFileSync(path.join(dest, 'b', 'page.pdf'), 'utf8'), '%PDF b');
@@ -67,10 +67,10 @@ test('copy: mirrored layout, no two page.pdf on one name, Directory honoured, re
   assert.equal(readdirSync(path.dirname(dest)), ['4711'], 'no staging folder left');
 });
 
-test('move: the sources are gone once the new folder is in place', () => {
+test('move: the sources are gone once the new folder is in place', async () => {
   const j = job();
   const dest = path.join(j.top, 'moved');
-  const r = cli([j.ticket, '--to', dest, '--move'], j.top);
+  const r = await cli([j.ticket, '--to', dest, '--move'], j.top);
   assert.equal(r.status, 1, r.stderr);
   assert.ok(existsSync(path.join(dest, 'job.jdf')));
   assert.not.ok(existsSync(j.ticket));
@@ -78,15 +78,15 @@ test('move: the sources are gone once the new folder is in place', () => {
   assert.not.ok(existsSync(path.join(j.store, 'cover.pdf')));
 });
 
-test('refused before anything is written: DIR not empty, outside --root, a file outside --root through a link', () => {
+test('refused before anything is written: DIR not empty, outside --root, a file outside --root through a link', async () => {
   const j = job();
   const full = path.join(j.top, 'full');
   mkdirSync(full);
   writeFileSync(path.join(full, 'x'), 'keep');
-  assert.equal(cli([j.ticket, '--to', full], j.top).status, 2);
+  assert.equal((await cli([j.ticket, '--to', full], j.top)).status, 2);
   assert.equal(readdirSync(full), ['x']);
-  const outside = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-relocate-out-')));
-  const r = cli([j.ticket, '--to', path.join(outside, 'x'), '--root', j.top], j.top);
+  const outside = realpathSync(tempFolder('jfs-relocate-out-'));
+  const r = await cli([j.ticket, '--to', path.join(outside, 'x'), '--root', j.top], j.top);
   assert.equal(r.status, 2);
   assert.match(r.stderr, 'outside --root');
   // A file reached through a link out of the root is not taken along.
@@ -94,7 +94,7 @@ test('refused before anything is written: DIR not empty, outside --root, a file 
   symlinkSync(path.join(outside, 'secret.pdf'), path.join(j.hot, 'a', 'link.pdf'));
   writeFileSync(j.ticket, j.text.replace('a/page.pdf', 'a/link.pdf'));
   const dest = path.join(j.top, 'confined');
-  const c = cli([j.ticket, '--to', dest, '--root', j.top], j.top);
+  const c = await cli([j.ticket, '--to', dest, '--root', j.top], j.top);
   assert.equal(c.status, 1, c.stderr);
   assert.not.ok(existsSync(path.join(dest, 'a', 'link.pdf')));
   assert.ok(JSON.parse(readFileSync(path.join(dest, 'jdf-filespec-relocate.json'), 'utf8')).notMoved.some((n: any) => n.reason === 'outside --root'));
@@ -104,7 +104,7 @@ test('refused before anything is written: DIR not empty, outside --root, a file 
 // CAP_DAC_READ_SEARCH, so as root the CLI runs without those two (setpriv): the mode-0000 file is EACCES to it,
 // while the checkout and the temporary folders stay reachable wherever they live (a 0700 folder, a private
 // TMPDIR). Not as another user: "nobody" cannot enter a private checkout (issue 19).
-test('a copy that fails half way leaves no DIR, no staging folder, and the sources as they were', () => {
+test('a copy that fails half way leaves no DIR, no staging folder, and the sources as they were', async () => {
   const j = job();
   const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
   const asRoot = process.getuid?.() === 0;
@@ -127,4 +127,5 @@ test('a copy that fails half way leaves no DIR, no staging folder, and the sourc
   assert.ok(existsSync(path.join(j.hot, 'a', 'page.pdf')), 'nothing was moved');
 });
 
+test.after(removeTempFolders);
 test.run();

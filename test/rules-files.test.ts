@@ -1,15 +1,14 @@
 // File rules' documented examples that need nothing on disk: the URL alone decides, checked with --check-exists
 // against an empty folder on this (POSIX) machine. A false example here fails, as not-a-local-path's once was.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ruleCatalog, validateTicket } from '../src/index.js';
 import { checkLocalFiles } from '../src/node/local-files.js';
+import { removeTempFolders, tempFolder } from './helpers.js';
 
-const folder = mkdtempSync(path.join(tmpdir(), 'jdf-rules-files-'));
+const folder = tempFolder('jdf-rules-files-');
 const documentUri = pathToFileURL(path.join(folder, 'ticket.jdf')).href;
 
 /** The URL of a prose example: what stands before " (". */
@@ -58,4 +57,5 @@ test('the old false example: on POSIX a drive letter is a folder name, so file:/
   assert.not.ok(found.includes('not-a-local-path'), `${found}`);
 });
 
+test.after(removeTempFolders);
 test.run();

@@ -2,16 +2,14 @@
 // DTD-aware consumers apply: <!ATTLIST FileSpec URL CDATA "file:///etc/passwd"> names a file the ticket does
 // not show. Every such default (and every parameter-entity reference, which may declare one) is an error;
 // nothing is ever expanded.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateTicket } from '../src/index.js';
 import { parseUrlAttribute } from '../src/ticket/vocabulary.js';
-import { projectRoot } from './helpers.js';
+import { removeTempFolders, tempFolder } from './helpers.js';
+import { runCli } from './in-process.js';
 
 const BODY = '<JDF Version="1.4"><ResourcePool><RunList Directory="file:///srv/hot/"><LayoutElement><FileSpec/></LayoutElement></RunList></ResourcePool></JDF>';
 const withSubset = (subset: string) => `<?xml version="1.0"?>\n<!DOCTYPE JDF [\n${subset}\n]>\n${BODY}`;
@@ -32,7 +30,7 @@ const FLAGGED: Array<[string, string]> = [
 ];
 
 for (const [label, subset] of FLAGGED) {
-  test(`doctype: ${label} is a doctype-attribute-default error`, () => {
+  test(`doctype: ${label} is a doctype-attribute-default error`, async () => {
     const found = defaults(withSubset(subset));
     assert.ok(found.length >= 1, 'reported');
     assert.ok(found.every((f) => f.severity === 'error'));
@@ -48,12 +46,12 @@ const CLEAN: Array<[string, string]> = [
 ];
 
 for (const [label, subset] of CLEAN) {
-  test(`doctype: ${label} is not a doctype-attribute-default`, () => {
+  test(`doctype: ${label} is not a doctype-attribute-default`, async () => {
     assert.equal(defaults(withSubset(subset)), []);
   });
 }
 
-test('doctype: the finding names the element, attribute and value, and points at the declaration', () => {
+test('doctype: the finding names the element, attribute and value, and points at the declaration', async () => {
   const text = withSubset('<!ATTLIST FileSpec URL CDATA "file:///etc/passwd">');
   const [f] = defaults(text);
   assert.match(f!.message, 'FileSpec/@URL');
@@ -62,7 +60,7 @@ test('doctype: the finding names the element, attribute and value, and points at
   assert.is(f!.column, 1);
 });
 
-test('doctype: a default for an attribute the ticket is read for by --url-attribute (or the config) is reported', () => {
+test('doctype: a default for an attribute the ticket is read for by --url-attribute (or the config) is reported', async () => {
   const text = withSubset('<!ATTLIST Device HDM:Hotfolder CDATA "file:///evil/">');
   const rows = [parseUrlAttribute('Device/@HDM:Hotfolder=directory')!];
   const found = validateTicket(text, { documentUri: 'file:///srv/hot/t.jdf', urlAttributes: rows }).findings.filter((f) => f.code === 'doctype-attribute-default');
@@ -72,19 +70,19 @@ test('doctype: a default for an attribute the ticket is read for by --url-attrib
   assert.equal(defaults(text), []);
 });
 
-test('doctype: a password in a default is masked', () => {
+test('doctype: a password in a default is masked', async () => {
   const [f] = defaults(withSubset('<!ATTLIST FileSpec URL CDATA "ftp://u:hunter2@h/a.pdf">'));
   assert.not.match(f!.message, 'hunter2');
 });
 
-test('doctype: the CLI exits 1 on a ticket whose only URL comes from the DOCTYPE', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'jfs-doctype-'));
+test('doctype: the CLI exits 1 on a ticket whose only URL comes from the DOCTYPE', async () => {
+  const dir = tempFolder('jfs-doctype-');
   const file = path.join(dir, 'attlist.jdf');
   writeFileSync(file, withSubset('<!ATTLIST FileSpec URL CDATA "file:///etc/passwd">'));
-  const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
-  const r = spawnSync(process.execPath, [main, 'validate', file], { encoding: 'utf8' });
+  const r = await runCli(['validate', file], { encoding: 'utf8' });
   assert.is(r.status, 1);
   assert.match(r.stdout, 'doctype-attribute-default');
 });
 
+test.after(removeTempFolders);
 test.run();

@@ -1,14 +1,14 @@
 // Issue 20, MEDIUM: `fix` turned Directory="&d;" into "&amp;d%3B", changing what a DTD-aware consumer reads.
 // A value holding an entity reference (other than the five predefined ones), a character reference to a
 // non-character or a bare "&" is never rewritten; it is reported as not fixed.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fixFile } from '../src/node/fix.js';
 import { planFixes } from '../src/ticket/rewrite.js';
 import { validateTicket } from '../src/index.js';
+import { removeTempFolders, tempFolder } from './helpers.js';
 
 const ticket = (runList: string, url: string) => `<JDF Version="1.4"><ResourcePool><RunList Directory="${runList}"><FileSpec URL="${url}"/></RunList></ResourcePool></JDF>`;
 const plan = (text: string) => planFixes(text, validateTicket(text, { documentUri: 'file:///srv/hot/t.jdf' }));
@@ -37,7 +37,7 @@ test('entity rewrite: predefined and character references are still fixed around
 });
 
 test('entity rewrite: fix leaves the file byte for byte when its only fixable value holds "&d;"', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'jfs-secent-'));
+  const dir = tempFolder('jfs-secent-');
   const file = path.join(dir, 't.jdf');
   const text = ticket('&d;', 'a.pdf');
   writeFileSync(file, text);
@@ -46,4 +46,5 @@ test('entity rewrite: fix leaves the file byte for byte when its only fixable va
   assert.is(readFileSync(file, 'utf8'), text);
 });
 
+test.after(removeTempFolders);
 test.run();

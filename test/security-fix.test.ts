@@ -3,12 +3,12 @@
 // kept; a symbolically linked or hard-linked ticket is refused, not replaced; stale temporary files of ours
 // (kill -9) are removed on the next fix.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, linkSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, chownSync, linkSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fixFile, tempRandom, type FixOptions } from '../src/node/fix.js';
+import { removeTempFolders, tempFolder } from './helpers.js';
 
 const BAD = '<?xml version="1.0"?>\n<JDF Version="1.4"><ResourcePool><RunList Directory="file:///srv/hot/"><LayoutElement><FileSpec URL="a b.pdf"/></LayoutElement></RunList></ResourcePool></JDF>\n';
 const GOOD = BAD.replace('a b.pdf', 'a%20b.pdf');
@@ -17,7 +17,7 @@ const BACKUP: FixOptions = { ...OPTIONS, backup: true };
 const VICTIM = 'victim: must never change\n';
 
 function folder(): string {
-  return mkdtempSync(path.join(tmpdir(), 'jfs-secfix-'));
+  return tempFolder('jfs-secfix-');
 }
 
 function victimIn(dir: string): string {
@@ -161,4 +161,5 @@ test('fix: a stale temporary file of ours (its process gone) is removed; others 
   assert.is(left.filter((n) => n.endsWith('.tmp')).length, 3, 'no temporary file of this run is left');
 });
 
+test.after(removeTempFolders);
 test.run();

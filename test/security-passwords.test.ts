@@ -1,19 +1,16 @@
 // Issue 20, MEDIUM: a password in a URL must not be printed in any output, in any spelling a consumer reads as
 // user information. Each form carries its own secret; every output format is searched for all of them.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { redactPassword, stripPassword } from '../src/fileurl/redact.js';
 import { validateTicket } from '../src/index.js';
-import { projectRoot } from './helpers.js';
+import { removeTempFolders, tempFolder } from './helpers.js';
+import { runCli } from './in-process.js';
 
-const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
-const cli = (...args: string[]) => spawnSync(process.execPath, [main, ...args], { encoding: 'utf8' });
-const dir = mkdtempSync(path.join(tmpdir(), 'jfs-secpw-'));
+const cli = (...args: string[]) => runCli(args, { encoding: 'utf8' });
+const dir = tempFolder('jfs-secpw-');
 
 // [label, value as written in the ticket (XML), its secret]
 const FORMS: Array<[string, string, string]> = [
@@ -41,8 +38,8 @@ const ticket = path.join(dir, 'secrets.jdf');
 writeFileSync(ticket, ticketText);
 
 for (const format of ['text', 'json', 'sarif', 'unix', 'github']) {
-  test(`passwords: validate --format ${format} --references prints none of them`, () => {
-    const r = cli('validate', ticket, '--format', format, '--references', '--profile', 'lenient');
+  test(`passwords: validate --format ${format} --references prints none of them`, async () => {
+    const r = await cli('validate', ticket, '--format', format, '--references', '--profile', 'lenient');
     assert.ok(r.stdout.length > (format === 'unix' || format === 'github' ? 500 : 1000), r.stdout);
     assert.match(r.stdout, 'password-in-userinfo');
     assert.equal(leaked(r.stdout + r.stderr), []);
@@ -51,7 +48,7 @@ for (const format of ['text', 'json', 'sarif', 'unix', 'github']) {
 
 // Issue 20: file:\\u:p@h\ and file:////u:p@h/ were masked but not reported. One recogniser (userinfoPassword)
 // now says both where to mask and what to report: every spelling that is masked is a password-in-userinfo.
-test('passwords: every spelling that is masked is reported as password-in-userinfo, in every profile', () => {
+test('passwords: every spelling that is masked is reported as password-in-userinfo, in every profile', async () => {
   for (const profile of ['jdf', 'rfc8089', 'lenient'] as const) {
     for (const form of FORMS) {
       const text = `<JDF Version="1.4"><ResourcePool>${line(form, FORMS.indexOf(form))}</ResourcePool></JDF>`;
@@ -65,36 +62,36 @@ test('passwords: every spelling that is masked is reported as password-in-userin
 // Issue 20: the README says fixes remove a password, but fix left file://u:p@h/a.pdf as it was (removing only
 // ":p" left file://u@h/a.pdf, userinfo-in-file-url, an error the value did not have, so the fix was withheld).
 // In a file URL the fix drops the whole user information, which names the same file; and it converges.
-test('passwords: fix removes a password from a file URL, and a second fix changes nothing', () => {
+test('passwords: fix removes a password from a file URL, and a second fix changes nothing', async () => {
   const file = path.join(dir, 'file-url.jdf');
   const text = '<JDF Version="1.4"><ResourcePool><RunList><FileSpec URL="file://u:sekrit13@h/a.pdf"/><FileSpec URL="ftp://u:sekrit14@h/b.pdf"/></RunList></ResourcePool></JDF>';
   writeFileSync(file, text);
-  const r = cli('fix', file);
+  const r = await cli('fix', file);
   assert.is(r.status, 0, r.stderr);
   assert.is(readFileSync(file, 'utf8'), text.replace('u:sekrit13@', '').replace(':sekrit14', ''));
   assert.not.match(r.stdout + r.stderr, 'sekrit1');
-  const again = cli('fix', file, '--dry-run');
+  const again = await cli('fix', file, '--dry-run');
   assert.is(again.stdout, '');
 });
 
-test('passwords: fix --dry-run (the diff, its context and the values not fixed) prints none of them', () => {
-  const r = cli('fix', '--dry-run', ticket, '--profile', 'lenient');
+test('passwords: fix --dry-run (the diff, its context and the values not fixed) prints none of them', async () => {
+  const r = await cli('fix', '--dry-run', ticket, '--profile', 'lenient');
   assert.match(r.stdout, '@@');
   assert.equal(leaked(r.stdout + r.stderr), []);
 });
 
-test('passwords: fix prints none of them', () => {
+test('passwords: fix prints none of them', async () => {
   const copy = path.join(dir, 'fixed.jdf');
   writeFileSync(copy, ticketText);
-  const r = cli('fix', copy, '--profile', 'lenient');
+  const r = await cli('fix', copy, '--profile', 'lenient');
   assert.equal(leaked(r.stdout + r.stderr), []);
   assert.not.equal(readFileSync(copy, 'utf8'), ticketText, 'something was fixed');
 });
 
-test('passwords: check (text and JSON) prints none of them', () => {
+test('passwords: check (text and JSON) prints none of them', async () => {
   const values = FORMS.filter(([, v]) => !v.includes('&')).map(([, v]) => v);
   for (const format of ['text', 'json']) {
-    const r = cli('check', ...values, '--format', format, '--profile', 'lenient');
+    const r = await cli('check', ...values, '--format', format, '--profile', 'lenient');
     assert.ok(r.stdout.length > 500);
     assert.equal(leaked(r.stdout + r.stderr), [], format);
   }
@@ -107,11 +104,11 @@ const MALFORMED: Array<[string, string, boolean]> = [
   ['an attribute without value', '<JDF><FileSpec ftp://u:sekrit02@h/a.pdf/></JDF>', false],
 ];
 for (const [label, text, always] of MALFORMED) {
-  test(`passwords: an xml-malformed message quoting ${label} masks it`, () => {
+  test(`passwords: an xml-malformed message quoting ${label} masks it`, async () => {
     const file = path.join(dir, 'malformed.jdf');
     writeFileSync(file, text);
     for (const strict of always ? [[], ['--strict-xml']] : [['--strict-xml']]) {
-      const r = cli('validate', file, '--format', 'json', ...strict);
+      const r = await cli('validate', file, '--format', 'json', ...strict);
       assert.match(r.stdout, 'xml-malformed');
       assert.equal(leaked(r.stdout + r.stderr), []);
     }
@@ -130,10 +127,11 @@ const REDACT: Array<[string, string, string]> = [
   ['ftp://u:p&#64;h/x', 'ftp://u:****&#64;h/x', 'ftp://u:p&#64;h/x'],
 ];
 for (const [value, shown, fixed] of REDACT) {
-  test(`passwords: redactPassword(${JSON.stringify(value)}) and stripPassword`, () => {
+  test(`passwords: redactPassword(${JSON.stringify(value)}) and stripPassword`, async () => {
     assert.is(redactPassword(value), shown);
     assert.is(stripPassword(value), fixed);
   });
 }
 
+test.after(removeTempFolders);
 test.run();

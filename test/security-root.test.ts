@@ -3,8 +3,7 @@
 // path must still be inside (a link swapped in between makes it outside-root). "..foo.pdf" is a plain name; a
 // root named through a symbolic link is the same root; --map prefixes match on segment boundaries.
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
@@ -13,8 +12,9 @@ import { resolveInside, stillInside } from '../src/node/confine.js';
 import { checkIntegrity } from '../src/node/integrity.js';
 import { checkLocalFiles, type LocalFileOptions } from '../src/node/local-files.js';
 import { validateTicket } from '../src/index.js';
+import { removeTempFolders, tempFolder } from './helpers.js';
 
-const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-secroot-')));
+const base = realpathSync(tempFolder('jfs-secroot-'));
 const root = path.join(base, 'root');
 const out = path.join(base, 'out');
 mkdirSync(path.join(root, 'jobs'), { recursive: true });
@@ -124,4 +124,5 @@ test('map: a prefix without "/" matches on segment boundaries only', async () =>
   assert.equal(await codes('file://fileserver/', ['JobsSecret/a.pdf', 'Jobs/a.pdf'], { maps }), { 'JobsSecret/a.pdf': ['not-checked'], 'Jobs/a.pdf': [] });
 });
 
+test.after(removeTempFolders);
 test.run();

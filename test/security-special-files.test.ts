@@ -2,18 +2,17 @@
 // blocked the run. Only regular files are read: anything else is an unreadable path (exit 2), reported at once,
 // and the other paths are still validated.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
 // A run that blocks is killed after 20 s and fails the test (status null), instead of hanging the suite.
 const cli = (...args: string[]) => spawnSync(process.execPath, [main, ...args], { encoding: 'utf8', timeout: 20_000 });
-const dir = mkdtempSync(path.join(tmpdir(), 'jfs-secspecial-'));
+const dir = tempFolder('jfs-secspecial-');
 const good = path.join(dir, 'good.jdf');
 writeFileSync(good, '<JDF Version="1.4"><ResourcePool><RunList Directory="file:///srv/"><FileSpec URL="a b.pdf"/></RunList></ResourcePool></JDF>');
 const fifo = path.join(dir, 'fifo.jdf');
@@ -73,4 +72,5 @@ test('special files: a file over --max-bytes is file-too-large, not read', () =>
   assert.equal(JSON.parse(r.stdout).files[0].findings.map((f: { code: string }) => f.code), ['file-too-large']);
 });
 
+test.after(removeTempFolders);
 test.run();

@@ -1,17 +1,14 @@
 // validate with a view table, on real folders: the config found upward or named, fallbacks, mappedBy in
 // JSON, SARIF and text, --map added to the config, network references never fetched, bad configs with line:column.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
+import { runCli } from './in-process.js';
 
-const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
-const top = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-views-')));
+const top = realpathSync(tempFolder('jfs-views-'));
 const jobs = path.join(top, 'mnt', 'jobs');
 const archive = path.join(top, 'archive', 'jobs');
 const hot = path.join(top, 'shop', 'hot');
@@ -40,13 +37,13 @@ const ticket = `<JDF Version="1.4"><ResourcePool><RunList>${urls.map((u) => `<La
 writeFileSync(path.join(hot, 't.jdf'), ticket);
 
 function run(args: string[], cwd = hot) {
-  return spawnSync(process.execPath, [main, 'validate', ...args], { encoding: 'utf8', cwd });
+  return runCli(['validate', ...args], { encoding: 'utf8', cwd });
 }
 
 const byValue = (stdout: string) => Object.fromEntries(JSON.parse(stdout).files[0].references.map((r: any) => [r.value, r]));
 
-test('the config is found upward from the working folder; mappedBy and fallbacks in JSON', () => {
-  const r = run(['t.jdf', '--check-exists', '--format', 'json', '--platform', 'unix', '--map', `file://fs2/Z/=${path.join(top, 'local-z')}`]);
+test('the config is found upward from the working folder; mappedBy and fallbacks in JSON', async () => {
+  const r = await run(['t.jdf', '--check-exists', '--format', 'json', '--platform', 'unix', '--map', `file://fs2/Z/=${path.join(top, 'local-z')}`]);
   assert.equal(r.status, 1, r.stderr);
   const refs = byValue(r.stdout);
   const codes = (u: string) => refs[u].findings.map((f: any) => f.code);
@@ -66,36 +63,37 @@ test('the config is found upward from the working folder; mappedBy and fallbacks
   assert.ok(schema(JSON.parse(r.stdout)), JSON.stringify(schema.errors));
 });
 
-test('mappedBy without --check-exists, and in SARIF and text --references', () => {
-  const json = byValue(run(['t.jdf', '--format', 'json']).stdout);
+test('mappedBy without --check-exists, and in SARIF and text --references', async () => {
+  const json = byValue((await run(['t.jdf', '--format', 'json'])).stdout);
   assert.equal(json[urls[0]!].mappedBy.view, 'mis');
   assert.equal(json[urls[0]!].findings.filter((f: any) => f.code === 'file-missing'), []);
-  const sarif = JSON.parse(run(['t.jdf', '--check-exists', '--format', 'sarif', '--platform', 'unix']).stdout);
+  const sarif = JSON.parse((await run(['t.jdf', '--check-exists', '--format', 'sarif', '--platform', 'unix'])).stdout);
   const missing = sarif.runs[0].results.find((x: any) => x.ruleId === 'file-missing');
   assert.equal(missing.properties.mappedBy.entry, 'file://fileserver/Jobs/');
-  const text = run(['t.jdf', '--references', '--platform', 'unix']).stdout;
+  const text = (await run(['t.jdf', '--references', '--platform', 'unix'])).stdout;
   assert.match(text, `mapped by view mis, storage jobs, entry file://fileserver/Jobs/ -> ${path.join(jobs, '4711', 'a.pdf')} (${jobs}/)`);
 });
 
-test('--config FILE from anywhere; a ticket path given from another folder', () => {
-  const r = run([path.join(hot, 't.jdf'), '--config', path.join(top, 'shop', 'jdf-filespec.config.json'), '--format', 'json'], top);
+test('--config FILE from anywhere; a ticket path given from another folder', async () => {
+  const r = await run([path.join(hot, 't.jdf'), '--config', path.join(top, 'shop', 'jdf-filespec.config.json'), '--format', 'json'], top);
   assert.equal(byValue(r.stdout)[urls[1]!].mappedBy.entry, 'file:///*:/Jobs/');
-  const none = run([path.join(hot, 't.jdf'), '--format', 'json'], top);
+  const none = await run([path.join(hot, 't.jdf'), '--format', 'json'], top);
   assert.equal(byValue(none.stdout)[urls[1]!].mappedBy, undefined, 'no config above the working folder');
 });
 
-test('a bad config is a usage error (exit 2) naming file, line and column', () => {
+test('a bad config is a usage error (exit 2) naming file, line and column', async () => {
   const bad = path.join(top, 'bad.json');
   writeFileSync(bad, '{\n  "views": { "rip": {} },\n  "storage": { "jobs": { "rpi": "/x/" } }\n}\n');
-  const r = run(['t.jdf', '--config', bad]);
+  const r = await run(['t.jdf', '--config', bad]);
   assert.equal(r.status, 2);
   assert.equal(r.stdout, '');
   assert.match(r.stderr, `${bad}:3:26: storage.jobs.rpi: view 'rpi' is not declared`);
   writeFileSync(bad, '{\n  "views": { "rip": {} },\n  "colour": 1\n}\n');
-  assert.match(run(['t.jdf', '--config', bad]).stderr, `${bad}:3:3: colour: is not a setting jdf-filespec knows`);
-  const missing = run(['t.jdf', '--config', path.join(top, 'nope.json')]);
+  assert.match((await run(['t.jdf', '--config', bad])).stderr, `${bad}:3:3: colour: is not a setting jdf-filespec knows`);
+  const missing = await run(['t.jdf', '--config', path.join(top, 'nope.json')]);
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, 'cannot read the config');
 });
 
+test.after(removeTempFolders);
 test.run();

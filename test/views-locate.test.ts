@@ -1,18 +1,16 @@
 // Where a missing file really is, on real folders: names written on disk in other case (any component), NFD,
 // with a literal %20, in Latin-1 bytes; the Directory's last segment dropped or doubled; never guessed when two
 // names fit; at most one listing per folder.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Locator } from '../src/node/locate.js';
-import { projectRoot } from './helpers.js';
+import { removeTempFolders, tempFolder } from './helpers.js';
+import { runCli } from './in-process.js';
 
-const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
-const top = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-locate-')));
+const top = realpathSync(tempFolder('jfs-locate-'));
 const job = path.join(top, 'job');
 mkdirSync(path.join(job, 'Pages'), { recursive: true });
 mkdirSync(path.join(job, 'job'));
@@ -20,15 +18,15 @@ mkdirSync(path.join(job, 'twins'));
 const files = ['Pages/P1.pdf', 'Mu\u0308ller.pdf', 'a%20b.pdf', 'c d.pdf', 'd.pdf', 'twins/x.pdf', 'twins/X.pdf', 'job/e.pdf'];
 for (const f of files) writeFileSync(path.join(job, f), '%PDF');
 writeFileSync(Buffer.concat([Buffer.from(path.join(job, 'caf')), Buffer.from([0xe9]), Buffer.from('.pdf')]), '%PDF');
-const outside = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-locate-out-')));
+const outside = realpathSync(tempFolder('jfs-locate-out-'));
 writeFileSync(path.join(outside, 'secret.pdf'), '%PDF');
 symlinkSync(outside, path.join(job, 'Link'));
 const jobUrl = pathToFileURL(job).href;
 
-function missing(urls: string[], directory = jobUrl + '/', extra: string[] = []) {
+async function missing(urls: string[], directory = jobUrl + '/', extra: string[] = []) {
   const file = path.join(top, `t${Math.random().toString(36).slice(2)}.jdf`);
   writeFileSync(file, `<JDF Version="1.4"><ResourcePool><RunList Directory="${directory}">${urls.map((u) => `<LayoutElement><FileSpec URL="${u}"/></LayoutElement>`).join('')}</RunList></ResourcePool></JDF>`);
-  const r = spawnSync(process.execPath, [main, 'validate', file, '--check-exists', '--format', 'json', '--platform', 'unix', ...extra], { encoding: 'utf8' });
+  const r = await runCli(['validate', file, '--check-exists', '--format', 'json', '--platform', 'unix', ...extra], { encoding: 'utf8' });
   const refs = JSON.parse(r.stdout).files[0].references.filter((x: any) => x.attribute === 'URL');
   return Object.fromEntries(refs.map((x: any) => {
     const f = x.findings.find((y: any) => y.code === 'file-missing');
@@ -36,8 +34,8 @@ function missing(urls: string[], directory = jobUrl + '/', extra: string[] = [])
   }));
 }
 
-test('other case in every component, NFD on disk, a literal %20, escaped twice', () => {
-  const r = missing(['pages/p1.pdf', 'M%C3%BCller.pdf', 'a%20b.pdf', 'c%2520d.pdf']);
+test('other case in every component, NFD on disk, a literal %20, escaped twice', async () => {
+  const r = await missing(['pages/p1.pdf', 'M%C3%BCller.pdf', 'a%20b.pdf', 'c%2520d.pdf']);
   assert.equal(r['pages/p1.pdf'].fix, 'Pages/P1.pdf');
   assert.match(r['pages/p1.pdf'].message, `but there is ${path.join(job, 'Pages', 'P1.pdf')} (other case in 'pages'; other case in 'p1.pdf')`);
   assert.equal(r['M%C3%BCller.pdf'].fix, 'Mu%CC%88ller.pdf');
@@ -48,31 +46,31 @@ test('other case in every component, NFD on disk, a literal %20, escaped twice',
   assert.match(r['c%2520d.pdf'].message, 'escaped twice');
 });
 
-test('Latin-1 bytes on disk: named, no URL fix (rename the file)', () => {
-  const r = missing(['caf%C3%A9.pdf']);
+test('Latin-1 bytes on disk: named, no URL fix (rename the file)', async () => {
+  const r = await missing(['caf%C3%A9.pdf']);
   assert.match(r['caf%C3%A9.pdf'].message, 'Latin-1 bytes');
   assert.equal(r['caf%C3%A9.pdf'].fix, undefined);
 });
 
-test("the Directory's last segment dropped or doubled", () => {
-  const dropped = missing(['e.pdf'], `${jobUrl}/job`);
+test("the Directory's last segment dropped or doubled", async () => {
+  const dropped = await missing(['e.pdf'], `${jobUrl}/job`);
   assert.equal(dropped['e.pdf'].fix, 'job/e.pdf');
   assert.match(dropped['e.pdf'].message, "no trailing '/'");
-  const doubled = missing(['job/d.pdf']);
+  const doubled = await missing(['job/d.pdf']);
   assert.equal(doubled['job/d.pdf'].fix, 'd.pdf');
   assert.match(doubled['job/d.pdf'].message, "repeats the Directory's last segment 'job'");
 });
 
-test('two names fit: nothing is guessed; nothing at all: plain file-missing', () => {
-  const r = missing(['TWINS/x.PDF', 'nowhere/none.pdf']);
+test('two names fit: nothing is guessed; nothing at all: plain file-missing', async () => {
+  const r = await missing(['TWINS/x.PDF', 'nowhere/none.pdf']);
   assert.equal(r['TWINS/x.PDF'], { message: `No file at ${path.join(job, 'TWINS', 'x.PDF')}; put the file there or correct the URL.`, fix: undefined });
   assert.equal(r['nowhere/none.pdf'].fix, undefined);
 });
 
-test('with --root, a symbolic link out of the root is never followed to find a candidate', () => {
-  const r = missing(['link/secret.pdf'], jobUrl + '/', ['--root', top]);
+test('with --root, a symbolic link out of the root is never followed to find a candidate', async () => {
+  const r = await missing(['link/secret.pdf'], jobUrl + '/', ['--root', top]);
   assert.equal(r['link/secret.pdf']?.fix, undefined);
-  const free = missing(['link/secret.pdf']);
+  const free = await missing(['link/secret.pdf']);
   assert.equal(free['link/secret.pdf'].fix, 'Link/secret.pdf', 'without --root the link is a folder like any other');
 });
 
@@ -82,4 +80,5 @@ test('bounded: one listing per folder, however many names are looked for', async
   assert.equal(locator.listed, 2, 'job/ and job/Pages/');
 });
 
+test.after(removeTempFolders);
 test.run();

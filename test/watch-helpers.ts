@@ -2,14 +2,13 @@
 // space in a URL is an error, Table 1), a watcher in this process or in a child, and exact counting of what
 // ended up where.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startWatch, type HotFolder } from '../src/node/watch/watch.js';
 import type { TimedEvent } from '../src/node/watch/events.js';
 import type { WatchOptions } from '../src/node/watch/options.js';
-import { projectRoot } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 import { DEFAULT_MAX_BYTES } from '../src/node/limits.js';
 
 export interface Dirs {
@@ -21,7 +20,7 @@ export interface Dirs {
 }
 
 export function makeDirs(prefix = 'jfs-watch-'): Dirs {
-  const base = realpathSync(mkdtempSync(path.join(tmpdir(), prefix)));
+  const base = realpathSync(tempFolder(prefix));
   const d = { base, in: path.join(base, 'in'), ok: path.join(base, 'ok'), error: path.join(base, 'error'), stage: path.join(base, 'stage') };
   for (const p of [d.in, d.stage]) mkdirSync(p);
   return d;
@@ -95,9 +94,11 @@ export function stopLater(stop: () => unknown): void {
   live.add({ stop });
 }
 
+/** Stops what the test started, then removes the folders it made (makeDirs): each suite's `test.after.each`. */
 export async function stopAll(): Promise<void> {
   for (const w of [...live]) await w.stop();
   live.clear();
+  removeTempFolders();
 }
 
 export async function watchHere(d: Dirs, extra: Partial<WatchOptions> = {}, internals = {}): Promise<Running> {

@@ -80,19 +80,22 @@ test('OK and ERROR on another file system: copied, flushed and linked, nothing l
   }
   const d = makeDirs();
   const far = mkdtempSync(path.join(other, 'jfs-far-'));
-  const ok = path.join(far, 'ok');
-  const error = path.join(far, 'error');
-  const w = await watchHere(d, { ok, error });
-  for (let i = 1; i <= 3; i++) {
-    drop(d, 'far.jdf', ticketXml(`far${i}`, { broken: i === 2 }));
-    await until(() => w.count('ok') + w.count('error') === i, 20_000, `ticket ${i} to be routed`);
+  try {
+    const ok = path.join(far, 'ok');
+    const error = path.join(far, 'error');
+    const w = await watchHere(d, { ok, error });
+    for (let i = 1; i <= 3; i++) {
+      drop(d, 'far.jdf', ticketXml(`far${i}`, { broken: i === 2 }));
+      await until(() => w.count('ok') + w.count('error') === i, 20_000, `ticket ${i} to be routed`);
+    }
+    await w.hot.stop();
+    assert.equal(readdirSync(ok).sort(), ['far-2.jdf', 'far-2.jdf.report.json', 'far.jdf', 'far.jdf.report.json']);
+    assert.equal(readdirSync(error).sort(), ['far.jdf', 'far.jdf.report.json']);
+    assert.ok(readFileSync(path.join(error, 'far.jdf'), 'utf8').includes('ID="far2"'));
+    assert.equal(ticketsUnder(d.in), []);
+  } finally {
+    rmSync(far, { recursive: true, force: true });
   }
-  await w.hot.stop();
-  assert.equal(readdirSync(ok).sort(), ['far-2.jdf', 'far-2.jdf.report.json', 'far.jdf', 'far.jdf.report.json']);
-  assert.equal(readdirSync(error).sort(), ['far.jdf', 'far.jdf.report.json']);
-  assert.ok(readFileSync(path.join(error, 'far.jdf'), 'utf8').includes('ID="far2"'));
-  assert.equal(ticketsUnder(d.in), []);
-  rmSync(far, { recursive: true, force: true });
 });
 
 test('hostile tickets cost only their own time: each is routed once, the clean one beside them to OK', async () => {
