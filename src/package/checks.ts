@@ -3,7 +3,7 @@
 // entry name), then the root, the parts nothing refers to and the nested packages (validated in turn, as parts
 // of this one).
 import type { Profile } from '../rules/types.js';
-import { validateTicket, type TicketReport } from '../ticket/validate.js';
+import { validateTicket, type TicketReference, type TicketReport } from '../ticket/validate.js';
 import { TICKET_ROOTS } from '../ticket/vocabulary.js';
 import { concat } from './bytes.js';
 import type { PackageKind } from './detect.js';
@@ -115,12 +115,19 @@ function resolveToParts(ticket: TicketReport, g: Gathered, shape: PackageShape, 
     if (ref.scheme === 'cid') {
       const id = cidToContentId(ref.value);
       const target = id === undefined ? undefined : shape.byId.get(id);
-      if (target) referenced.add(target);
+      if (target) named(ref, target, referenced);
       else ref.findings.push(finding('cid-no-part', profile, { id: id ?? ref.value }, ref));
       continue;
     }
     const target = shape.lookup(ref.value, ref.resolved, g, ticket.encoding);
-    if (target) referenced.add(target);
+    if (target) named(ref, target, referenced);
     else if (target === null) ref.findings.push(finding('file-missing', profile, { path: `'${insideName(ref.value, g.summary.name, ticket.encoding)}' inside the package` }, ref));
   }
+}
+
+/** A reference that names a part: the part is used, and the reference says which it is. */
+function named(ref: TicketReference, target: Gathered, referenced: Set<Gathered>): void {
+  referenced.add(target);
+  const { name, contentId } = target.summary;
+  ref.packagePart = contentId !== undefined ? { name, contentId } : { name };
 }

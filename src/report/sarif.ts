@@ -57,7 +57,7 @@ export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMet
         // Not the line: the same finding on the same value stays one alert when lines above it move.
         partialFingerprints: { 'jdfFilespecFinding/v1': fingerprint([f.code, file.path, file.part ?? '', ref ? `${ref.element}/@${ref.attribute}=${ref.value}` : `${f.line}:${f.column}`, f.message].join('\u0000')) },
       };
-      if (ref?.mappedBy) r.properties = { mappedBy: ref.mappedBy };
+      if (ref?.mappedBy || ref?.packagePart) r.properties = { ...(ref.mappedBy ? { mappedBy: ref.mappedBy } : {}), ...(ref.packagePart ? { packagePart: ref.packagePart } : {}) };
       if (ref && f.fix !== undefined && file.path !== '-' && file.part === undefined) {
         r.fixes = [{
           description: { text: `Set ${ref.attribute} to ${f.fix}` },

@@ -43,6 +43,7 @@ export function* textLines(given: ValidationReport, options: TextOptions = {}): 
         line(`  ${`${ref.line}:${ref.column}`.padEnd(9)} ${ref.element}/@${ref.attribute} ${JSON.stringify(ref.value)}`);
         line(`  ${''.padEnd(9)} -> ${ref.resolved ?? '(unresolved)'}  [base ${ref.baseSource}${ref.base !== null ? ` ${ref.base}` : ''}${ref.via ? `, via ${ref.via}` : ''}]`);
         if (ref.mappedBy) line(`  ${''.padEnd(9)} ${mappedByText(ref.mappedBy)}`);
+        if (ref.packagePart) line(`  ${''.padEnd(9)} part ${ref.packagePart.name}${ref.packagePart.contentId !== undefined && `<${ref.packagePart.contentId}>` !== ref.packagePart.name ? ` (Content-ID <${ref.packagePart.contentId}>)` : ''}`);
         if (full()) yield flush();
       }
     }

@@ -50,8 +50,18 @@ export interface TicketReference {
   fixed?: string;
   /** With a view table: which view and entry it fell under, and the local path it was looked for at. */
   mappedBy?: MappedBy;
+  /** In a job package: the part it names (a cid: URL's Content-ID, or a part's location or zip entry name). */
+  packagePart?: PackagePartRef;
   /** What the FileSpec declares about its file (FileSize, CheckSum, MimeType), for --check-exists to compare. */
   fileSpec?: FileSpecFacts;
+}
+
+/** The part of a job package a reference names: its name as the package report gives it, and its Content-ID. */
+export interface PackagePartRef {
+  /** Content-ID in angle brackets, else Content-Location, file name or "part N"; a zip entry's name. */
+  name: string;
+  /** The part's Content-ID without angle brackets (MIME), when it has one. */
+  contentId?: string;
 }
 
 export interface TicketReport {
