@@ -21,6 +21,7 @@ import { writeReports } from './reports.js';
 import { place, readRecord, routeSuffixes, unplace, verdictOf, type RouteRecord } from './route.js';
 import { entrySnapshot, sameSnapshot, Settling, type NotRegular } from './settle.js';
 import { jobLists, writeStatus, type Status } from './status.js';
+import { UntrustedError } from './trust.js';
 import { markUnsettled, waitForFiles } from './waiting.js';
 
 /** A ticket whose handling fails this many times in a row (a permanent error: a folder gone, a name refused) is given up. */
@@ -61,6 +62,8 @@ class Watcher implements HotFolder {
   private stopping = false;
   private looking = false;
   private started = new Date().toISOString();
+  /** What in the work area was reported as untrusted: each once. */
+  private distrusted = new Set<string>();
 
   constructor(
     private readonly o: WatchOptions,
@@ -110,8 +113,15 @@ class Watcher implements HotFolder {
     this.unclaimed.set(file, newJob(file));
   }
 
+  /** Something in the work area that is not ours: reported once, left as it is. */
+  private distrust(error: UntrustedError): void {
+    if (this.distrusted.has(error.path)) return;
+    this.distrusted.add(error.path);
+    this.emit({ event: 'untrusted', path: error.path, reason: error.reason });
+  }
+
   private async adoptOrphans(): Promise<void> {
-    for (const claim of await this.claims.orphans(this.t.staleMs)) {
+    for (const claim of await this.claims.orphans(this.t.staleMs, (error) => this.distrust(error))) {
       this.claimed.add(newJob(path.join(this.f.in, claim.name), claim));
       this.emit({ event: 'resumed', ticket: claim.name, claim: claim.dir });
     }
@@ -211,13 +221,24 @@ class Watcher implements HotFolder {
         continue;
       }
       job.stage = 'checking';
-      const run = this.check(job).catch((error: unknown) => this.failed(job, error)).catch((error: unknown) => this.gaveUp(job, error));
+      const run = this.check(job).catch((error: unknown) => this.untrusted(job, error)).catch((error: unknown) => this.failed(job, error)).catch((error: unknown) => this.gaveUp(job, error));
       this.running.add(run);
       void run.finally(() => {
         this.running.delete(run);
         this.drain();
       });
     }
+  }
+
+  /** A claim holding what we did not write (a route or wait record): reported, left as it is, not tried again until the next start. */
+  private untrusted(job: Job, error: unknown): void {
+    if (!(error instanceof UntrustedError)) throw error;
+    this.distrust(error);
+    this.claimed.delete(job);
+    this.held.add(job);
+    job.stage = 'held';
+    job.due = Number.POSITIVE_INFINITY;
+    job.heldFor = error.message;
   }
 
   /** One more failed attempt: tried again a little later, or after MAX_ATTEMPTS routed to ERROR with what went wrong. */

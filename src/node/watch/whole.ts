@@ -12,6 +12,9 @@ const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | co
 /** A hidden name beside `file` nobody can guess: `.NAME.<12 hex digits>.tmp`. */
 export const tempBeside = (file: string) => path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
 
+/** Whether a name in a claim or owner folder is one of our temporaries (left by a crash). */
+export const isOurTemp = (name: string) => /^\..+\.[0-9a-f]{12}\.tmp$/.test(name);
+
 /**
  * Makes `file` hold what `write` writes to the descriptor, all at once. `mode` is the new file's (the umask
  * applies). A temporary that cannot be created (the name is taken: EEXIST, ELOOP) is someone else's and is left.

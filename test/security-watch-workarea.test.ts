@@ -1,0 +1,147 @@
+// watch: the work area is where producers cannot write, and nothing in it is trusted but what the watcher made
+// (issue 26, "the work area lives where producers write"). Each attack of the issue, planted as files (the
+// suite may run as root: a planted file stands for another user's), with the exact path it aimed at checked
+// afterwards. Every folder made here is removed at the end of its test.
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { drop, makeDirs, routed, stopAll, ticketXml, until, watchHere, type Dirs } from './watch-helpers.js';
+
+const asRoot = process.getuid?.() === 0;
+
+/** The route record an attacker writes: the fields a watcher writes, the routed name climbing out of OK. */
+const evilRecord = (name: string) => JSON.stringify({ to: 'ok', name, counts: { error: 0, warning: 0, info: 0 }, formats: ['json'], reason: 'no error finding', temp: '.jdf-filespec-0badc0de.part' });
+
+/**
+ * A claim left by an owner that looks gone (another host, not heard of for a minute), under `work`: its own
+ * ticket, a report and a route record naming `../rootonly/pwned`. Returns the claim folder.
+ */
+function plantOrphan(work: string, options: { record?: string; ownerMode?: number } = {}): string {
+  const owner = path.join(work, 'otherhost.1.gone');
+  const claim = path.join(owner, '0000~evil.jdf');
+  mkdirSync(claim, { recursive: true, mode: 0o700 });
+  chmodSync(owner, options.ownerMode ?? 0o700);
+  writeFileSync(path.join(claim, 'evil.jdf'), ticketXml('evil'));
+  writeFileSync(path.join(claim, 'report.json'), '{"planted":true}');
+  if (options.record !== undefined) writeFileSync(path.join(claim, 'route.json'), options.record);
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(owner, past, past);
+  return claim;
+}
+
+/** A folder only root may enter, beside OK: where the attack of the issue made a root watcher create files. */
+function rootOnly(d: Dirs): string {
+  const dir = path.join(d.base, 'rootonly');
+  mkdirSync(dir, { mode: 0o700 });
+  return dir;
+}
+
+/** A ticket dropped and routed: proof that the watcher has been running (heartbeats, adoption) meanwhile. */
+async function oneRouted(d: Dirs, w: { count(kind: string): number }, id: string): Promise<void> {
+  drop(d, `${id}.jdf`, ticketXml(id));
+  await until(() => w.count('ok') + w.count('error') >= 1, 20_000, `${id} to be routed`);
+}
+
+const clean = (d: Dirs) => rmSync(d.base, { recursive: true, force: true });
+
+test('a claim in the work folder whose route.json names ../rootonly/pwned is reported (untrusted) and left; nothing is placed', async () => {
+  const d = makeDirs('jfs-sec-watch-');
+  try {
+    const rootonly = rootOnly(d);
+    const work = path.join(d.base, 'work');
+    const claim = plantOrphan(work, { record: evilRecord('../rootonly/pwned') });
+    const w = await watchHere(d, { work, staleMs: 1000 });
+    await oneRouted(d, w, 'plain');
+    await w.hot.stop();
+    assert.equal(readdirSync(rootonly), []);
+    assert.equal(readdirSync(d.ok).filter((n) => !n.startsWith('plain.jdf')), []);
+    const untrusted = w.events.filter((e) => e.event === 'untrusted') as Array<{ path: string; reason: string }>;
+    assert.equal(untrusted.map((e) => e.path), [path.join(claim, 'route.json')]);
+    assert.match(untrusted[0]!.reason, /routed name "\.\.\/rootonly\/pwned"/);
+    assert.ok(existsSync(path.join(claim, 'evil.jdf')), 'the claim is left where it was');
+  } finally {
+    clean(d);
+  }
+});
+
+test('claims the watcher did not make are not adopted: an owner folder others can write, a claim folder that is a link, one owned by someone else, a report that is a link', async () => {
+  const d = makeDirs('jfs-sec-watch-');
+  try {
+    const work = path.join(d.base, 'work');
+    const secret = path.join(d.base, 'secret');
+    mkdirSync(secret, { mode: 0o700 });
+    writeFileSync(path.join(secret, 'taken.jdf'), ticketXml('taken'));
+    writeFileSync(path.join(secret, 'shadow'), 'root only');
+    // 1. An owner folder group and others can write: anyone could have put the claim there.
+    const open = plantOrphan(work, { ownerMode: 0o777 });
+    // 2. A claim folder that is a link to a folder elsewhere: adopting it would route (and delete) that folder's ticket.
+    const owner2 = path.join(work, 'otherhost.2.gone');
+    mkdirSync(owner2, { mode: 0o700 });
+    symlinkSync(secret, path.join(owner2, '0000~taken.jdf'));
+    // 3. With a route record the watcher could have written, but a report that is a link to a root-only file.
+    const owner3 = path.join(work, 'otherhost.3.gone');
+    const claim3 = path.join(owner3, '0000~linked.jdf');
+    mkdirSync(claim3, { recursive: true, mode: 0o700 });
+    writeFileSync(path.join(claim3, 'linked.jdf'), ticketXml('linked'));
+    symlinkSync(path.join(secret, 'shadow'), path.join(claim3, 'report.json'));
+    writeFileSync(path.join(claim3, 'route.json'), evilRecord('linked.jdf'));
+    // 4. A claim folder owned by another user (only root can plant that one).
+    const owner4 = path.join(work, 'otherhost.4.gone');
+    const claim4 = path.join(owner4, '0000~theirs.jdf');
+    if (asRoot) {
+      mkdirSync(claim4, { recursive: true, mode: 0o700 });
+      writeFileSync(path.join(claim4, 'theirs.jdf'), ticketXml('theirs'));
+      chownSync(claim4, 12345, 12345);
+    }
+    const past = new Date(Date.now() - 60_000);
+    for (const o of [owner2, owner3, ...(asRoot ? [owner4] : [])]) utimesSync(o, past, past);
+    const w = await watchHere(d, { work, staleMs: 1000 });
+    await oneRouted(d, w, 'plain');
+    await w.hot.stop();
+    assert.equal(routed(d).map((r) => r.id), ['plain']);
+    assert.equal(readdirSync(d.ok).filter((n) => !n.startsWith('plain.jdf')), []);
+    assert.is(readFileSync(path.join(secret, 'taken.jdf'), 'utf8'), ticketXml('taken'));
+    assert.is(readFileSync(path.join(secret, 'shadow'), 'utf8'), 'root only');
+    const untrusted = (w.events.filter((e) => e.event === 'untrusted') as Array<{ path: string }>).map((e) => path.relative(work, e.path)).sort();
+    const expected = ['otherhost.1.gone', path.join('otherhost.2.gone', '0000~taken.jdf'), ...(asRoot ? [path.join('otherhost.4.gone', '0000~theirs.jdf')] : [])];
+    // The third is adopted (its folder and record are sound) and refused when its report is to be placed.
+    assert.equal(untrusted.filter((p) => !p.endsWith('report.json')), expected.sort());
+    assert.ok(untrusted.some((p) => /~linked\.jdf\/report\.json$/.test(p)), untrusted.join(', '));
+    assert.ok(existsSync(path.join(open, 'evil.jdf')));
+    if (asRoot) assert.ok(existsSync(path.join(claim4, 'theirs.jdf')));
+  } finally {
+    clean(d);
+  }
+});
+
+test('a symbolic link planted at the status temporary name (.status.json.OWNER.tmp) is never written through', async () => {
+  const d = makeDirs('jfs-sec-watch-');
+  try {
+    const work = path.join(d.base, 'work');
+    const run = path.join(d.base, 'run');
+    mkdirSync(run);
+    const statusFile = path.join(run, 'status.json');
+    const w = await watchHere(d, { work, statusFile, heartbeatMs: 100 });
+    const owner = w.hot.owner;
+    const victims = [path.join(d.base, 'victim-work'), path.join(d.base, 'victim-run')];
+    for (const v of victims) writeFileSync(v, 'root only');
+    symlinkSync(victims[0]!, path.join(work, owner, `.status.json.${owner}.tmp`));
+    symlinkSync(victims[1]!, path.join(run, `.status.json.${owner}.tmp`));
+    // Three rewrites of the status file after the links were planted (each is a new file renamed into place).
+    const seen = new Set<number>([lstatSync(statusFile).ino]);
+    await until(() => {
+      seen.add(lstatSync(statusFile).ino);
+      return seen.size >= 4;
+    }, 20_000, 'the status file to be rewritten three times');
+    await w.hot.stop();
+    for (const v of victims) assert.is(readFileSync(v, 'utf8'), 'root only', v);
+    assert.ok(lstatSync(statusFile).isFile(), 'the status file is a file, not the planted link');
+  } finally {
+    clean(d);
+  }
+});
+
+test.after.each(stopAll);
+
+test.run();
