@@ -2,12 +2,16 @@
 // (issue 26, "the work area lives where producers write"). Each attack of the issue, planted as files (the
 // suite may run as root: a planted file stands for another user's), with the exact path it aimed at checked
 // afterwards. Every folder made here is removed at the end of its test.
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { drop, makeDirs, routed, stopAll, ticketXml, until, watchHere, type Dirs } from './watch-helpers.js';
+import { projectRoot } from './helpers.js';
+import { drop, exited, makeDirs, routed, stopAll, stopLater, ticketXml, until, watchHere, type Dirs } from './watch-helpers.js';
 
+const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
 const asRoot = process.getuid?.() === 0;
 
 /** The route record an attacker writes: the fields a watcher writes, the routed name climbing out of OK. */
@@ -44,6 +48,39 @@ async function oneRouted(d: Dirs, w: { count(kind: string): number }, id: string
 }
 
 const clean = (d: Dirs) => rmSync(d.base, { recursive: true, force: true });
+
+test('by default the work folder is beside IN, not in it (where producers write), made 0700', async () => {
+  const d = makeDirs('jfs-sec-watch-');
+  try {
+    const w = await watchHere(d);
+    const started = w.events.find((e) => e.event === 'started') as { work: string };
+    await w.hot.stop();
+    assert.is(started.work, path.join(d.base, '.in.jdf-filespec'));
+    assert.is(lstatSync(started.work).mode & 0o777, 0o700);
+    assert.equal(readdirSync(d.in), []);
+  } finally {
+    clean(d);
+  }
+});
+
+test('an orphan claim planted in IN/.jdf-filespec (the old default) is not taken up: its route to ../rootonly/pwned creates nothing', async () => {
+  const d = makeDirs('jfs-sec-watch-');
+  try {
+    const rootonly = rootOnly(d);
+    const claim = plantOrphan(path.join(d.in, '.jdf-filespec'), { record: evilRecord('../rootonly/pwned') });
+    const w = await watchHere(d, { staleMs: 1000 });
+    await oneRouted(d, w, 'plain');
+    await w.hot.stop();
+    assert.equal(readdirSync(rootonly), []);
+    assert.is(w.count('resumed'), 0);
+    assert.equal(routed(d).map((r) => r.id), ['plain']);
+    assert.ok(existsSync(path.join(claim, 'evil.jdf')), 'the planted claim is left as it was');
+    const warning = w.events.find((e) => e.event === 'warning') as { message: string } | undefined;
+    assert.match(warning?.message ?? '', /\.jdf-filespec was the default work folder/);
+  } finally {
+    clean(d);
+  }
+});
 
 test('a claim in the work folder whose route.json names ../rootonly/pwned is reported (untrusted) and left; nothing is placed', async () => {
   const d = makeDirs('jfs-sec-watch-');
@@ -137,6 +174,86 @@ test('a symbolic link planted at the status temporary name (.status.json.OWNER.t
     await w.hot.stop();
     for (const v of victims) assert.is(readFileSync(v, 'utf8'), 'root only', v);
     assert.ok(lstatSync(statusFile).isFile(), 'the status file is a file, not the planted link');
+  } finally {
+    clean(d);
+  }
+});
+
+test('a work folder swapped for another while running: the watcher says so and stops, and takes nothing into the new one', async () => {
+  const d = makeDirs('jfs-sec-watch-');
+  try {
+    const work = path.join(d.base, 'work');
+    const w = await watchHere(d, { work, heartbeatMs: 100 });
+    renameSync(work, work + '.old');
+    mkdirSync(work, { mode: 0o700 });
+    await until(() => w.count('stopped') === 1, 20_000, 'the watcher to stop by itself');
+    const said = w.events.find((e) => e.event === 'work-unsafe') as { work: string; reason: string } | undefined;
+    assert.is(said?.work, work);
+    assert.match(said?.reason ?? '', /another folder/);
+    drop(d, 'late.jdf', ticketXml('late'));
+    await w.hot.stop();
+    assert.equal(readdirSync(work), []);
+    assert.ok(existsSync(path.join(d.in, 'late.jdf')));
+  } finally {
+    clean(d);
+  }
+});
+
+test('a work folder group or others can write is refused at start (exit 2, naming --work), and so is one in an IN others can write without the sticky bit', () => {
+  const d = makeDirs('jfs-sec-watch-');
+  try {
+    const watch = (...args: string[]) => spawnSync(process.execPath, [main, 'watch', d.in, '--ok', d.ok, '--error', d.error, ...args], { encoding: 'utf8', timeout: 20_000 });
+    const work = path.join(d.base, 'work');
+    mkdirSync(work);
+    chmodSync(work, 0o777);
+    const open = watch('--work', work);
+    assert.is(open.status, 2, open.stderr);
+    assert.match(open.stderr, /the work folder .*work is not safe: group or others can write it \(mode 0777\); give --work a folder/);
+    chmodSync(d.in, 0o777);
+    const inside = watch('--work', path.join(d.in, '.jdf-filespec'));
+    assert.is(inside.status, 2, inside.stderr);
+    assert.match(inside.stderr, new RegExp(`group or others can write ${d.in} above it \\(mode 0777\\) and it has no sticky bit`));
+    if (asRoot) {
+      const theirs = path.join(d.base, 'theirs');
+      mkdirSync(theirs, { mode: 0o700 });
+      chownSync(theirs, 12345, 12345);
+      const owned = watch('--work', theirs);
+      assert.is(owned.status, 2, owned.stderr);
+      assert.match(owned.stderr, /owned by uid 12345/);
+    }
+  } finally {
+    clean(d);
+  }
+});
+
+test('a work folder inside an IN with the sticky bit (as /tmp has) is accepted', async () => {
+  const d = makeDirs('jfs-sec-watch-');
+  try {
+    chmodSync(d.in, 0o1777);
+    const w = await watchHere(d, { work: path.join(d.in, '.work') });
+    await oneRouted(d, w, 'plain');
+    await w.hot.stop();
+    assert.equal(routed(d).map((r) => r.id), ['plain']);
+  } finally {
+    clean(d);
+  }
+});
+
+test('a work folder opened to others while running: work-unsafe, the watcher stops and exits 2', async () => {
+  const d = makeDirs('jfs-sec-watch-');
+  try {
+    const work = path.join(d.base, 'work');
+    const proc = spawn(process.execPath, [main, 'watch', d.in, '--ok', d.ok, '--error', d.error, '--work', work, '--settle', '150ms'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    stopLater(() => proc.kill('SIGKILL'));
+    let out = '';
+    proc.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    await until(() => out.includes('"event":"started"'), 20_000, 'the watcher to start');
+    chmodSync(work, 0o777);
+    await until(() => proc.exitCode !== null || proc.signalCode !== null, 30_000, 'the watcher to stop by itself');
+    assert.is(await exited(proc), 2);
+    const events = out.trim().split('\n').map((l) => JSON.parse(l) as { event: string; reason?: string });
+    assert.equal(events.map((e) => e.event), ['started', 'work-unsafe', 'stopping', 'stopped']);
+    assert.match(events[1]!.reason ?? '', /group or others can write it \(mode 0777\)/);
   } finally {
     clean(d);
   }

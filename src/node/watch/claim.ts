@@ -39,7 +39,20 @@ export class Claims {
   /** Makes this owner's folder (0700: nobody but us has anything to do in it); it must not exist yet. */
   async open(): Promise<void> {
     await mkdir(this.folder, { mode: 0o700 });
-    await ownFolder(this.folder);
+    const info = await ownFolder(this.folder);
+    this.folderId = { dev: info.dev, ino: info.ino };
+  }
+
+  private folderId: { dev: number; ino: number } | undefined;
+
+  /** Why this owner's folder is not the one made at start any more; null while it is. */
+  async changed(): Promise<string | null> {
+    try {
+      const info = await ownFolder(this.folder);
+      return info.dev === this.folderId?.dev && info.ino === this.folderId.ino ? null : `${this.folder}: another folder is in its place`;
+    } catch (error) {
+      return (error as Error).message;
+    }
   }
 
   private nextDir(name: string): string {

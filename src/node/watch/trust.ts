@@ -30,6 +30,22 @@ export function folderDistrust(info: Stats): string | null {
   return null;
 }
 
+/**
+ * Why someone other than this watcher's user or root could rename `dir` (a real path) away, or one of the
+ * folders above it: the first folder above that someone else owns, or that group or others can write without
+ * the sticky bit. Null when there is none.
+ */
+export async function aboveDistrust(dir: string): Promise<string | null> {
+  const me = myUid();
+  if (me === undefined) return null;
+  for (let p = path.dirname(dir); ; p = path.dirname(p)) {
+    const info = await lstat(p);
+    if (info.uid !== me && info.uid !== 0) return `${p} above it is owned by uid ${info.uid}, who could replace what is in it`;
+    if ((info.mode & 0o022) !== 0 && (info.mode & 0o1000) === 0) return `group or others can write ${p} above it (mode ${modeText(info)}) and it has no sticky bit, so they could put a folder of their own in its place`;
+    if (path.dirname(p) === p) return null;
+  }
+}
+
 /** A folder of the work area, looked at without following a link; throws UntrustedError when it is not ours. */
 export async function ownFolder(dir: string): Promise<Stats> {
   const info = await lstat(dir);
