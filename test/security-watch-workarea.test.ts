@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { projectRoot } from './helpers.js';
@@ -148,6 +148,27 @@ test('claims the watcher did not make are not adopted: an owner folder others ca
     assert.ok(existsSync(path.join(open, 'evil.jdf')));
     if (asRoot) assert.ok(existsSync(path.join(claim4, 'theirs.jdf')));
   } finally {
+    clean(d);
+  }
+});
+
+test('with umask 002, a claim left waiting for its files is taken up again at the next start (claim folders are made 0700)', async () => {
+  const d = makeDirs('jfs-sec-watch-');
+  const umask = process.umask(0o002);
+  try {
+    const jobs = path.join(d.base, 'jobs');
+    mkdirSync(jobs);
+    drop(d, 'w.jdf', ticketXml('w', { directory: pathToFileURL(jobs).href + '/', urls: ['p1.pdf'] }));
+    const waitLong = { local: { checkExists: true, maps: [] }, waitForFilesMs: 600_000 };
+    const first = await watchHere(d, waitLong);
+    await until(() => first.count('waiting') === 1, 20_000, 'the ticket to wait for its file');
+    await first.hot.stop();
+    const second = await watchHere(d, waitLong);
+    await second.hot.stop();
+    assert.is(second.count('untrusted'), 0, JSON.stringify(second.events.filter((e) => e.event === 'untrusted')));
+    assert.is(second.count('resumed'), 1);
+  } finally {
+    process.umask(umask);
     clean(d);
   }
 });

@@ -64,7 +64,7 @@ export class Claims {
   async claim(source: string): Promise<Claim | null> {
     const name = path.basename(source);
     const dir = this.nextDir(name);
-    await mkdir(dir);
+    await mkdir(dir, { mode: 0o700 }); // as the owner folder: a umask of 002 must not make it one others could have written
     const file = path.join(dir, name);
     try {
       await rename(source, file);
