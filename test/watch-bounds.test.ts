@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { projectRoot } from './helpers.js';
-import { drop, exited, makeDirs, options, routed, sleep, stopAll, stopLater, ticketXml, until, watchHere } from './watch-helpers.js';
+import { defaultWork, drop, exited, makeDirs, options, routed, sleep, stopAll, stopLater, ticketXml, until, watchHere } from './watch-helpers.js';
 
 const openFiles = () => readdirSync('/proc/self/fd').length;
 
@@ -80,7 +80,7 @@ test('confinement: with --root, nothing outside IN, OK, ERROR, the work folder a
   const opened = readFileSync(log, 'utf8').split('\n').filter((l) => /\bopen(at2?)?\(.*"[^"]*\/in\/escape\.jdf"/.test(l));
   assert.equal(opened, [], 'the link in IN was opened');
   assert.ok(out.includes('"event":"skipped","ticket":"escape.jdf"'), 'the link was reported');
-  const allowed = [d.in, d.ok, d.error, root].map((p) => p + path.sep);
+  const allowed = [d.in, d.ok, d.error, defaultWork(d), root].map((p) => p + path.sep);
   const touched = new Set<string>();
   for (const line of readFileSync(log, 'utf8').split('\n')) {
     // The paths a call is given; readlink's second string is what the link says, not a path it touches.

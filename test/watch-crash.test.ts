@@ -1,9 +1,8 @@
 // watch: kill -9 at random moments loses and duplicates nothing; two watchers on one IN take each ticket once;
 // SIGTERM finishes what is in flight. (Longer runs: npm run test:soak.)
-import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkRun, exited, feed, killRun, makeDirs, routed, ticketsUnder, until, watchChild, stopAll } from './watch-helpers.js';
+import { checkRun, defaultWork, exited, feed, killRun, makeDirs, routed, ticketsUnder, until, watchChild, stopAll } from './watch-helpers.js';
 
 test('SIGKILL 4 times over a run of 60 tickets, then a restart: none lost, none twice', async () => {
   const { problems } = await killRun(60, 4);
@@ -20,7 +19,7 @@ test('two watcher processes on one IN (one work folder): each ticket taken once'
   a.kill('SIGTERM');
   b.kill('SIGTERM');
   assert.equal([await exited(a), await exited(b)], [0, 0]);
-  assert.equal(checkRun(d, n, path.join(d.in, '.jdf-filespec')), []);
+  assert.equal(checkRun(d, n, defaultWork(d)), []);
   const routedBy = (p: { lines: string[] }) => p.lines.filter((l) => /"event":"(ok|error)"/.test(l)).length;
   assert.is(routedBy(a) + routedBy(b), n, 'routed events add up');
 });
@@ -39,7 +38,7 @@ test('SIGTERM: what is in flight is finished, nothing claimed is left half done,
   const done = events.filter((e) => e.event === 'ok' || e.event === 'error').length;
   assert.is(done, picked, 'every ticket picked up was routed');
   assert.is(routed(d).length + ticketsUnder(d.in).length, n, 'the rest is still in IN');
-  assert.equal(ticketsUnder(path.join(d.in, '.jdf-filespec')), []);
+  assert.equal(ticketsUnder(defaultWork(d)), []);
   assert.ok(picked < n, 'stopped before taking everything (else this test shows nothing)');
 });
 

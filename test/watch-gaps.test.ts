@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { projectRoot } from './helpers.js';
-import { drop, exited, makeDirs, routed, sleep, stopAll, ticketsUnder, ticketXml, until, watchChild, watchHere } from './watch-helpers.js';
+import { defaultWork, drop, exited, makeDirs, routed, sleep, stopAll, ticketsUnder, ticketXml, until, watchChild, watchHere } from './watch-helpers.js';
 
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
 const sample = (name: string) => fileURLToPath(new URL(`samples/${name}`, projectRoot));
@@ -94,7 +94,7 @@ test('a symbolic link found in a claim (swapped in before the rename, or adopted
   mkdirSync(elsewhere);
   writeFileSync(path.join(elsewhere, 'secret.jdf'), ticketXml('secret'));
   // The claim folder of a watcher on another host that has been gone longer than staleMs.
-  const gone = path.join(d.in, '.jdf-filespec', 'otherhost.1.gone');
+  const gone = path.join(defaultWork(d), 'otherhost.1.gone');
   const claim = path.join(gone, '0000~adopt.jdf');
   mkdirSync(claim, { recursive: true });
   symlinkSync(path.join(elsewhere, 'secret.jdf'), path.join(claim, 'adopt.jdf'));
@@ -182,7 +182,8 @@ test('when even ERROR cannot be reached, the ticket is left in its claim, said o
 test('a ticket that cannot even be claimed is left in IN after five attempts; another file put under its name is tried afresh', async () => {
   const d = makeDirs();
   const work = path.join(d.base, 'work');
-  const w = await watchHere(d, { work });
+  // No heartbeat while it runs: a heartbeat would see the work folder replaced and stop the watcher (issue 26).
+  const w = await watchHere(d, { work, heartbeatMs: 3_600_000 });
   rmSync(work, { recursive: true });
   writeFileSync(work, 'not a folder'); // every claim fails with ENOTDIR
   drop(d, 'in.jdf', ticketXml('first'));

@@ -19,6 +19,9 @@ export interface Dirs {
   stage: string;
 }
 
+/** Where the watcher keeps its claims when not told (--work): hidden beside IN, never in it (issue 26). */
+export const defaultWork = (d: Dirs) => path.join(d.base, '.in.jdf-filespec');
+
 export function makeDirs(prefix = 'jfs-watch-'): Dirs {
   const base = realpathSync(tempFolder(prefix));
   const d = { base, in: path.join(base, 'in'), ok: path.join(base, 'ok'), error: path.join(base, 'error'), stage: path.join(base, 'stage') };
@@ -181,7 +184,7 @@ export function checkRun(d: Dirs, n: number, work: string, collide = true): stri
     if (c !== 1) problems.push(`id${i} routed ${c} times`);
   }
   for (const t of ticketsUnder(d.in)) problems.push(`left in IN or the work folder: ${t}`);
-  if (work !== path.join(d.in, '.jdf-filespec')) for (const t of ticketsUnder(work)) problems.push(`left in the work folder: ${t}`);
+  if (!work.startsWith(d.in + path.sep)) for (const t of ticketsUnder(work)) problems.push(`left in the work folder: ${t}`);
   for (const folder of [d.ok, d.error]) for (const f of existsSync(folder) ? readdirSync(folder) : []) if (f.startsWith('.')) problems.push(`stray temporary ${f}`);
   return problems;
 }
@@ -204,7 +207,7 @@ export async function killRun(n: number, kills: number, extra: Partial<WatchOpti
   last.kill('SIGTERM');
   const code = await exited(last);
   resumed += last.lines.filter((l) => l.includes('"event":"resumed"')).length;
-  const problems = checkRun(d, n, path.join(d.in, '.jdf-filespec'));
+  const problems = checkRun(d, n, defaultWork(d));
   if (code !== 0) problems.push(`the last watcher exited with ${code}`);
   return { problems, kills, resumed };
 }

@@ -1,9 +1,8 @@
 // npm run test:soak: the long runs of the watch promises (npm test runs the same with smaller counts).
 import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkRun, drop, exited, feed, killRun, makeDirs, routed, stopAll, ticketXml, ticketsUnder, until, watchChild, watchHere } from './watch-helpers.js';
+import { checkRun, defaultWork, drop, exited, feed, killRun, makeDirs, routed, stopAll, ticketXml, ticketsUnder, until, watchChild, watchHere } from './watch-helpers.js';
 
 test('2,000 tickets dropped at once: all routed, each exactly once (counted), with bounded open files', async () => {
   const d = makeDirs('jfs-soak-');
@@ -47,7 +46,7 @@ test('2,000 tickets renamed into IN in one burst while a watcher process runs: e
   assert.is(await exited(w), 0);
   assert.is(done(), n);
   assert.is(w.lines.filter((l) => l.includes('"event":"picked-up"')).length, n);
-  assert.equal(checkRun(d, n, path.join(d.in, '.jdf-filespec'), false), []);
+  assert.equal(checkRun(d, n, defaultWork(d), false), []);
   // Four tickets in flight (--concurrency 4) hold a few descriptors each: the ticket read, a report being written,
   // a link or a copy, a folder being flushed; with the sweep's readdir and the status file, 40 above the idle
   // watcher is room to spare. A descriptor leaked per ticket would show as 2,000.
@@ -71,7 +70,7 @@ test('two watcher processes on one IN, 500 tickets: each taken once', async () =
   a.kill('SIGTERM');
   b.kill('SIGTERM');
   assert.equal([await exited(a), await exited(b)], [0, 0]);
-  assert.equal(checkRun(d, n, path.join(d.in, '.jdf-filespec')), []);
+  assert.equal(checkRun(d, n, defaultWork(d)), []);
   const by = (p: { lines: string[] }) => p.lines.filter((l) => /"event":"(ok|error)"/.test(l)).length;
   console.log(`  (routed ${by(a)} and ${by(b)})`);
 });

@@ -1,6 +1,7 @@
 // watch on the command line: one JSON line per event on standard output, a summary line per ticket on a terminal
 // (standard error), SIGINT/SIGTERM finish what is in flight and stop (a second one stops at once; what is claimed
-// is taken up again at the next start).
+// is taken up again at the next start). A watcher that stops by itself because its work folder is no longer safe
+// exits 2, as it would have refused to start with that folder.
 import { stat } from 'node:fs/promises';
 import type { TimedEvent } from '../node/watch/events.js';
 import { WatchSetupError } from '../node/watch/folders.js';
@@ -32,8 +33,8 @@ export async function runWatch(run: WatchRun): Promise<number> {
     process.stderr.write(`jdf-filespec: ${error.message}\n`);
     return 2;
   }
-  await stopped(() => hot.stop());
-  return 0;
+  const how = await Promise.race([stopped(() => hot.stop()), hot.ended]);
+  return how === 'unsafe' ? 2 : 0;
 }
 
 async function isFolder(p: string): Promise<boolean> {
@@ -64,6 +65,8 @@ function human(e: TimedEvent): string | undefined {
     case 'hook': return e.code === 0 ? undefined : `${clock} hook ${e.program} for ${e.ticket}: ${e.error ?? `exit ${e.code ?? e.signal}`}`;
     case 'failed': return `${clock} failed   ${e.ticket}: ${e.message} (${e.final ? `attempt ${e.attempt}, the last` : `attempt ${e.attempt}, will try again`})`;
     case 'warning': return `${clock} warning: ${e.message}`;
+    case 'untrusted': return `${clock} untrusted ${e.path}: ${e.reason}; left as it is`;
+    case 'work-unsafe': return `${clock} STOPPING: the work folder ${e.work} is not safe any more: ${e.reason}`;
     case 'stopping': return `${clock} stopping: finishing ${e.inFlight} ticket(s) in flight`;
     case 'stopped': return `${clock} stopped: ${e.ok} ok, ${e.error} error, ${e.waiting} left claimed for the next start`;
     default: return undefined;

@@ -25,7 +25,7 @@ export const watch = defineCommand({
       .positional('in', { type: 'string', demandOption: true, describe: 'The hot folder: tickets dropped here (directly) are picked up, including those already there' })
       .option('ok', { type: 'string', demandOption: true, requiresArg: true, describe: 'Tickets with no error finding go here, each with NAME.report.json beside it' })
       .option('error', { type: 'string', demandOption: true, requiresArg: true, describe: 'Tickets with an error finding (or over --max-warnings) go here, with their reports' })
-      .option('work', { type: 'string', requiresArg: true, describe: 'Claimed tickets wait here; on IN\'s file system (default: IN/.jdf-filespec)' })
+      .option('work', { type: 'string', requiresArg: true, describe: 'Claimed tickets wait here: a folder on IN\'s file system only this user can write, under no folder others can write without the sticky bit (default: .NAME.jdf-filespec beside IN, for IN\'s NAME)' })
       .option('settle', { requiresArg: true, default: '2s', coerce: duration('settle'), describe: `A ticket (and a referenced file) is complete when its size and time have not changed for this long, ${DURATION}` })
       .option('wait-for-files', { requiresArg: true, default: '0s', coerce: duration('wait-for-files'), describe: `With --check-exists: wait this long for missing referenced files to appear and settle before ERROR, ${DURATION}` })
       .option('parse-wait', { requiresArg: true, default: '30s', coerce: duration('parse-wait'), describe: `A settled ticket that does not parse is given this long to become complete before ERROR, ${DURATION}` })

@@ -13,6 +13,10 @@ export type WatchEvent =
   | { event: 'hook'; ticket: string; program: string; code: number | null; signal: string | null; error?: string }
   | { event: 'failed'; ticket: string; message: string; attempt: number; final: boolean }
   | { event: 'warning'; message: string }
+  /** Something in the work area the watcher did not make (or not as it made it): left as it is, never followed. */
+  | { event: 'untrusted'; path: string; reason: string }
+  /** The work folder is no longer the safe folder it was at start: the watcher stops, touching nothing in it. */
+  | { event: 'work-unsafe'; work: string; reason: string }
   | { event: 'stopping'; inFlight: number }
   | { event: 'stopped'; ok: number; error: number; waiting: number };
 

@@ -3,7 +3,7 @@
 // hidden temporary beside the destination, flush it, link it to the name, and delete the temporary once
 // everything is placed; the source is deleted by the caller after that.
 import { constants } from 'node:fs';
-import { copyFile, link, lstat, open, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, lstat, open, rename, rm } from 'node:fs/promises';
 
 const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
 
@@ -78,13 +78,14 @@ export async function flushFolder(dir: string): Promise<void> {
 
 /**
  * Whether `dest` is the file we placed: the same inode as the source (a link) or as our temporary (a copy).
- * Never by content: two tickets, and two reports, can be byte for byte the same.
+ * Never by content: two tickets, and two reports, can be byte for byte the same. `dest` itself is looked at,
+ * not followed: a symbolic link someone put there pointing at our file is not our file.
  */
 export async function placedByUs(dest: string, src: string, temp: string): Promise<boolean> {
-  const d = await stat(dest).catch(() => null);
-  if (!d) return false;
+  const d = await lstat(dest).catch(() => null);
+  if (!d?.isFile()) return false;
   for (const p of [src, temp]) {
-    const s = await stat(p).catch(() => null);
+    const s = await lstat(p).catch(() => null);
     if (s && s.dev === d.dev && s.ino === d.ino) return true;
   }
   return false;

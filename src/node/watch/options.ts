@@ -9,7 +9,10 @@ export interface WatchOptions {
   in: string;
   ok: string;
   error: string;
-  /** Claimed tickets live here until routed; must be on IN's file system. Default: IN/.jdf-filespec */
+  /**
+   * Claimed tickets live here until routed: on IN's file system, owned by the watcher's user and writable by no
+   * one else, in folders no one else can write (unless sticky). Default: PARENT/.NAME.jdf-filespec beside IN.
+   */
   work?: string;
   /** A ticket is taken when its size and modification time have not changed for this long. Default 2,000 ms. */
   settleMs?: number;

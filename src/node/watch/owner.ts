@@ -3,7 +3,7 @@
 // an orphan, and any watcher may take it over with one atomic rename.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface Owner {
@@ -54,11 +54,11 @@ export async function ownerGone(folder: string, staleMs: number, now = Date.now(
     if (!processAlive(owner.pid)) return true;
   }
   try {
-    return now - (await stat(path.join(folder, STATUS_NAME))).mtimeMs > staleMs;
+    return now - (await lstat(path.join(folder, STATUS_NAME))).mtimeMs > staleMs;
   } catch {
     // No status file: gone if the folder itself has not been touched for a while.
     try {
-      return now - (await stat(folder)).mtimeMs > staleMs;
+      return now - (await lstat(folder)).mtimeMs > staleMs;
     } catch {
       return false;
     }

@@ -1,14 +1,18 @@
 // Routing: the claim's reports and ticket are placed in OK or ERROR under one free name. The decision (which
 // folder, which name) is written in the claim folder first (route.json), so a crash at any point is finished at
-// the next start without a second copy: what is already placed is recognized as ours and kept.
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+// the next start without a second copy: what is already placed is recognized as ours and kept. A record read
+// back is input like any other: it is used only when it is one this watcher could have written for this claim
+// (the routed name one it would have made from the ticket's own name), else it is refused (UntrustedError).
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Counts } from '../../report/check-text.js';
 import type { Claim } from './claim.js';
 import { flushFolder, placeExclusive, placedByUs } from './move.js';
-import type { Names } from './names.js';
+import { candidate, NAME_MAX, type Names } from './names.js';
 import type { ReportFormat } from './options.js';
 import { formatsInOrder, REPORT_FILES } from './reports.js';
+import { isSingleSegment, ownRegularFile, readOwnFile, UntrustedError } from './trust.js';
+import { writeTextWhole } from './whole.js';
 
 export type Verdict = 'ok' | 'error';
 
@@ -35,18 +39,50 @@ export function verdictOf(counts: Counts, missing: number, waitForFilesMs: numbe
   return { to: 'ok', reason: counts.warning > 0 ? `${counts.warning} warning(s), no error` : 'no error finding' };
 }
 
+/** The claim's route record; null when there is none. Throws UntrustedError for one this watcher did not write. */
 export async function readRecord(claim: Claim): Promise<RouteRecord | null> {
+  const file = path.join(claim.dir, RECORD);
+  const text = await readOwnFile(file);
+  if (text === null) return null;
+  let record: unknown;
   try {
-    return JSON.parse(await readFile(path.join(claim.dir, RECORD), 'utf8')) as RouteRecord;
+    record = JSON.parse(text);
   } catch {
-    return null; // none, or cut short before it was complete: nothing was placed yet
+    throw new UntrustedError(file, 'it is not JSON'); // written whole (renamed into place), so never cut short
   }
+  const why = recordDistrust(record, claim.name);
+  if (why !== null) throw new UntrustedError(file, why);
+  return record as RouteRecord;
+}
+
+const FORMATS: readonly string[] = Object.keys(REPORT_FILES);
+const isCount = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+
+/** What is wrong with a route record read back for the ticket `ticket`; null when it is one we could have written. */
+function recordDistrust(r: unknown, ticket: string): string | null {
+  if (typeof r !== 'object' || r === null) return 'it is not a route record';
+  const x = r as Record<string, unknown>;
+  if (x.to !== 'ok' && x.to !== 'error') return `"to" is not "ok" or "error"`;
+  if (!Array.isArray(x.formats) || x.formats.length === 0 || !x.formats.every((f) => FORMATS.includes(f as string))) return 'its report formats are not ours';
+  const c = x.counts as Record<string, unknown> | null;
+  if (typeof c !== 'object' || c === null || !isCount(c.error) || !isCount(c.warning) || !isCount(c.info)) return 'its counts are not counts';
+  if (typeof x.reason !== 'string') return 'its reason is not a text';
+  if (typeof x.temp !== 'string' || !/^\.jdf-filespec-[0-9a-f]{8}\.part$/.test(x.temp)) return 'its temporary name is not one we make';
+  if (!isSingleSegment(x.name) || !isRoutedName(x.name, ticket, routeSuffixes(x.formats as ReportFormat[]))) return `its routed name ${JSON.stringify(x.name)} is not one made from the ticket's name ${JSON.stringify(ticket)}`;
+  return null;
+}
+
+/** Whether `name` is a name Names.propose makes for `ticket`: candidate(ticket, k) for some k (job.jdf, job-2.jdf, ...). */
+function isRoutedName(name: string, ticket: string, suffixes: readonly string[]): boolean {
+  const room = NAME_MAX - Math.max(0, ...suffixes.map((s) => Buffer.byteLength(s)));
+  if (name === candidate(ticket, 1, room)) return true;
+  const ext = path.extname(name);
+  const k = /-([1-9]\d{0,8})$/.exec(name.slice(0, name.length - ext.length))?.[1];
+  return k !== undefined && name === candidate(ticket, Number(k), room);
 }
 
 async function writeRecord(claim: Claim, record: RouteRecord): Promise<void> {
-  const temp = path.join(claim.dir, RECORD + '.tmp');
-  await writeFile(temp, JSON.stringify(record));
-  await rename(temp, path.join(claim.dir, RECORD));
+  await writeTextWhole(path.join(claim.dir, RECORD), JSON.stringify(record), 0o600);
 }
 
 export interface Routed {
@@ -63,6 +99,8 @@ export async function place(claim: Claim, record: RouteRecord, folders: Record<V
     ...formatsInOrder(record.formats).map((f) => ({ src: path.join(claim.dir, REPORT_FILES[f].file), suffix: REPORT_FILES[f].suffix })),
     { src: claim.file, suffix: '' },
   ];
+  // A report linked into OK or ERROR is one we wrote: a regular file of our own, never a link planted in its place.
+  for (const { src, suffix } of sources) if (suffix !== '') await ownRegularFile(src);
   const temps = sources.map((s) => path.join(dir, `${record.temp}${s.suffix || '.ticket'}`));
   for (;;) {
     const ours: string[] = [];

@@ -1,10 +1,10 @@
 // The status file a monitor can read: what this watcher is doing now (settling, checking, waiting for files)
 // and what it has done. Rewritten whole (a temporary renamed over it) on every heartbeat; its age is the
-// heartbeat other watchers go by.
-import { rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+// heartbeat other watchers go by. The temporary has a random name and is created exclusively (whole.ts), so a
+// link planted where it would go is never written through.
 import type { Job } from './job.js';
 import type { Missing } from './referenced.js';
+import { writeTextWhole } from './whole.js';
 
 export interface Status {
   owner: string;
@@ -48,13 +48,5 @@ export function jobLists(unclaimed: readonly Job[], claimed: readonly Job[], wai
 
 export async function writeStatus(files: readonly string[], status: Status): Promise<void> {
   const text = JSON.stringify(status, null, 2) + '\n';
-  for (const file of files) {
-    const temp = path.join(path.dirname(file), `.${path.basename(file)}.${status.owner}.tmp`);
-    try {
-      await writeFile(temp, text);
-      await rename(temp, file);
-    } catch {
-      await rm(temp, { force: true }).catch(() => {});
-    }
-  }
+  for (const file of files) await writeTextWhole(file, text, 0o666).catch(() => {});
 }

@@ -2,16 +2,18 @@
 // missing, or there but still changing, waits in its claim and is looked at again (backing off) until they are
 // there and settled or the time is up. Each file settles on its own clock; one still changing when the time is
 // up is not ready (file-still-changing), as a missing one is not.
-import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileReport } from '../../report/report.js';
 import { createFinding } from '../../rules/finding.js';
 import type { LocalFileOptions } from '../local-files.js';
+import type { Claim } from './claim.js';
 import type { WatchEvent } from './events.js';
 import type { Job } from './job.js';
 import type { Timings } from './options.js';
 import { missingOf, presentFiles } from './referenced.js';
 import { sameSnapshot, snapshot, type Snapshot } from './settle.js';
+import { readOwnFile, UntrustedError } from './trust.js';
+import { writeTextWhole } from './whole.js';
 
 /** A referenced file's way to stillness: its last snapshot, since when it has not changed, and whether it was seen changing. */
 export interface RefLook {
@@ -87,19 +89,27 @@ const WAITING = 'waiting.json';
 
 async function firstWait(job: Job): Promise<number | undefined> {
   if (!job.claim) return undefined;
+  const since = await readWaiting(job.claim);
+  if (since !== undefined) job.waitRecorded = true;
+  return since;
+}
+
+/** When the claim's ticket first began to wait; undefined when it has not. Throws UntrustedError for a record we did not write. */
+export async function readWaiting(claim: Claim): Promise<number | undefined> {
+  const file = path.join(claim.dir, WAITING);
+  const text = await readOwnFile(file);
+  if (text === null) return undefined;
+  let since: unknown;
   try {
-    const since = (JSON.parse(await readFile(path.join(job.claim.dir, WAITING), 'utf8')) as { since?: unknown }).since;
-    if (typeof since !== 'number' || since > Date.now()) return undefined;
-    job.waitRecorded = true;
-    return since;
+    since = (JSON.parse(text) as { since?: unknown } | null)?.since;
   } catch {
-    return undefined;
+    throw new UntrustedError(file, 'it is not JSON');
   }
+  if (typeof since !== 'number' || !Number.isFinite(since)) throw new UntrustedError(file, 'it does not hold the time the ticket began to wait');
+  return since > Date.now() ? undefined : since; // a clock set back (or another machine's): the wait starts again
 }
 
 async function recordWait(job: Job): Promise<void> {
-  const file = path.join(job.claim!.dir, WAITING);
-  await writeFile(file + '.tmp', JSON.stringify({ since: job.waitSince }));
-  await rename(file + '.tmp', file);
+  await writeTextWhole(path.join(job.claim!.dir, WAITING), JSON.stringify({ since: job.waitSince }), 0o600);
   job.waitRecorded = true;
 }

@@ -2,7 +2,7 @@
 // are checked as `validate` checks them, and are routed to OK or ERROR with their reports. Each stage is a
 // room of its own (discover, settle, checking, claim, waiting, route, status, ...); this file only moves tickets
 // between them.
-import { rm } from 'node:fs/promises';
+import { lstat, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { countFindings } from '../../report/check-text.js';
 import { allFindings, type FileReport } from '../../report/report.js';
@@ -11,7 +11,7 @@ import { localChecks, notYetWhole, unreadableReport, validateJob } from './check
 import { Claims } from './claim.js';
 import { discover, type Discovery, type WatcherFactory } from './discover.js';
 import type { EventSink, WatchEvent } from './events.js';
-import { prepareFolders, type Folders } from './folders.js';
+import { OLD_DEFAULT_WORK, prepareFolders, workChanged, type Folders } from './folders.js';
 import { runHook } from './hooks.js';
 import { newJob, type Job } from './job.js';
 import { Names, shortHash } from './names.js';
@@ -21,6 +21,7 @@ import { writeReports } from './reports.js';
 import { place, readRecord, routeSuffixes, unplace, verdictOf, type RouteRecord } from './route.js';
 import { entrySnapshot, sameSnapshot, Settling, type NotRegular } from './settle.js';
 import { jobLists, writeStatus, type Status } from './status.js';
+import { UntrustedError } from './trust.js';
 import { markUnsettled, waitForFiles } from './waiting.js';
 
 /** A ticket whose handling fails this many times in a row (a permanent error: a folder gone, a name refused) is given up. */
@@ -31,6 +32,8 @@ export interface HotFolder {
   readonly mode: 'events' | 'polling';
   /** Stops taking tickets, finishes those being checked, and stops. Tickets waiting for files stay claimed for the next start. */
   stop(): Promise<void>;
+  /** Resolves once stopped: 'stopped' after stop(), 'unsafe' when the watcher stopped itself because its work folder changed (the work-unsafe event). */
+  readonly ended: Promise<'stopped' | 'unsafe'>;
 }
 
 export interface WatchInternals {
@@ -61,6 +64,12 @@ class Watcher implements HotFolder {
   private stopping = false;
   private looking = false;
   private started = new Date().toISOString();
+  /** Why the work folder is not to be touched any more, once it is not the safe folder it was at start. */
+  private unsafe: string | undefined;
+  /** What in the work area was reported as untrusted: each once. */
+  private distrusted = new Set<string>();
+  private end!: (how: 'stopped' | 'unsafe') => void;
+  readonly ended = new Promise<'stopped' | 'unsafe'>((resolve) => (this.end = resolve));
 
   constructor(
     private readonly o: WatchOptions,
@@ -87,6 +96,7 @@ class Watcher implements HotFolder {
       error: (error) => this.emit({ event: 'warning', message: error.message }),
     });
     this.emit({ event: 'started', in: this.f.in, ok: this.f.ok, error: this.f.error, work: this.f.work, owner: this.owner, mode: this.discovery.mode });
+    await this.oldWorkFolder();
     const tickMs = Math.max(20, Math.min(250, Math.floor(this.t.settleMs / 4)));
     this.timers.push(setInterval(() => this.tick(), tickMs));
     this.timers.push(setInterval(() => void this.heartbeat(), this.t.heartbeatMs));
@@ -110,8 +120,23 @@ class Watcher implements HotFolder {
     this.unclaimed.set(file, newJob(file));
   }
 
+  /** The work folder in IN of earlier versions: producers can write there, so nothing in it is taken up; said once at start. */
+  private async oldWorkFolder(): Promise<void> {
+    if (this.o.work !== undefined) return;
+    const old = path.join(this.f.in, OLD_DEFAULT_WORK);
+    if (!(await lstat(old).catch(() => null))) return;
+    this.emit({ event: 'warning', message: `${old} was the default work folder before it moved to ${this.f.work}; producers can write there, so no claim in it is taken up: look at what is in it, put the tickets you trust back in IN, and remove it` });
+  }
+
+  /** Something in the work area that is not ours: reported once, left as it is. */
+  private distrust(error: UntrustedError): void {
+    if (this.distrusted.has(error.path)) return;
+    this.distrusted.add(error.path);
+    this.emit({ event: 'untrusted', path: error.path, reason: error.reason });
+  }
+
   private async adoptOrphans(): Promise<void> {
-    for (const claim of await this.claims.orphans(this.t.staleMs)) {
+    for (const claim of await this.claims.orphans(this.t.staleMs, (error) => this.distrust(error))) {
       this.claimed.add(newJob(path.join(this.f.in, claim.name), claim));
       this.emit({ event: 'resumed', ticket: claim.name, claim: claim.dir });
     }
@@ -211,13 +236,24 @@ class Watcher implements HotFolder {
         continue;
       }
       job.stage = 'checking';
-      const run = this.check(job).catch((error: unknown) => this.failed(job, error)).catch((error: unknown) => this.gaveUp(job, error));
+      const run = this.check(job).catch((error: unknown) => this.untrusted(job, error)).catch((error: unknown) => this.failed(job, error)).catch((error: unknown) => this.gaveUp(job, error));
       this.running.add(run);
       void run.finally(() => {
         this.running.delete(run);
         this.drain();
       });
     }
+  }
+
+  /** A claim holding what we did not write (a route or wait record): reported, left as it is, not tried again until the next start. */
+  private untrusted(job: Job, error: unknown): void {
+    if (!(error instanceof UntrustedError)) throw error;
+    this.distrust(error);
+    this.claimed.delete(job);
+    this.held.add(job);
+    job.stage = 'held';
+    job.due = Number.POSITIVE_INFINITY;
+    job.heldFor = error.message;
   }
 
   /** One more failed attempt: tried again a little later, or after MAX_ATTEMPTS routed to ERROR with what went wrong. */
@@ -250,6 +286,7 @@ class Watcher implements HotFolder {
   // Checking ------------------------------------------------------------------------------------------------------
 
   private async check(job: Job): Promise<void> {
+    if (this.unsafe !== undefined) return; // the work folder is not to be touched: the claim stays for the next start
     if (job.claim) {
       // No ticket in the claim: it was placed (the ticket is released first) or never moved in (a crash just after mkdir).
       const entry = await entrySnapshot(job.claim.file);
@@ -303,12 +340,14 @@ class Watcher implements HotFolder {
     const counts = countFindings(reports.flatMap((r) => [...allFindings(r)]));
     const { to, reason } = verdict ?? verdictOf(counts, job.missing.length, this.t.waitForFilesMs, this.o.maxWarnings, job.unsettled.length);
     const formats = this.o.reportFormats ?? ['json'];
+    if (this.unsafe !== undefined) return;
     await writeReports(claim.dir, reports, formats, this.o.toolVersion);
     const name = await this.names.propose(to === 'ok' ? this.f.ok : this.f.error, claim.name, routeSuffixes(formats));
     await this.finishRoute(job, { to, name, counts, formats, reason, temp: `.jdf-filespec-${shortHash(claim.dir)}.part` }, true);
   }
 
   private async finishRoute(job: Job, record: RouteRecord, fresh = false): Promise<void> {
+    if (this.unsafe !== undefined) return;
     const routed = await place(job.claim!, record, { ok: this.f.ok, error: this.f.error }, this.names, fresh);
     await this.claims.release(job.claim!);
     this.claimed.delete(job);
@@ -343,14 +382,28 @@ class Watcher implements HotFolder {
     };
   }
 
+  /**
+   * Every heartbeat: the work folder (and this owner's folder in it) must still be the folder made or found at
+   * start, owned by us and writable by no one else; else the watcher stops without touching it again.
+   */
   private async heartbeat(): Promise<void> {
+    if (this.stopping) return;
+    const changed = (await workChanged(this.f)) ?? (await this.claims.changed());
+    if (changed !== null) return this.stopUnsafe(changed);
     const files = [path.join(this.claims.folder, STATUS_NAME), ...(this.o.statusFile ? [path.resolve(this.o.statusFile)] : [])];
     await writeStatus(files, this.status());
     if (!this.stopping) await this.adoptOrphans().catch((error: unknown) => this.emit({ event: 'warning', message: (error as Error).message }));
   }
 
+  private async stopUnsafe(reason: string): Promise<void> {
+    if (this.unsafe !== undefined) return;
+    this.unsafe = reason;
+    this.emit({ event: 'work-unsafe', work: this.f.work, reason });
+    await this.stop();
+  }
+
   async stop(): Promise<void> {
-    if (this.stopping) return;
+    if (this.stopping) return this.ended.then(() => {});
     this.stopping = true;
     this.emit({ event: 'stopping', inFlight: this.running.size });
     for (const timer of this.timers) clearInterval(timer);
@@ -358,9 +411,12 @@ class Watcher implements HotFolder {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
     if (this.o.statusFile) await writeStatus([path.resolve(this.o.statusFile)], this.status());
     const waiting = this.claimed.size;
-    await rm(path.join(this.claims.folder, STATUS_NAME), { force: true }).catch(() => {}); // the work folder may be gone
-    await this.claims.close();
+    if (this.unsafe === undefined) {
+      await rm(path.join(this.claims.folder, STATUS_NAME), { force: true }).catch(() => {}); // the work folder may be gone
+      await this.claims.close();
+    }
     retireOwner(this.ownerOf);
     this.emit({ event: 'stopped', ok: this.routed.ok, error: this.routed.error, waiting });
+    this.end(this.unsafe === undefined ? 'stopped' : 'unsafe');
   }
 }
