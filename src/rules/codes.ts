@@ -67,6 +67,7 @@ export type RuleCode =
   | 'identifier-not-absolute-uri'
   | 'no-base'
   | 'consumers-disagree'
+  | 'xml-declaration'
   | 'duplicate-attribute'
   | 'doctype-attribute-default'
   | 'xml-declaration-misplaced'
