@@ -12,6 +12,7 @@ import { xmlDeclaration } from './xml-declaration.js';
 import { packageRules } from './package.js';
 import { viewsRules } from './views.js';
 import { internalRules } from './internal.js';
+import { reportLimitRules } from './report-limit.js';
 import { integrityRules } from './integrity.js';
 import type { CatalogRule, Rule, RuleMeta } from './types.js';
 
@@ -40,7 +41,7 @@ export const rules: readonly Rule[] = [
 ];
 
 /** Every rule of both scopes: those checkUrl runs on one value, and those validateTicket reports on a ticket. */
-export const allRules: readonly CatalogRule[] = [...rules, ...ticketRules, xmlDeclaration, ...markupRules, ...filesRules, ...packageRules, ...viewsRules, ...integrityRules, ...internalRules];
+export const allRules: readonly CatalogRule[] = [...rules, ...ticketRules, xmlDeclaration, ...markupRules, ...filesRules, ...packageRules, ...viewsRules, ...integrityRules, ...internalRules, ...reportLimitRules];
 
 export const rulesByCode: ReadonlyMap<string, CatalogRule> = new Map(allRules.map((r) => [r.meta.code, r]));
 

@@ -108,4 +108,5 @@ export type RuleCode =
   | 'mime-type-mismatch'
   | 'page-count-mismatch'
   | 'internal-error'
-  | 'out-of-memory';
+  | 'out-of-memory'
+  | 'too-many-findings';
