@@ -1,8 +1,9 @@
 // Issue 26: a ticket of hostile references well under the size limit ended the process. A 20 MB ticket under a
 // 512 MB heap died in the main thread as it deserialized the big-ticket worker's report, past the worker's
-// memory guard; a 1.6 MB one under a 48 MB heap died in the main thread's own check (exit 134, no report). Now a
-// ticket is checked in a worker of its own from a size the heap decides, the worker sends its report in pieces,
-// and the receiver takes no more of a report once its heap is a quarter full (too-many-findings).
+// memory guard; a 1.6 MB one under a 48 MB heap died in the main thread's own check (exit 134, no report), and a
+// 1.1 MB one as its SARIF was made, every result at once. Now a ticket is checked in a worker of its own from a
+// size the heap decides, the worker sends its report in pieces, the receiver takes no more of a report once its
+// heap is a quarter full (too-many-findings), and SARIF's results are made as they are written.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,8 @@ const main = fileURLToPath(new URL('dist/bin/jdf-filespec.js', projectRoot));
 const dir = mkdtempSync(path.join(tmpdir(), 'jfs-hostile-report-'));
 // FileSpecs whose every URL carries five findings (a UNC path after file://, a space, '|', '^' and a bad escape):
 // a report takes about 24 times the file, a check more. Under a 48 MB heap, today's code ended with exit 134 and
-// no report on the 1.6 MB one (30,000 FileSpecs); the 1.1 MB one (20,000) it reported whole under 64 MB.
+// no report on 1.1 MB of them (20,000) in SARIF, on 1.6 MB (30,000) in JSON too; under 64 MB it reported the 1.1 MB
+// one whole, in JSON.
 const value = (i: number) => `file://\\\\srv\\sh are\\a${i}|b%zz ^.pdf`;
 const ticket = (count: number) => {
   const file = path.join(dir, `hostile-${count}.jdf`);
@@ -25,20 +27,21 @@ const ticket = (count: number) => {
 };
 const COUNT = 20_000;
 const hostile = ticket(COUNT);
-const bigger = ticket(30_000);
 const small = path.join(dir, 'small.jdf');
 writeFileSync(small, '<JDF Version="1.4"><ResourcePool><FileSpec URL="c d.pdf"/></ResourcePool></JDF>');
 const codes = (f: any) => [...f.findings, ...f.references.flatMap((r: any) => r.findings)].map((x: any) => x.code);
 const validate = (heapMiB: number, ...args: string[]) => spawnSync(process.execPath, [`--max-old-space-size=${heapMiB}`, main, 'validate', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
 
-test('a hostile ticket that ended the process under a 48 MB heap: reported (exit 1), the ticket beside it too, no crash', () => {
-  const r = validate(48, bigger, small, '--format', 'json');
+test('a hostile ticket that ended the process under a 48 MB heap: reported (exit 1) in SARIF, the ticket beside it too, no crash', () => {
+  // SARIF, whose result for each finding is bigger than the finding, is made a result at a time as it is written.
+  const r = validate(48, hostile, small, '--format', 'sarif');
   assert.is(r.status, 1, `exit ${r.status} ${r.signal ?? ''}: ${r.stderr.slice(0, 400)}`);
   assert.not.match(r.stderr, /heap|FATAL/);
-  const [big, beside] = JSON.parse(r.stdout).files;
+  const results: any[] = JSON.parse(r.stdout).runs[0].results;
+  const of = (name: string) => results.filter((x) => x.locations[0].physicalLocation.artifactLocation.uri.endsWith(name)).map((x) => x.ruleId);
   // Its worker ran out of its memory (nothing listed), or this thread cut its report (part of it listed).
-  assert.ok(big.findings.some((f: any) => f.code === 'out-of-memory' || f.code === 'too-many-findings'), JSON.stringify(big.findings.map((f: any) => f.code)));
-  assert.equal([path.basename(beside.path), codes(beside)], ['small.jdf', ['unescaped-space']]);
+  assert.ok(of('hostile-20000.jdf').some((code) => code === 'out-of-memory' || code === 'too-many-findings'));
+  assert.equal(of('small.jdf'), ['unescaped-space']);
 });
 
 test('a hostile ticket under a 64 MB heap: its report is cut (too-many-findings, exit 1), the ticket beside it reported whole, no crash', () => {
