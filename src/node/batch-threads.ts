@@ -3,9 +3,11 @@
 import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { FileReport } from '../report/report.js';
-import type { ValidateOptions } from '../ticket/validate.js';
+import { createFinding } from '../rules/finding.js';
+import type { LocatedFinding, ValidateOptions } from '../ticket/validate.js';
 import type { TicketSource, UnreadablePath } from './files.js';
 import type { LocalFileOptions } from './local-files.js';
+import type { PieceReply, WorkerMessage } from './report-pieces.js';
 
 /**
  * The memory a big ticket's worker may use: JDF_FILESPEC_TICKET_HEAP_MIB when set to a whole number, else nine
@@ -17,19 +19,85 @@ export function isolatedHeapMiB(): number {
   return Math.floor((getHeapStatistics().heap_size_limit / 2 ** 20) * 0.9);
 }
 
+/** Tickets larger than this are checked in a worker of their own (a few ms to start one, nothing next to their check). */
+const BIG_TICKET_BYTES = 16 * 1024 * 1024;
+
+/**
+ * From what size a ticket file is checked in a worker of its own: BIG_TICKET_BYTES, or less when this thread's
+ * heap is small. Checking a ticket whose every reference is broken takes about 40 times its size at its peak, and
+ * its report about 24 times; under a 256th of the heap, both fit here beside what the run holds.
+ */
+export function bigTicketBytes(): number {
+  return Math.min(BIG_TICKET_BYTES, Math.floor(getHeapStatistics().heap_size_limit / 256));
+}
+
 /** Validates `sources` in a worker thread (batch-worker.js); `alone`, one big ticket with its heap limited. */
 export function runWorker(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, tick?: () => void, debug = false, alone?: { isolated: true; heapMiB: number }): Promise<Array<FileReport | UnreadablePath>> {
   return new Promise((resolve, reject) => {
     const resourceLimits = alone ? { maxOldGenerationSizeMb: alone.heapMiB } : undefined;
     const workerData = { sources, options, maxBytes, local, progress: tick !== undefined, debug, isolated: alone !== undefined };
     const worker = new Worker(new URL('./batch-worker.js', import.meta.url), { workerData, ...(resourceLimits ? { resourceLimits } : {}) });
-    worker.on('message', (message: { tick: true } | { results: Array<FileReport | UnreadablePath> }) => {
+    const results = new Reports(options);
+    let finished = false;
+    worker.on('message', (message: WorkerMessage) => {
       if ('tick' in message) tick?.();
-      else resolve(message.results);
+      else if ('done' in message) {
+        finished = true;
+        resolve(results.all);
+      } else {
+        const reply = results.take(message);
+        if (reply) worker.postMessage(reply);
+      }
     });
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (code !== 0) reject(new Error(`a validation worker stopped with exit code ${code}`));
+      else if (!finished) reject(new Error('a validation worker stopped before it sent its reports'));
     });
   });
+}
+
+/**
+ * The reports a worker sends (report-pieces.ts), put back together. Once this thread's heap is a quarter full, a
+ * report is taken no further: what it holds so far, and a too-many-findings finding with the counts. (A quarter of
+ * heap_size_limit, which counts the young generation too: 28 MB of a 64 MB old space's 112 MB. What is left is
+ * for the formats and the other reports.)
+ */
+class Reports {
+  readonly all: Array<FileReport | UnreadablePath> = [];
+  private current: FileReport | undefined;
+  private totals = { findings: 0, references: 0 };
+  private cut = false;
+  private readonly budget = getHeapStatistics().heap_size_limit / 4;
+
+  constructor(private readonly options: ValidateOptions) {}
+
+  /** Takes one message; the answer the worker waits for, after a piece. */
+  take(message: Exclude<WorkerMessage, { tick: true } | { done: true }>): PieceReply | undefined {
+    if ('unreadable' in message) this.all.push(message.unreadable);
+    else if ('start' in message) {
+      this.current = message.start;
+      this.totals = { findings: message.findings, references: message.references };
+      this.cut = false;
+    } else if ('end' in message) {
+      if (this.cut) this.current!.findings.push(this.cutFinding(this.current!));
+      this.all.push(this.current!);
+      this.current = undefined;
+    } else {
+      if ('findings' in message) this.current!.findings.push(...message.findings);
+      else this.current!.references.push(...message.references);
+      this.cut = getHeapStatistics().used_heap_size > this.budget;
+      return { more: !this.cut };
+    }
+    return undefined;
+  }
+
+  private cutFinding(report: FileReport): LocatedFinding {
+    const args = {
+      listedReferences: report.references.length, references: this.totals.references,
+      listedFindings: report.findings.length, findings: this.totals.findings,
+      limit: Math.floor(getHeapStatistics().heap_size_limit / 2 ** 20),
+    };
+    return createFinding('too-many-findings', args, { profile: this.options.profile ?? 'jdf', at: { line: 1, column: 1 } });
+  }
 }

@@ -34,7 +34,7 @@ export function defaultJobs(count: number): number {
 
 /**
  * Reads and validates the sources in order (this thread). An exception on one source is its internal-error finding.
- * A ticket file over BIG_TICKET_BYTES is checked in a worker of its own with a memory limit (isolate), so that
+ * A ticket file over bigTicketBytes() (batch-threads.ts) is checked in a worker of its own with a memory limit (isolate), so that
  * running out of memory is its out-of-memory finding, not the end of the run.
  */
 export async function validateSources(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, onTicket?: () => void, debug = false, isolate = true): Promise<Array<FileReport | UnreadablePath>> {
@@ -133,14 +133,15 @@ export async function validateBatch(
   return { files, unreadable };
 }
 
-/** Tickets larger than this are checked in a worker of their own (a few ms to start one, nothing next to their check). */
-export const BIG_TICKET_BYTES = 16 * 1024 * 1024;
+/** Tickets up to this size are checked in this thread whatever the heap (Node's heap is never under 256 times it). */
+const SMALL_TICKET_BYTES = 128 * 1024;
 
-/** The size of a ticket file (not standard input, not a package) that is over BIG_TICKET_BYTES and within maxBytes. */
+/** The size of a ticket file (not standard input, not a package) that is big for this heap and within maxBytes. */
 async function bigTicketSize(source: TicketSource, maxBytes: number): Promise<number | undefined> {
   if (source.path === '-') return undefined;
   const size = await stat(source.path).then((s) => (s.isFile() ? s.size : 0), () => 0);
-  if (size <= BIG_TICKET_BYTES || size > maxBytes || (await packageKindOf(source.path)) !== null) return undefined;
+  if (size <= SMALL_TICKET_BYTES || size > maxBytes) return undefined;
+  if (size <= (await threads()).bigTicketBytes() || (await packageKindOf(source.path)) !== null) return undefined;
   return size;
 }
 

@@ -5,11 +5,20 @@
 /** Arrays longer than this, and whatever holds one, are written in pieces. */
 export const WHOLE_LIMIT = 64;
 
+/**
+ * An array whose elements are made as they are written, never held all at once (SARIF's results: one object per
+ * finding, each bigger than the finding). Written as JSON.stringify would write the array of its elements.
+ */
+export class LazyArray {
+  constructor(readonly elements: () => Iterable<unknown>) {}
+}
+
 /** Values JSON.stringify leaves out of an object (and writes as null in an array). */
 const omitted = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
 
 function isSmall(value: unknown, limit: number, depth: number): boolean {
   if (value === null || typeof value !== 'object') return true;
+  if (value instanceof LazyArray) return false;
   // Deep inside a report there are no big arrays; toJSON is left to JSON.stringify.
   if (depth > 6 || typeof (value as { toJSON?: unknown }).toJSON === 'function') return true;
   if (Array.isArray(value)) {
@@ -28,6 +37,24 @@ export function* jsonPieces(value: unknown, indent = '', limit = WHOLE_LIMIT): G
     return;
   }
   const inner = indent + '  ';
+  if (value instanceof LazyArray) {
+    const it = value.elements()[Symbol.iterator]();
+    let next = it.next();
+    if (next.done) {
+      yield '[]';
+      return;
+    }
+    yield '[\n';
+    while (!next.done) {
+      const element = next.value;
+      next = it.next();
+      yield inner;
+      yield* jsonPieces(omitted(element) ? null : element, inner, limit);
+      yield next.done ? '\n' : ',\n';
+    }
+    yield indent + ']';
+    return;
+  }
   if (Array.isArray(value)) {
     yield '[\n';
     for (let i = 0; i < value.length; i++) {

@@ -1,7 +1,7 @@
 // SARIF 2.1.0 (OASIS), for code-scanning UIs: one run, the rule catalog as the driver's rules, one result per finding.
 import type { RuleMeta, Severity } from '../rules/types.js';
 import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
-import { jsonPieces } from './json-pieces.js';
+import { jsonPieces, LazyArray } from './json-pieces.js';
 import type { ValidationReport } from './report.js';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
@@ -43,37 +43,39 @@ export function formatSarif(report: ValidationReport, catalog: readonly RuleMeta
 /** formatSarif in pieces (see json-pieces.ts): a result at a time. */
 export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMeta[], options: SarifOptions = {}): Generator<string> {
   const index = new Map<string, number>(catalog.map((m, i) => [m.code, i]));
-  const results: unknown[] = [];
-  for (const file of report.files) {
-    const where = artifactLocation(file.path, file.documentUri, options.srcRoot);
-    const result = (f: LocatedFinding, ref?: TicketReference) => {
-      const r: Record<string, unknown> = {
-        ruleId: f.code,
-        ruleIndex: index.get(f.code) ?? -1,
-        level: LEVEL[f.severity],
-        message: { text: (file.part !== undefined ? `In part ${file.part}, line ${f.line}:${f.column}: ` : '') + (ref ? `${f.message} (${ref.element}/@${ref.attribute})` : f.message) },
-        // Inside a package part, line and column are the part's: the location names the package file alone.
-        locations: [{ physicalLocation: file.part !== undefined ? { artifactLocation: where } : { artifactLocation: where, region: { startLine: f.line, startColumn: f.column } } }],
-        // Not the line: the same finding on the same value stays one alert when lines above it move.
-        partialFingerprints: { 'jdfFilespecFinding/v1': fingerprint([f.code, file.path, file.part ?? '', ref ? `${ref.element}/@${ref.attribute}=${ref.value}` : `${f.line}:${f.column}`, f.message].join('\u0000')) },
-      };
-      if (ref?.mappedBy || ref?.packagePart) r.properties = { ...(ref.mappedBy ? { mappedBy: ref.mappedBy } : {}), ...(ref.packagePart ? { packagePart: ref.packagePart } : {}) };
-      if (ref && f.fix !== undefined && file.path !== '-' && file.part === undefined) {
-        r.fixes = [{
-          description: { text: `Set ${ref.attribute} to ${f.fix}` },
-          artifactChanges: [{
-            artifactLocation: where,
-            replacements: [{
-              deletedRegion: { startLine: ref.line, startColumn: ref.column, endLine: ref.endLine, endColumn: ref.endColumn },
-              insertedContent: { text: escapeAttribute(f.fix) },
+  // Made one at a time as they are written: a result is bigger than its finding.
+  function* results(): Generator<unknown> {
+    for (const file of report.files) {
+      const where = artifactLocation(file.path, file.documentUri, options.srcRoot);
+      const result = (f: LocatedFinding, ref?: TicketReference) => {
+        const r: Record<string, unknown> = {
+          ruleId: f.code,
+          ruleIndex: index.get(f.code) ?? -1,
+          level: LEVEL[f.severity],
+          message: { text: (file.part !== undefined ? `In part ${file.part}, line ${f.line}:${f.column}: ` : '') + (ref ? `${f.message} (${ref.element}/@${ref.attribute})` : f.message) },
+          // Inside a package part, line and column are the part's: the location names the package file alone.
+          locations: [{ physicalLocation: file.part !== undefined ? { artifactLocation: where } : { artifactLocation: where, region: { startLine: f.line, startColumn: f.column } } }],
+          // Not the line: the same finding on the same value stays one alert when lines above it move.
+          partialFingerprints: { 'jdfFilespecFinding/v1': fingerprint([f.code, file.path, file.part ?? '', ref ? `${ref.element}/@${ref.attribute}=${ref.value}` : `${f.line}:${f.column}`, f.message].join('\u0000')) },
+        };
+        if (ref?.mappedBy || ref?.packagePart) r.properties = { ...(ref.mappedBy ? { mappedBy: ref.mappedBy } : {}), ...(ref.packagePart ? { packagePart: ref.packagePart } : {}) };
+        if (ref && f.fix !== undefined && file.path !== '-' && file.part === undefined) {
+          r.fixes = [{
+            description: { text: `Set ${ref.attribute} to ${f.fix}` },
+            artifactChanges: [{
+              artifactLocation: where,
+              replacements: [{
+                deletedRegion: { startLine: ref.line, startColumn: ref.column, endLine: ref.endLine, endColumn: ref.endColumn },
+                insertedContent: { text: escapeAttribute(f.fix) },
+              }],
             }],
-          }],
-        }];
-      }
-      results.push(r);
-    };
-    for (const f of file.findings) result(f);
-    for (const ref of file.references) for (const f of ref.findings) result(f, ref);
+          }];
+        }
+        return r;
+      };
+      for (const f of file.findings) yield result(f);
+      for (const ref of file.references) for (const f of ref.findings) yield result(f, ref);
+    }
   }
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -108,7 +110,7 @@ export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMet
         })),
       }],
       columnKind: 'utf16CodeUnits',
-      results,
+      results: new LazyArray(results),
     }],
   };
   yield* jsonPieces(sarif);

@@ -8,9 +8,11 @@ import { dotSegmentInAbsolute, escapedSlash, windowsReservedName } from './segme
 import { ticketRules } from './ticket.js';
 import { filesRules } from './files.js';
 import { markupRules } from './markup.js';
+import { xmlDeclaration } from './xml-declaration.js';
 import { packageRules } from './package.js';
 import { viewsRules } from './views.js';
 import { internalRules } from './internal.js';
+import { reportLimitRules } from './report-limit.js';
 import { integrityRules } from './integrity.js';
 import type { CatalogRule, Rule, RuleMeta } from './types.js';
 
@@ -39,7 +41,7 @@ export const rules: readonly Rule[] = [
 ];
 
 /** Every rule of both scopes: those checkUrl runs on one value, and those validateTicket reports on a ticket. */
-export const allRules: readonly CatalogRule[] = [...rules, ...ticketRules, ...markupRules, ...filesRules, ...packageRules, ...viewsRules, ...integrityRules, ...internalRules];
+export const allRules: readonly CatalogRule[] = [...rules, ...ticketRules, xmlDeclaration, ...markupRules, ...filesRules, ...packageRules, ...viewsRules, ...integrityRules, ...internalRules, ...reportLimitRules];
 
 export const rulesByCode: ReadonlyMap<string, CatalogRule> = new Map(allRules.map((r) => [r.meta.code, r]));
 

@@ -67,6 +67,7 @@ export type RuleCode =
   | 'identifier-not-absolute-uri'
   | 'no-base'
   | 'consumers-disagree'
+  | 'xml-declaration'
   | 'duplicate-attribute'
   | 'doctype-attribute-default'
   | 'xml-declaration-misplaced'
@@ -107,4 +108,5 @@ export type RuleCode =
   | 'mime-type-mismatch'
   | 'page-count-mismatch'
   | 'internal-error'
-  | 'out-of-memory';
+  | 'out-of-memory'
+  | 'too-many-findings';

@@ -46,6 +46,11 @@ export function readTicket(input: string | Uint8Array, options: ValidateOptions,
   const findings = new FileFindings(report.findings, profile, lines);
 
   for (const p of decoded.problems) findings.add(p.code, p.offset, p.args);
+  const declared = decoded.declaration?.problem;
+  if (declared) {
+    const { kind, offset, ...args } = declared;
+    findings.add('xml-declaration', offset, { problem: kind, ...args });
+  }
   if (decoded.problems.some((p) => p.code !== 'encoding-mismatch')) return { report };
   const xml = readXml(decoded.text, options);
   const text = xml.text;
