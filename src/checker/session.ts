@@ -3,6 +3,7 @@ import { findingOf, severityUnder } from '../rules/finding.js';
 import { rules } from '../rules/catalog.js';
 import { maskOf } from '../rules/facts.js';
 import { signsOf } from '../rules/signs.js';
+import { templatePlaceholder } from '../rules/template.js';
 import { MAX_URL_LENGTH } from '../rules/url-length.js';
 import type { CheckContext, CheckOptions, Edit, Finding, Report, Rule } from '../rules/types.js';
 import { buildContext, type Mode } from './context.js';
@@ -98,8 +99,12 @@ export class CheckSession {
       if (!(fast && takesFixAsItIs(rule, finding.fix, fix))) recheck.push(finding);
       else if (r.edit !== undefined) (edits ??= [])[findings.length - 1] = r.edit;
     };
+    // A template is not a URL: its finding is its only one (the rule is first in the catalog).
     if (!fast) {
-      for (rule of only) rule.check(ctx, report);
+      for (rule of only) {
+        rule.check(ctx, report);
+        if (rule === templatePlaceholder && findings.length > 0) break;
+      }
     } else {
       // Only the rules that might report on a value with these signs.
       const signs = signsOf(ctx, maskOf(ctx.facts));
@@ -109,6 +114,7 @@ export class CheckSession {
         if (gate !== 0 && (gate & signs) === 0) continue;
         rule = only[k]!;
         rule.check(ctx, report);
+        if (rule === templatePlaceholder && findings.length > 0) break;
       }
     }
     return edits === undefined ? { ctx, findings, recheck } : { ctx, findings, recheck, edits };

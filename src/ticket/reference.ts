@@ -221,6 +221,8 @@ export class ReferenceRecorder {
   /** checkUrl's answer for a value in a context, and what the reference rules say of it. */
   private check(value: string, context: Context): Checked {
     const result = checkUrl(value, context.options);
+    // A template is not a URL: its one finding says so, and no reference rule judges it either.
+    if (result.findings[0]?.code === 'template-placeholder') return { result, rules: NO_RULE_FINDINGS, superseded: undefined };
     const walked: WalkedReference = { role: context.role, value, kind: result.kind, base: context.base, inContainer: context.inContainer };
     this.ruleFindings = [];
     for (const rule of REFERENCE_RULES) {
