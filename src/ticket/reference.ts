@@ -15,9 +15,10 @@ import { sortFew } from '../util/sort-few.js';
 import type { Attribute } from './xml/index.js';
 import type { ElementPaths } from './element-paths.js';
 import type { FileSpecFacts } from './filespec-facts.js';
-import { bySeverityThenPlace, makeFinding, placed, SharedWords, unplacedFinding } from './finding.js';
+import { bySeverityThenPlace, makeFinding, placed, reword, SharedWords, unplacedFinding } from './finding.js';
 import { identifierKind } from './identifier.js';
 import { noteReportedInValue, type TicketDocument } from './read.js';
+import { notReadyStatus } from './resources.js';
 import { IDENTIFIER_RULES, REFERENCE_RULES } from './ticket-rules.js';
 import type { BaseSource, LocatedFinding, TicketReference, ValidateOptions } from './validate.js';
 
@@ -127,6 +128,7 @@ export class ReferenceRecorder {
     }
     if (base.from !== undefined && result.kind !== 'absolute') this.usedDirectories.add(base.from);
     for (const r of checked.rules) findings.push(placed(r.finding, this.positionIn(attr, r.offset), this.words.of(r.finding)));
+    if (result.kind === 'relative-path' && findings.length > 0) this.settleNotReady(element, findings);
     if (findings.length > 1) sortFew(findings, bySeverityThenPlace);
     const kept = findings.length === 0 ? findings : findings.slice(); // as long as it is: a pushed-to array holds room for 17
     // Non-file URLs (http, ftp, mailto, cid: a MIME part) are never resolved against a Directory or folder.
@@ -158,6 +160,14 @@ export class ReferenceRecorder {
     if (role === 'directory') this.directoryReferences.push({ e: element, ref });
     this.doc.report.references.push(ref);
     return ref;
+  }
+
+  /** An empty URL on a resource the ticket declares not ready (Status Unavailable or Incomplete) is info naming the status. */
+  private settleNotReady(element: number, findings: LocatedFinding[]): void {
+    const empty = findings.find((f) => f.code === 'empty-url' && f.severity === 'error');
+    if (empty === undefined) return;
+    const status = notReadyStatus(this.doc.tree, element);
+    if (status !== undefined) reword(empty, 'info', { status });
   }
 
   /** A URI that identifies rather than locates (DevNS, PDFXRegistryName): its syntax only, never resolved or looked for. */
