@@ -1,4 +1,5 @@
 // One check of one value: the rules run on it, and on the values its fixes make, each value's rules run once.
+import { isEffect } from '../rules/causes.js';
 import { findingOf, severityUnder } from '../rules/finding.js';
 import { rules } from '../rules/catalog.js';
 import { maskOf } from '../rules/facts.js';
@@ -117,6 +118,19 @@ export class CheckSession {
         if (rule === templatePlaceholder && findings.length > 0) break;
       }
     }
+    if (findings.length > 1) dropEffects(findings, recheck, edits);
     return edits === undefined ? { ctx, findings, recheck } : { ctx, findings, recheck, edits };
+  }
+}
+
+/** One cause, one finding (src/rules/causes.ts): a finding another one accounts for is dropped, with its fix. */
+function dropEffects(findings: Finding[], recheck: Finding[], edits: Array<Edit | undefined> | undefined): void {
+  for (let i = findings.length - 1; i >= 0; i--) {
+    const f = findings[i]!;
+    if (!isEffect(f, findings)) continue;
+    findings.splice(i, 1);
+    edits?.splice(i, 1);
+    const r = recheck.indexOf(f);
+    if (r !== -1) recheck.splice(r, 1);
   }
 }

@@ -34,7 +34,7 @@ export const uncPathAsUrl: Rule = {
     fixable: true,
     examples: examples([{ value: '\\\\file_server\\folder\\a.pdf', offset: 0, fix: 'file://file_server/folder/a.pdf' }], [{ value: 'file://file_server/folder/a.pdf' }, { value: '//file_server/folder/a.pdf' }]),
   },
-  message: (a) => `This is a UNC path, not a URL; write it as file://${a.host}/... (RFC 8089 E.3.1).`,
+  message: (a) => `This is a UNC path, not a URL; write it as file://${a.host}/... (RFC 8089 E.3.1).${a.readings ? ` Until then consumers open different files: ${a.readings}.` : ''}`,
   when: SIGN.backslash,
   check(ctx, report) {
     if (ctx.scheme !== undefined || !ctx.core.startsWith('\\\\')) return;

@@ -35,12 +35,13 @@ export const NO_BASE: Base = { uri: null, source: 'none' };
 /** The base inside a container that names no file (no URL; a FileSpecRef that is dangling, cyclic or whose Part matches nothing). */
 export const NO_CONTAINER: Base = { uri: null, source: 'container' };
 
-/** A reference rule's report on a value, its finding made without a place. */
+/** A reference rule's report on a value, its finding made without a place (or, `into`, what goes into checkUrl's finding of that code). */
 interface RuleFinding {
-  finding: Finding;
+  finding: Finding | undefined;
   /** Index in the value. */
   offset: number;
   supersedes: readonly string[] | undefined;
+  into?: { code: string; args: Record<string, string | number> };
 }
 
 /** What a value comes to in a context, wherever it stands. */
@@ -91,6 +92,12 @@ class Context {
   }
 }
 
+/** A reference rule's arguments added to the finding at this place that is their cause (src/rules/causes.ts). */
+function addToCause(findings: LocatedFinding[], code: string, args: Record<string, string | number>): void {
+  const cause = findings.find((f) => f.code === code);
+  if (cause !== undefined) reword(cause, cause.severity, { ...cause.args, ...args });
+}
+
 /** Records the references of one ticket in its report, in the order the walk reaches them. */
 export class ReferenceRecorder {
   /** Directories reported (in order), and the elements whose Directory some relative reference resolved against. */
@@ -103,7 +110,8 @@ export class ReferenceRecorder {
   private ruleFindings: RuleFinding[] = [];
   private ruleCode = '';
   private readonly collect = (r: TicketRuleReport): void => {
-    this.ruleFindings.push({ finding: unplacedFinding(this.ruleCode, this.doc.profile, r.args ?? {}), offset: r.offset, supersedes: r.supersedes });
+    if (r.into !== undefined) this.ruleFindings.push({ finding: undefined, offset: r.offset, supersedes: r.supersedes, into: { code: r.into, args: r.args ?? {} } });
+    else this.ruleFindings.push({ finding: unplacedFinding(this.ruleCode, this.doc.profile, r.args ?? {}), offset: r.offset, supersedes: r.supersedes });
   };
 
   constructor(
@@ -127,7 +135,10 @@ export class ReferenceRecorder {
       noteReportedInValue(this.doc, attr.problems);
     }
     if (base.from !== undefined && result.kind !== 'absolute') this.usedDirectories.add(base.from);
-    for (const r of checked.rules) findings.push(placed(r.finding, this.positionIn(attr, r.offset), this.words.of(r.finding)));
+    for (const r of checked.rules) {
+      if (r.finding !== undefined) findings.push(placed(r.finding, this.positionIn(attr, r.offset), this.words.of(r.finding)));
+      else if (r.into !== undefined) addToCause(findings, r.into.code, r.into.args);
+    }
     if (result.kind === 'relative-path' && findings.length > 0) this.settleNotReady(element, findings);
     if (findings.length > 1) sortFew(findings, bySeverityThenPlace);
     const kept = findings.length === 0 ? findings : findings.slice(); // as long as it is: a pushed-to array holds room for 17
@@ -233,7 +244,7 @@ export class ReferenceRecorder {
     const result = checkUrl(value, context.options);
     // A template is not a URL: its one finding says so, and no reference rule judges it either.
     if (result.findings[0]?.code === 'template-placeholder') return { result, rules: NO_RULE_FINDINGS, superseded: undefined };
-    const walked: WalkedReference = { role: context.role, value, kind: result.kind, base: context.base, inContainer: context.inContainer };
+    const walked: WalkedReference = { role: context.role, value, kind: result.kind, base: context.base, inContainer: context.inContainer, findings: result.findings };
     this.ruleFindings = [];
     for (const rule of REFERENCE_RULES) {
       this.ruleCode = rule.meta.code;
