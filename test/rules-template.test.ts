@@ -4,6 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkUrl, validateTicket } from '../src/index.js';
 import { NOT_ADOPTED, PLACEHOLDER_FORMS } from '../src/rules/template-forms.js';
+import { checkLocalFiles } from '../src/node/local-files.js';
 import { planFixes } from '../src/ticket/rewrite.js';
 
 // Before issue 28 these gave file-url-relative-path, unescaped-space (fixed to WILL%20BE...), invalid-host and unsafe-character.
@@ -37,6 +38,15 @@ test('a template without a Directory or ticket folder: no no-base warning, no co
   assert.ok(report.references.every((r) => r.value.includes('$$') ? r.fixed === undefined : true));
   // The Directory's own finding (no trailing '/') is fixed; no template is touched.
   assert.equal(planFixes(text, report).edits.map((e) => e.attribute), ['Directory']);
+});
+
+test('--check-exists looks for no file a template names (it names none yet)', async () => {
+  const text = '<JDF Version="1.4"><ResourcePool><FileSpec ID="f" Class="Parameter" URL="file:$$_PATH_$$/a.pdf"/>'
+    + '<FileSpec ID="g" Class="Parameter" URL="WILL BE SET BY ALCES"/><FileSpec ID="h" Class="Parameter" URL="missing-a.pdf"/></ResourcePool></JDF>';
+  const documentUri = 'file:///nonexistent-jdf-filespec-test/t.jdf';
+  const report = validateTicket(text, { documentUri });
+  await checkLocalFiles(report, { checkExists: true, maps: [], documentUri });
+  assert.equal(report.references.map((r) => r.findings.map((f) => f.code)), [['template-placeholder'], ['template-placeholder'], ['file-missing']]);
 });
 
 test('a "$" that is no placeholder is judged as before', () => {
