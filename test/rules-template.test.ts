@@ -67,6 +67,8 @@ test('every adopted form says where it was seen, and matches what it names', () 
     assert.ok(form.seen.length > 0 && form.seen.every((s) => s.tickets.length > 0 && s.values > 0 && s.attributes.length > 0), form.form);
     const found = form.pattern.exec(TEMPLATES.find(([v]) => form.pattern.test(v))?.[0] ?? '');
     assert.ok(found?.[0].includes(form.hint), `${form.form}: a hand-written example holds its hint`);
+    // The rule looks further only at a value with a '$' or a space: every form's hint holds one.
+    assert.ok(form.hint.includes('$') || form.hint.includes(' '), form.form);
   }
 });
 

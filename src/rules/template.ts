@@ -1,5 +1,6 @@
 // A value that holds a placeholder is a template a tool fills in before the ticket is used, not a URL: its
 // syntax is not judged and nothing in it is fixed (checkUrl reports this finding alone; src/checker/session.ts).
+import { KIND } from './facts.js';
 import { examples, sev } from './helpers.js';
 import { PLACEHOLDER_FORMS, type PlaceholderForm } from './template-forms.js';
 import type { Rule } from './types.js';
@@ -29,6 +30,8 @@ export const templatePlaceholder: Rule = {
   },
   message: (a) => `This value is a template: ${a.placeholder} is a placeholder (${a.form}) that a tool fills in before the ticket is used; its syntax is not checked and nothing is fixed.`,
   check(ctx, report) {
+    // Every form holds a '$' or a space (template-forms.ts): most values hold neither, and one look settles them.
+    if (!ctx.facts.has(KIND.space) && ctx.core.indexOf('$') === -1) return;
     const found = placeholderIn(ctx.core);
     if (found === undefined) return;
     report({ offset: ctx.lead + found.index, args: { placeholder: `'${found.text}'`, form: found.form.form } });
