@@ -146,9 +146,11 @@ test('to-path --platform windows: file://host//share/a.pdf is no UNC path (never
   assert.is(fileUrlToPath('file://host/share/a.pdf', { platform: 'windows' }), '\\\\host\\share\\a.pdf');
 });
 
-test('the backslash fix alone on file://\\\\HOST\\share\\a.pdf adds no unc-path-in-path', () => {
+// Issue 28: the backslashes are the UNC path's own separators, so unc-in-authority is the one finding (one cause).
+test('file://\\\\HOST\\share\\a.pdf: one finding, unc-in-authority, whose fix alone adds no unc-path-in-path', () => {
   const r = checkUrl('file://\\\\HOST\\share\\a.pdf');
-  const fix = r.findings.find((f) => f.code === 'backslash')!.fix!;
+  assert.equal(r.findings.map((f) => f.code), ['unc-in-authority']);
+  const fix = r.findings[0]!.fix!;
   assert.equal(checkUrl(fix).findings.filter((f) => f.severity === 'error').map((f) => f.code), []);
 });
 

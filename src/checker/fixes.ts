@@ -9,8 +9,8 @@ const MAX_FIX_ROUNDS = 12;
 /**
  * A single finding's fix is applied alone (a code-scanning user takes one at a time), so it must be no worse than
  * the value: where it would bring an error the value did not have (the backslash fix alone turns
- * file://\\HOST\share into file:////HOST/share, a UNC string in the path), the fixes of those new errors are
- * applied to it too; where that does not settle, the finding offers no fix.
+ * file://\\HOST\share\a?b\c, whose query the UNC fix leaves, into file:////HOST/share/a?b/c, a UNC string in the
+ * path), the fixes of those new errors are applied to it too; where that does not settle, the finding offers no fix.
  */
 export function convergeFixes(session: CheckSession, run: RuleRun): void {
   if (run.recheck.length === 0) return;

@@ -7,9 +7,10 @@ import { isAlpha } from '../uri/chars.js';
 import { mergePrefixOf } from '../uri/resolve.js';
 
 // Characters after which no rule can fire in a path: the appendix's fsegment characters and "/", without ":"
-// (scheme, Table 6), "%" (escapes, but see isPlainPath) and "@" (which a masked password needs).
+// (scheme, Table 6), "%" (escapes, but see isPlainPath), "@" (which a masked password needs) and "$" (a
+// template's placeholder, $$NAME$$: template-placeholder).
 const PLAIN = new Uint8Array(128);
-for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!*'()~+,$&=/") PLAIN[ch.charCodeAt(0)] = 1;
+for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!*'()~+,&=/") PLAIN[ch.charCodeAt(0)] = 1;
 
 // A host of RFC 3986 3.2.2 unreserved characters only: a reg-name no host rule reports.
 const HOST = new Uint8Array(128);

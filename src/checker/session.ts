@@ -1,8 +1,10 @@
 // One check of one value: the rules run on it, and on the values its fixes make, each value's rules run once.
+import { isEffect } from '../rules/causes.js';
 import { findingOf, severityUnder } from '../rules/finding.js';
 import { rules } from '../rules/catalog.js';
 import { maskOf } from '../rules/facts.js';
 import { signsOf } from '../rules/signs.js';
+import { templatePlaceholder } from '../rules/template.js';
 import { MAX_URL_LENGTH } from '../rules/url-length.js';
 import type { CheckContext, CheckOptions, Edit, Finding, Report, Rule } from '../rules/types.js';
 import { buildContext, type Mode } from './context.js';
@@ -98,8 +100,12 @@ export class CheckSession {
       if (!(fast && takesFixAsItIs(rule, finding.fix, fix))) recheck.push(finding);
       else if (r.edit !== undefined) (edits ??= [])[findings.length - 1] = r.edit;
     };
+    // A template is not a URL: its finding is its only one (the rule is first in the catalog).
     if (!fast) {
-      for (rule of only) rule.check(ctx, report);
+      for (rule of only) {
+        rule.check(ctx, report);
+        if (rule === templatePlaceholder && findings.length > 0) break;
+      }
     } else {
       // Only the rules that might report on a value with these signs.
       const signs = signsOf(ctx, maskOf(ctx.facts));
@@ -109,8 +115,22 @@ export class CheckSession {
         if (gate !== 0 && (gate & signs) === 0) continue;
         rule = only[k]!;
         rule.check(ctx, report);
+        if (rule === templatePlaceholder && findings.length > 0) break;
       }
     }
+    if (findings.length > 1) dropEffects(findings, recheck, edits);
     return edits === undefined ? { ctx, findings, recheck } : { ctx, findings, recheck, edits };
+  }
+}
+
+/** One cause, one finding (src/rules/causes.ts): a finding another one accounts for is dropped, with its fix. */
+function dropEffects(findings: Finding[], recheck: Finding[], edits: Array<Edit | undefined> | undefined): void {
+  for (let i = findings.length - 1; i >= 0; i--) {
+    const f = findings[i]!;
+    if (!isEffect(f, findings)) continue;
+    findings.splice(i, 1);
+    edits?.splice(i, 1);
+    const r = recheck.indexOf(f);
+    if (r !== -1) recheck.splice(r, 1);
   }
 }

@@ -136,7 +136,8 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
 
   const handle = async (ref: TicketReference): Promise<void> => {
     const role = ref.role;
-    if (ref.resolved === null || role === 'identifier') return;
+    // A template (template-placeholder) names no file yet: nothing to look for.
+    if (ref.resolved === null || role === 'identifier' || ref.findings.some((f) => f.code === 'template-placeholder')) return;
     const viewed = await lookThroughViews(ref, { ...options, charset: ticket.encoding }, async (target) => (await examine(target, role)).problem);
     if (viewed !== undefined) {
       if (viewed) ref.findings.push(finding(viewed.code, ref, viewed.args, profile));

@@ -5,6 +5,7 @@ import { authorityWithoutPath, emptySegmentAfterHost, fileWithoutAuthority, inva
 import { driveLetterAsHost, driveLetterAsScheme, driveWithoutSlash, rootWithoutDrive, uncInAuthority, uncPathAsUrl, uncPathInPath, verticalLineDrive } from './drive.js';
 import { colonInFirstSegment, doubledScheme, emptyUrl, fileRelativePath, schemeSyntax, unknownScheme, urlTooLong } from './scheme.js';
 import { dotSegmentInAbsolute, escapedSlash, windowsReservedName } from './segments.js';
+import { templatePlaceholder } from './template.js';
 import { ticketRules } from './ticket.js';
 import { filesRules } from './files.js';
 import { markupRules } from './markup.js';
@@ -29,10 +30,12 @@ const structureRules: readonly Rule[] = [
 ];
 
 /**
- * Every rule, in the order their findings are listed and their fixes applied: white space first, then the
- * shape of the reference (scheme, authority, drive, UNC), then characters, then the Directory, then resolution.
+ * Every rule, in the order their findings are listed and their fixes applied: a template first (when it reports,
+ * no other rule runs: src/checker/session.ts), then white space, then the shape of the reference (scheme,
+ * authority, drive, UNC), then characters, then the Directory, then resolution.
  */
 export const rules: readonly Rule[] = [
+  templatePlaceholder,
   surroundingWhitespace,
   ...structureRules,
   ...characterRules.filter((r) => r !== surroundingWhitespace),

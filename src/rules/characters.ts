@@ -131,13 +131,13 @@ export const backslash = charRule(
     meta: {
       code: 'backslash',
       title: 'Backslash as separator',
-      description: "'\\' is not a valid URL character (appendix Table 4, example 24). Windows paths copied into URLs carry it as a separator; RFC 8089 E.4 says to replace it with '/' when it is meant as one.",
+      description: "'\\' is not a valid URL character (appendix Table 4, example 24). Windows paths copied into URLs carry it as a separator; RFC 8089 E.4 says to replace it with '/' when it is meant as one. Where a UNC finding (unc-in-authority, unc-path-as-url) accounts for the backslashes, it is the one reported (src/rules/causes.ts). In a ticket, where consumers would open different files only because of the backslashes, their readings are in this finding (`readings`) rather than in a consumers-disagree of their own.",
       spec: 'JDF appendix 4.3, Table 4 example 24; RFC 8089 E.4',
       severity: sev('error', 'error', 'warning'),
       fixable: true,
       examples: examples([{ value: 'file:///c:\\folder\\a.pdf', offset: 10, fix: 'file:///c:/folder/a.pdf' }, { value: 'sub\\a.pdf', offset: 3, fix: 'sub/a.pdf' }], [{ value: 'file:///c:/folder/a.pdf' }, { value: 'sub/a%5Cb.pdf' }]),
     },
-    message: () => "The URL uses '\\' as a path separator, which URLs do not allow; use '/' (RFC 8089 E.4).",
+    message: (a) => `The URL uses '\\' as a path separator, which URLs do not allow; use '/' (RFC 8089 E.4).${a.readings ? ` Until then consumers open different files: ${a.readings}.` : ''}`,
   },
   { kind: KIND.backslash, exact: true },
   () => isBackslash,
@@ -211,7 +211,7 @@ export const nonAscii: Rule = {
   meta: {
     code: 'non-ascii',
     title: 'Raw non-ASCII character',
-    description: 'For JDF 1.2 conformance characters above 127 must be escaped as UTF-8 octets (Table 1: Ä is %C3%84). From JDF 1.3 they are accepted as an IRI (CIP4\'s own library writes them), reported as info; RFC 8089 section 4 asks for percent-encoded UTF-8.',
+    description: 'For JDF 1.2 conformance characters above 127 must be escaped as UTF-8 octets (Table 1: Ä is %C3%84). From JDF 1.3 they are accepted as an IRI (CIP4\'s own library writes them), reported as info; RFC 8089 section 4 asks for percent-encoded UTF-8. A ticket that declares no JDF/@Version is read as JDF 1.2, and the message says so.',
     spec: 'JDF appendix 3, Table 1; RFC 8089 4; RFC 3987 3.1',
     severity: sev('error', 'warning', 'info'),
     fixable: true,
@@ -220,7 +220,7 @@ export const nonAscii: Rule = {
       [{ value: 'file:///c:/M%C3%BCller/a.pdf' }],
     ),
   },
-  message: (a) => `The URL holds the non-ASCII character ${a.char} raw${a.iri ? '; JDF 1.3 and later accept this IRI form, but escaping it as UTF-8 octets is safest' : ', which JDF 1.2 forbids; escape it as UTF-8 octets'} (for example ${a.escaped}).`,
+  message: (a) => `The URL holds the non-ASCII character ${a.char} raw${a.iri ? '; JDF 1.3 and later accept this IRI form, but escaping it as UTF-8 octets is safest' : `, which ${forbids(a.version)}; escape it as UTF-8 octets`} (for example ${a.escaped}).`,
   cleanFix: true,
   when: SIGN.nonAscii,
   check(ctx, report) {
@@ -235,13 +235,19 @@ export const nonAscii: Rule = {
     const text = escapeNonAscii(core.slice(first, end));
     report({
       offset: ctx.lead + first,
-      args: { char: showChar(ch), escaped: escapeChar(ch), iri: iri ? 1 : '' },
+      args: { char: showChar(ch), escaped: escapeChar(ch), iri: iri ? 1 : '', version: ctx.options.jdfVersion?.trim() ?? '' },
       fix: ctx.withCore(core.slice(0, first) + text + core.slice(end)),
       edit: { start: ctx.lead + first, end: ctx.lead + end, text },
       ...(iri ? { severity: 'info' as const } : {}),
     });
   },
 };
+
+/** Who forbids a raw non-ASCII character: the declared JDF version, or 1.2 assumed where none (or none readable) is declared. */
+function forbids(version: string | number | undefined): string {
+  if (typeof version === 'string' && /^\d+\.\d+/.test(version)) return `JDF ${version} forbids`;
+  return `JDF 1.2 forbids (${version ? `the declared JDF version '${version}' cannot be read` : 'no JDF version is declared'}, so 1.2 is assumed)`;
+}
 
 /** JDF 1.3 and later accept raw non-ASCII (IRI); 1.2 and earlier, or an unknown version, follow the appendix. */
 export function jdfAllowsIri(version: string | undefined): boolean {
@@ -274,13 +280,15 @@ export const invalidEscapedOctets: Rule = {
   meta: {
     code: 'invalid-escaped-octets',
     title: 'Escaped octets not in the ticket encoding',
-    description: 'Escaped octets must use the encoding of the XML declaration (appendix section 3): in a UTF-8 ticket, %E9 alone is not a character. Re-escape the name from its characters.',
+    description: 'Escaped octets must use the encoding of the XML declaration (appendix section 3): in a UTF-8 ticket, %E9 alone is not a character. Re-escape the name from its characters. That requirement is about file URLs: in an http, ftp or other URL the server decides how it reads escapes, so there it is at most a warning (a consumer that reads escapes as UTF-8, RFC 3987 3.2, shows another name).',
     spec: 'JDF appendix 3; RFC 8089 4',
     severity: sev('error', 'warning', 'warning'),
     fixable: false,
     examples: examples([{ value: 'caf%E9.pdf', offset: 0 }], [{ value: 'caf%C3%A9.pdf' }]),
   },
-  message: (a) => `The escaped octets in '${a.segment}' are not valid ${a.charset}; escape the name's characters as ${a.charset} octets.`,
+  message: (a) => (a.scheme
+    ? `The escaped octets in '${a.segment}' are not valid ${a.charset}; the ${a.scheme} server decides how it reads them (the appendix's rule is for file URLs), but a consumer that reads escapes as UTF-8 shows another name.`
+    : `The escaped octets in '${a.segment}' are not valid ${a.charset}; escape the name's characters as ${a.charset} octets.`),
   when: SIGN.badUtf8,
   check(ctx, report) {
     const charset = (ctx.options.charset ?? 'utf-8').toLowerCase();
@@ -291,7 +299,9 @@ export const invalidEscapedOctets: Rule = {
     let offset = ctx.pathStart;
     for (const segment of path.split('/')) {
       if (segment.indexOf('%') !== -1 && !decodeSegment(segment, 'utf-8').valid) {
-        report({ offset, args: { segment, charset: 'UTF-8' } });
+        // The appendix's encoding rule is about file URLs; elsewhere the server decides: at most a warning.
+        if (ctx.isFileLike) report({ offset, args: { segment, charset: 'UTF-8' } });
+        else report({ offset, args: { segment, charset: 'UTF-8', scheme: ctx.scheme! }, severity: 'warning' });
         return;
       }
       offset += segment.length + 1;

@@ -3,6 +3,7 @@
 
 /** Every rule code of the catalog, in catalog order. */
 export type RuleCode =
+  | 'template-placeholder'
   | 'surrounding-whitespace'
   | 'url-too-long'
   | 'empty-url'

@@ -34,7 +34,7 @@ export const uncPathAsUrl: Rule = {
     fixable: true,
     examples: examples([{ value: '\\\\file_server\\folder\\a.pdf', offset: 0, fix: 'file://file_server/folder/a.pdf' }], [{ value: 'file://file_server/folder/a.pdf' }, { value: '//file_server/folder/a.pdf' }]),
   },
-  message: (a) => `This is a UNC path, not a URL; write it as file://${a.host}/... (RFC 8089 E.3.1).`,
+  message: (a) => `This is a UNC path, not a URL; write it as file://${a.host}/... (RFC 8089 E.3.1).${a.readings ? ` Until then consumers open different files: ${a.readings}.` : ''}`,
   when: SIGN.backslash,
   check(ctx, report) {
     if (ctx.scheme !== undefined || !ctx.core.startsWith('\\\\')) return;
@@ -166,7 +166,7 @@ export const rootWithoutDrive: Rule = {
   meta: {
     code: 'root-without-drive',
     title: 'Local path without drive or volume',
-    description: 'file:///a.pdf has no well-defined meaning on Windows or Mac OS: which drive, which disk? On Unix it is /a.pdf (appendix Table 4, example 26). An error for the windows platform (no drive letter) and mac (no volume), a warning for any, silent for unix; the profile does not change it.',
+    description: 'file:///a.pdf has no well-defined meaning on Windows or Mac OS: which drive, which disk? On Unix it is /a.pdf (appendix Table 4, example 26). An error for the windows platform (no drive letter) and mac (no volume), a warning for any (a consumer not known, which may be Windows), silent for unix (--platform unix: a POSIX consumer); the profile does not change it.',
     spec: 'JDF appendix 4.3, Table 4 example 26; RFC 8089 D.2',
     severity: sev('warning', 'warning', 'warning'),
     fixable: false,
@@ -175,7 +175,9 @@ export const rootWithoutDrive: Rule = {
       [{ value: 'file:///a.pdf', options: { platform: 'unix' } }, { value: 'file:///c:/a.pdf', options: { platform: 'windows' } }, { value: 'file:///HD1/bar', options: { platform: 'mac' } }],
     ),
   },
-  message: (a) => `This local path has no ${a.what}, so ${a.who} cannot tell where the file is; start the path with ${a.example}.`,
+  message: (a) => (a.unknown
+    ? `This local path has no ${a.what}: ${a.who} cannot tell where the file is (appendix Table 4 #26), and which consumer opens it is not known. Start the path with ${a.example}; if the consumer is Unix, where it names this path, say so with --platform unix.`
+    : `This local path has no ${a.what}, so ${a.who} cannot tell where the file is (appendix Table 4 #26); start the path with ${a.example}.`),
   when: SIGN.fileScheme,
   check(ctx, report) {
     if (ctx.scheme !== 'file') return;
@@ -189,8 +191,8 @@ export const rootWithoutDrive: Rule = {
     if (platform === 'mac' && !single) return;
     const severity = platform === 'any' ? 'warning' : 'error';
     const what = platform === 'windows' ? 'drive letter' : platform === 'mac' ? 'volume name' : 'drive letter (or Mac volume)';
-    const who = platform === 'windows' ? 'Windows' : platform === 'mac' ? 'Mac OS' : 'Windows and Mac OS';
+    const who = platform === 'windows' ? 'Windows' : platform === 'mac' ? 'Mac OS' : 'a Windows or Mac OS consumer';
     const example = platform === 'mac' ? 'the volume (file:///HD1/...)' : 'the drive (file:///c:/...)';
-    report({ offset: ctx.pathStart, severity, args: { what, who, example } });
+    report({ offset: ctx.pathStart, severity, args: { what, who, example, unknown: platform === 'any' ? 1 : '' } });
   },
 };

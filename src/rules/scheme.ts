@@ -34,13 +34,15 @@ export const emptyUrl: Rule = {
   meta: {
     code: 'empty-url',
     title: 'Empty URL',
-    description: 'An empty reference resolves to the base itself (RFC 3986 5.2.2), a folder rather than a file.',
+    description: 'An empty reference resolves to the base itself (RFC 3986 5.2.2), a folder rather than a file. In a ticket, on a resource whose Status declares it not ready yet (Unavailable or Incomplete, its own or inherited from the partition above it; JDF 1.x Status, XJDF 2.x Resource/@Status), it is info that names the status; on any other resource it stays an error.',
     spec: 'JDF appendix 4.6',
     severity: sev('error', 'error', 'error'),
     fixable: false,
     examples: examples([{ value: '', offset: 0 }, { value: '   ', offset: 0 }], [{ value: 'a.pdf' }]),
   },
-  message: () => 'The URL is empty; name the file it refers to.',
+  message: (a) => (a.status
+    ? `The URL is empty, on a resource whose Status="${a.status}" says it is not ready yet; name the file once it is.`
+    : 'The URL is empty; name the file it refers to.'),
   when: SIGN.empty,
   check(ctx, report) {
     if (ctx.core === '') report({ offset: 0 });

@@ -16,7 +16,9 @@ import type { Reading } from '../ticket/readings.js';
 import type { BaseSource, TicketReference } from '../ticket/validate.js';
 import { parseReference } from '../uri/parse.js';
 import { examples, sev } from './helpers.js';
-import type { ReferenceKind, Role, Rule, RuleMeta } from './types.js';
+import { READINGS_GO_TO } from './causes.js';
+import type { RuleCode } from './codes.js';
+import type { Finding, ReferenceKind, Role, Rule, RuleMeta } from './types.js';
 
 /** What a ticket rule found. */
 export interface TicketRuleReport {
@@ -25,6 +27,11 @@ export interface TicketRuleReport {
   args?: Record<string, string | number>;
   /** Codes of checkUrl's findings on the same reference that this one replaces (it says the same, better). */
   supersedes?: readonly string[];
+  /**
+   * The code of checkUrl's finding on the same reference that is the cause of what this one found (causes.ts): no
+   * finding of this rule is made, and `args` go into that finding's.
+   */
+  into?: string;
 }
 
 type ReportTicket = (report: TicketRuleReport) => void;
@@ -38,6 +45,8 @@ export interface WalkedReference {
   base: { uri: string | null; source: BaseSource };
   /** A FileSpec/@URL inside a container (appendix 4.6). */
   inContainer: boolean;
+  /** checkUrl's findings on the value. */
+  findings: readonly Finding[];
 }
 
 /** An rRef the walk met. */
@@ -319,19 +328,27 @@ export const noBase = ticketRule({
 
 export const consumersDisagree = ticketRule({
   code: 'consumers-disagree', title: 'Consumers would open different files', spec: 'RFC 3986 5.2; RFC 8089 E.2.1; WHATWG URL',
-  description: "Strict RFC 3986, RFC 8089 E.2.1 (drive-preserving), the WHATWG URL parser (browsers, Node) and the string join of CIP4's JDF library for Java would not all open the same file. The message lists each reading. The string join is what JDFLibJ's UrlUtil.getURLWithDirectory (behind JDFRunList.getFileURL) does with RunList/@Directory and FileSpec/@URL: a URL with a scheme (a ':' before any '/') is taken as it is; a URL starting with '/' keeps only the Directory's scheme, so /abs/x.pdf against file://host/dir is file://abs/x.pdf (its first segment becomes the host) and //h/x is file://h/x; otherwise it is Directory + '/' + URL (the '/' only when the Directory lacks one); then, after the '//' or '///' that ends the scheme part, empty and '.' segments are dropped and each '..' removes the nearest segment before it (the host too), with no trailing '/'. It applies only where the base is a Directory.",
+  description: "Strict RFC 3986, RFC 8089 E.2.1 (drive-preserving), the WHATWG URL parser (browsers, Node) and the string join of CIP4's JDF library for Java would not all open the same file. The message lists each reading. The string join is what JDFLibJ's UrlUtil.getURLWithDirectory (behind JDFRunList.getFileURL) does with RunList/@Directory and FileSpec/@URL: a URL with a scheme (a ':' before any '/') is taken as it is; a URL starting with '/' keeps only the Directory's scheme, so /abs/x.pdf against file://host/dir is file://abs/x.pdf (its first segment becomes the host) and //h/x is file://h/x; otherwise it is Directory + '/' + URL (the '/' only when the Directory lacks one); then, after the '//' or '///' that ends the scheme part, empty and '.' segments are dropped and each '..' removes the nearest segment before it (the host too), with no trailing '/'. It applies only where the base is a Directory. Where the readings differ only because of the value's backslashes (with each written '/', they agree), the backslash finding (or unc-path-as-url) is the cause and carries them in its `readings` instead (src/rules/causes.ts).",
   severity: sev('warning', 'warning', 'warning'), fixable: false,
   flagged: [OK.replace('file:///c:/jobs/', 'file:///c:/jobs/Title-J626103').replace('a.pdf', '../F-22/job001.pdf')],
   clean: [OK],
 }, (a) => `Consumers would open different files: ${a.readings}. ${a.advice}`, {
-  checkReference({ role, value, kind, base }, { layer }, report) {
+  checkReference({ role, value, kind, base, findings }, { layer }, report) {
     if (role !== 'url' || base.uri === null || kind === 'absolute' || value.trim() === '') return;
-    const differing = layer.disagreement(value.trim(), base.uri, base.source === 'directory');
+    const fromDirectory = base.source === 'directory';
+    const differing = layer.disagreement(value.trim(), base.uri, fromDirectory);
     if (!differing) return;
     const readings = differing.map((r) => `${r.consumer} ${r.href === null ? '(fails)' : redactPassword(r.href)}`).join('; ');
-    const advice = base.uri.endsWith('/') ? 'Write the reference so that every reading agrees.' : "End the Directory with '/'.";
     // The readings say what these would say about the resolution, and more.
-    report({ offset: 0, args: { readings, advice }, supersedes: ['drive-lost-in-resolution', 'base-last-segment-dropped'] });
+    const supersedes = ['drive-lost-in-resolution', 'base-last-segment-dropped'];
+    // One cause, one finding (causes.ts): readings that differ only because of the backslashes go to their finding.
+    const cause = findings.find((f) => READINGS_GO_TO.includes(f.code as RuleCode));
+    if (cause !== undefined && layer.disagreement(value.trim().replace(/\\/g, '/'), base.uri, fromDirectory) === null) {
+      report({ offset: 0, args: { readings }, supersedes, into: cause.code });
+      return;
+    }
+    const advice = base.uri.endsWith('/') ? 'Write the reference so that every reading agrees.' : "End the Directory with '/'.";
+    report({ offset: 0, args: { readings, advice }, supersedes });
   },
 });
 

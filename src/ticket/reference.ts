@@ -15,9 +15,10 @@ import { sortFew } from '../util/sort-few.js';
 import type { Attribute } from './xml/index.js';
 import type { ElementPaths } from './element-paths.js';
 import type { FileSpecFacts } from './filespec-facts.js';
-import { bySeverityThenPlace, makeFinding, placed, SharedWords, unplacedFinding } from './finding.js';
+import { bySeverityThenPlace, makeFinding, placed, reword, SharedWords, unplacedFinding } from './finding.js';
 import { identifierKind } from './identifier.js';
 import { noteReportedInValue, type TicketDocument } from './read.js';
+import { notReadyStatus } from './resources.js';
 import { IDENTIFIER_RULES, REFERENCE_RULES } from './ticket-rules.js';
 import type { BaseSource, LocatedFinding, TicketReference, ValidateOptions } from './validate.js';
 
@@ -34,12 +35,13 @@ export const NO_BASE: Base = { uri: null, source: 'none' };
 /** The base inside a container that names no file (no URL; a FileSpecRef that is dangling, cyclic or whose Part matches nothing). */
 export const NO_CONTAINER: Base = { uri: null, source: 'container' };
 
-/** A reference rule's report on a value, its finding made without a place. */
+/** A reference rule's report on a value, its finding made without a place (or, `into`, what goes into checkUrl's finding of that code). */
 interface RuleFinding {
-  finding: Finding;
+  finding: Finding | undefined;
   /** Index in the value. */
   offset: number;
   supersedes: readonly string[] | undefined;
+  into?: { code: string; args: Record<string, string | number> };
 }
 
 /** What a value comes to in a context, wherever it stands. */
@@ -90,6 +92,12 @@ class Context {
   }
 }
 
+/** A reference rule's arguments added to the finding at this place that is their cause (src/rules/causes.ts). */
+function addToCause(findings: LocatedFinding[], code: string, args: Record<string, string | number>): void {
+  const cause = findings.find((f) => f.code === code);
+  if (cause !== undefined) reword(cause, cause.severity, { ...cause.args, ...args });
+}
+
 /** Records the references of one ticket in its report, in the order the walk reaches them. */
 export class ReferenceRecorder {
   /** Directories reported (in order), and the elements whose Directory some relative reference resolved against. */
@@ -102,7 +110,8 @@ export class ReferenceRecorder {
   private ruleFindings: RuleFinding[] = [];
   private ruleCode = '';
   private readonly collect = (r: TicketRuleReport): void => {
-    this.ruleFindings.push({ finding: unplacedFinding(this.ruleCode, this.doc.profile, r.args ?? {}), offset: r.offset, supersedes: r.supersedes });
+    if (r.into !== undefined) this.ruleFindings.push({ finding: undefined, offset: r.offset, supersedes: r.supersedes, into: { code: r.into, args: r.args ?? {} } });
+    else this.ruleFindings.push({ finding: unplacedFinding(this.ruleCode, this.doc.profile, r.args ?? {}), offset: r.offset, supersedes: r.supersedes });
   };
 
   constructor(
@@ -126,7 +135,11 @@ export class ReferenceRecorder {
       noteReportedInValue(this.doc, attr.problems);
     }
     if (base.from !== undefined && result.kind !== 'absolute') this.usedDirectories.add(base.from);
-    for (const r of checked.rules) findings.push(placed(r.finding, this.positionIn(attr, r.offset), this.words.of(r.finding)));
+    for (const r of checked.rules) {
+      if (r.finding !== undefined) findings.push(placed(r.finding, this.positionIn(attr, r.offset), this.words.of(r.finding)));
+      else if (r.into !== undefined) addToCause(findings, r.into.code, r.into.args);
+    }
+    if (result.kind === 'relative-path' && findings.length > 0) this.settleNotReady(element, findings);
     if (findings.length > 1) sortFew(findings, bySeverityThenPlace);
     const kept = findings.length === 0 ? findings : findings.slice(); // as long as it is: a pushed-to array holds room for 17
     // Non-file URLs (http, ftp, mailto, cid: a MIME part) are never resolved against a Directory or folder.
@@ -158,6 +171,14 @@ export class ReferenceRecorder {
     if (role === 'directory') this.directoryReferences.push({ e: element, ref });
     this.doc.report.references.push(ref);
     return ref;
+  }
+
+  /** An empty URL on a resource the ticket declares not ready (Status Unavailable or Incomplete) is info naming the status. */
+  private settleNotReady(element: number, findings: LocatedFinding[]): void {
+    const empty = findings.find((f) => f.code === 'empty-url' && f.severity === 'error');
+    if (empty === undefined) return;
+    const status = notReadyStatus(this.doc.tree, element);
+    if (status !== undefined) reword(empty, 'info', { status });
   }
 
   /** A URI that identifies rather than locates (DevNS, PDFXRegistryName): its syntax only, never resolved or looked for. */
@@ -221,7 +242,9 @@ export class ReferenceRecorder {
   /** checkUrl's answer for a value in a context, and what the reference rules say of it. */
   private check(value: string, context: Context): Checked {
     const result = checkUrl(value, context.options);
-    const walked: WalkedReference = { role: context.role, value, kind: result.kind, base: context.base, inContainer: context.inContainer };
+    // A template is not a URL: its one finding says so, and no reference rule judges it either.
+    if (result.findings[0]?.code === 'template-placeholder') return { result, rules: NO_RULE_FINDINGS, superseded: undefined };
+    const walked: WalkedReference = { role: context.role, value, kind: result.kind, base: context.base, inContainer: context.inContainer, findings: result.findings };
     this.ruleFindings = [];
     for (const rule of REFERENCE_RULES) {
       this.ruleCode = rule.meta.code;

@@ -66,3 +66,20 @@ export class ResourceIndex {
     return this.notResources.get(id);
   }
 }
+
+/** Resource statuses by which a ticket says a resource is not ready yet (JDF 1.x 3.8.1 Status; XJDF 2.x Resource/@Status). */
+const NOT_READY: ReadonlySet<string> = new Set(['Unavailable', 'Incomplete']);
+
+/**
+ * The Status by which the resource holding element `e` is declared not ready (Unavailable or Incomplete), or
+ * undefined. A partition inherits its parent's Status unless it declares its own, so the nearest Status from `e`
+ * up decides; the search stops at the resource itself (the first element with an ID).
+ */
+export function notReadyStatus(tree: ElementTree, e: number): string | undefined {
+  for (let at = e; at !== NONE; at = tree.parent(at)) {
+    const status = tree.attribute(at, 'Status')?.value;
+    if (status !== undefined) return NOT_READY.has(status) ? status : undefined;
+    if (tree.mayHaveId(at) && tree.attribute(at, 'ID') !== undefined) return undefined;
+  }
+  return undefined;
+}
