@@ -3,6 +3,7 @@
 // whose policy forbids compiling code, brings one Ajv generated at build time).
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import jsonc from 'jsonc-parser';
+import { unknownRule, type RuleSetting } from '../rules/settings.js';
 import { parseUrlAttribute } from '../ticket/vocabulary.js';
 import { buildTable, type TableProblem, type ViewsConfig } from '../views/build.js';
 import type { ViewTable } from '../views/types.js';
@@ -16,6 +17,8 @@ export interface ConfigProblem {
 export interface Config extends ViewsConfig {
   /** ELEMENT/@ATTR[=directory], as --url-attribute takes them. */
   urlAttributes?: string[];
+  /** Rule codes at another severity, or off (validateTicket's `rules`). */
+  rules?: Record<string, RuleSetting>;
 }
 
 export type ParsedConfig = { config: Config; table: ViewTable; problems: [] } | { problems: ConfigProblem[] };
@@ -93,7 +96,7 @@ export function checkConfig(text: string, validate: ValidateFunction, hostname =
   const config = value as Config;
   const built = buildTable(config, hostname);
   const table = built.table;
-  const problems = [...built.problems, ...urlAttributeProblems(config)];
+  const problems = [...built.problems, ...urlAttributeProblems(config), ...ruleProblems(config)];
   if (problems.length > 0) return { problems: problems.map((p) => ({ ...position(text, offsetOf(root, p.at, p.key)), message: `${shown(p.at)}: ${p.message}` })) };
   return { config, table, problems: [] };
 }
@@ -105,4 +108,12 @@ function urlAttributeProblems(config: Config): TableProblem[] {
     if (parseUrlAttribute(text) === undefined) problems.push({ at: ['urlAttributes', k], message: `'${text}' is not ELEMENT/@ATTR or ELEMENT/@ATTR=directory (such as Device/@HDM:Hotfolder=directory)` });
   });
   return problems;
+}
+
+/** Each rules key must be a rule's code; the message names the nearest one. */
+function ruleProblems(config: Config): TableProblem[] {
+  return Object.keys(config.rules ?? {}).flatMap((code) => {
+    const problem = unknownRule(code);
+    return problem !== undefined ? [{ at: ['rules', code], key: true, message: problem }] : [];
+  });
 }

@@ -12,6 +12,7 @@ import { packageRules } from './package.js';
 import { viewsRules } from './views.js';
 import { internalRules } from './internal.js';
 import { integrityRules } from './integrity.js';
+import { directiveRules } from './directives.js';
 import type { CatalogRule, Rule, RuleMeta } from './types.js';
 
 /**
@@ -39,7 +40,7 @@ export const rules: readonly Rule[] = [
 ];
 
 /** Every rule of both scopes: those checkUrl runs on one value, and those validateTicket reports on a ticket. */
-export const allRules: readonly CatalogRule[] = [...rules, ...ticketRules, ...markupRules, ...filesRules, ...packageRules, ...viewsRules, ...integrityRules, ...internalRules];
+export const allRules: readonly CatalogRule[] = [...rules, ...ticketRules, ...markupRules, ...filesRules, ...packageRules, ...viewsRules, ...integrityRules, ...directiveRules, ...internalRules];
 
 export const rulesByCode: ReadonlyMap<string, CatalogRule> = new Map(allRules.map((r) => [r.meta.code, r]));
 

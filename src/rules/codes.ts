@@ -106,5 +106,7 @@ export type RuleCode =
   | 'checksum-mismatch'
   | 'mime-type-mismatch'
   | 'page-count-mismatch'
+  | 'unknown-rule-in-directive'
+  | 'unused-disable-directive'
   | 'internal-error'
   | 'out-of-memory';
