@@ -7,6 +7,7 @@ export interface PageViews {
   table: ViewTable;
   urlAttributes: string[];
   rules: RuleSettings;
+  vocabularies: string[];
 }
 
 /** The options of `validate` and `check` that the page offers. */

@@ -21,6 +21,7 @@ function validateOptions(o: PageOptions, withConfig = false): ValidateOptions {
   return {
     ...(urlAttributes.length > 0 ? { urlAttributes } : {}),
     ...(rules !== undefined && Object.keys(rules).length > 0 ? { rules } : {}),
+    ...(withConfig && (o.views?.vocabularies.length ?? 0) > 0 ? { vocabularies: o.views!.vocabularies } : {}),
     profile: o.profile,
     platform: o.platform,
     drivePreserving: o.drivePreserving,
@@ -145,7 +146,7 @@ function config(id: number, text: string): void {
     return;
   }
   const urlAttributes = parsed.config.urlAttributes ?? [];
-  post({ type: 'config-checked', id, views: { table: parsed.table, urlAttributes, rules: parsed.config.rules ?? {} }, viewNames: Object.keys(parsed.table.views), storages: parsed.table.storages.length, urlAttributes: urlAttributes.length });
+  post({ type: 'config-checked', id, views: { table: parsed.table, urlAttributes, rules: parsed.config.rules ?? {}, vocabularies: parsed.config.vocabularies ?? [] }, viewNames: Object.keys(parsed.table.views), storages: parsed.table.storages.length, urlAttributes: urlAttributes.length });
 }
 
 self.onmessage = (event: MessageEvent<ToWorker>) => {

@@ -16,6 +16,7 @@ import { useColor } from './color.js';
 import { ruleCatalog } from '../rules/catalog.js';
 import { parseRuleOption, type RuleSetting } from '../rules/settings.js';
 import type { ValidateOptions } from '../ticket/validate.js';
+import { unknownVocabulary } from '../ticket/vendor.js';
 import { parseUrlAttribute, type VocabularyRow } from '../ticket/vocabulary.js';
 import { docsUrl, packageVersion } from './version.js';
 import { unmatched } from './unmatched.js';
@@ -51,6 +52,8 @@ export interface ValidateRun {
   urlAttributes?: string[];
   /** --rule CODE:SETTING, as given: over the config's rules. */
   rules?: string[];
+  /** --vocabulary NAME, as given: added to the config's vocabularies. */
+  vocabularies?: string[];
 }
 
 /** Reads the tickets, validates each, prints the report; returns the exit code (2 when a path could not be read). */
@@ -58,6 +61,12 @@ export async function runValidate(run: ValidateRun): Promise<number> {
   if (urlAttributeRows(run.urlAttributes ?? []) === undefined) return 2;
   const given = ruleSettings(run.rules ?? []);
   if (given === undefined) return 2;
+  for (const name of run.vocabularies ?? []) {
+    const problem = unknownVocabulary(name);
+    if (problem === undefined) continue;
+    process.stderr.write(`jdf-filespec: --vocabulary ${problem}\n`);
+    return 2;
+  }
   if (run.local?.root !== undefined) {
     try {
       if (!(await stat(run.local.root)).isDirectory()) throw new Error('not a folder');
@@ -75,6 +84,8 @@ export async function runValidate(run: ValidateRun): Promise<number> {
   // The config's rules, then --rule's.
   const rules = { ...settings.rules, ...given };
   if (Object.keys(rules).length > 0) run = { ...run, options: { ...run.options, rules } };
+  const vocabularies = [...new Set([...settings.vocabularies, ...(run.vocabularies ?? [])])];
+  if (vocabularies.length > 0) run = { ...run, options: { ...run.options, vocabularies } };
   const expanded = await expandPaths(run.paths, { ...run.discovery, ...(run.stdinFilename !== undefined ? { stdinFilename: run.stdinFilename } : {}) });
   if (run.errorOnUnmatchedPattern !== false && unmatched(expanded.unmatched)) return 2;
   // A progress line on a terminal only: never in a pipe, never with machine formats.
@@ -114,7 +125,7 @@ export function urlAttributeRows(texts: readonly string[]): VocabularyRow[] | un
   for (const text of texts) {
     const row = parseUrlAttribute(text);
     if (row === undefined) {
-      process.stderr.write(`jdf-filespec: --url-attribute takes ELEMENT/@ATTR or ELEMENT/@ATTR=directory (such as Device/@HDM:Hotfolder=directory), not "${text}"\n`);
+      process.stderr.write(`jdf-filespec: --url-attribute takes ELEMENT/@ATTR or ELEMENT/@ATTR=directory (such as Device/@HDM:Hotfolder=directory or HDM:ReportList/@Directory=directory), not "${text}"\n`);
       return undefined;
     }
     rows.push(row);

@@ -21,15 +21,18 @@ export interface ConfigSettings {
   urlAttributes: string[];
   /** The config's rules (their codes checked when it was read). */
   rules: RuleSettings;
+  /** The config's vendor vocabularies (checked when it was read). */
+  vocabularies: string[];
 }
 
-/** `local` with the view table of the config and --map added, and the config's urlAttributes and rules; null when the config is not valid (usage error). */
+/** `local` with the view table of the config and --map added, and the config's urlAttributes, rules and vocabularies; null when the config is not valid (usage error). */
 export async function withViews(explicit: string | undefined, local: LocalFileOptions | undefined): Promise<ConfigSettings | null> {
   const loaded = await readConfig(explicit);
   if (loaded === null) return null;
   const urlAttributes = loaded?.config.urlAttributes ?? [];
   const rules = loaded?.config.rules ?? {};
+  const vocabularies = loaded?.config.vocabularies ?? [];
   const views = viewTable(loaded, local?.maps ?? []);
-  if (!views) return { local, urlAttributes, rules };
-  return { local: { checkExists: false, maps: [], ...local, views }, urlAttributes, rules };
+  if (!views) return { local, urlAttributes, rules, vocabularies };
+  return { local: { checkExists: false, maps: [], ...local, views }, urlAttributes, rules, vocabularies };
 }

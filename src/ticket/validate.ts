@@ -101,6 +101,12 @@ export interface ValidateOptions {
   /** Attributes to read beyond the schemas' (`--url-attribute`), such as a vendor's hot folder. */
   urlAttributes?: readonly VocabularyRow[];
   /**
+   * Vendor vocabularies to read as well, by name (VENDOR_VOCABULARIES: `heidelberg`, `kodak`; see
+   * data/vendor-vocabularies.json): their attributes matched by namespace URI. Unknown names read nothing
+   * (unknownVocabulary says why).
+   */
+  vocabularies?: readonly string[];
+  /**
    * Each rule named at another severity, or `off` (not reported, and its fix not applied); the others keep the
    * catalog's. The config's `rules` and `--rule CODE:SETTING`. Codes are not checked here (unknownRule does).
    */
