@@ -2,7 +2,7 @@
 // `rules` (the config's "rules", --rule CODE:SETTING) and the ticket's own comments
 // (<!-- jdf-filespec-disable-next-line CODE -->, jdf-filespec-disable / -enable). Positions below are counted by
 // hand in the fixtures; the SARIF output is held to the official SARIF 2.1.0 schema.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { parseConfig } from '../src/config/parse.js';
 import { validateTicket } from '../src/index.js';
 import { projectRoot } from './helpers.js';
 import { sarifSchema } from './sarif-schema.js';
+import { drop, exited, makeDirs, routed, stopAll, stopLater, ticketXml, until } from './watch-helpers.js';
 
 // Line 3: a.pdf has a raw space (unescaped-space, an error) and no drive (root-without-drive, a warning for any platform).
 const LINES = [
@@ -160,6 +161,24 @@ test('CLI: a directive silences what --check-exists finds too', () => {
     assert.is(report.summary.suppressed, 1);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('watch takes the config\'s rules: a ticket whose only error is a rule set off goes to OK', async () => {
+  const d = makeDirs('jfs-rules-');
+  try {
+    const config = path.join(d.base, 'rules.json');
+    writeFileSync(config, JSON.stringify({ rules: { 'unescaped-space': 'off' } }));
+    drop(d, 'space.jdf', ticketXml('space', { broken: true }));
+    const proc = spawn(process.execPath, [main, 'watch', d.in, '--ok', d.ok, '--error', d.error, '--settle', '150ms', '--poll-interval', '200ms', '--config', config, '--platform', 'unix'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    stopLater(() => proc.kill('SIGKILL'));
+    await until(() => routed(d).length === 1, 30_000, 'the ticket to be routed');
+    proc.kill('SIGINT');
+    assert.is(await exited(proc), 0);
+    assert.equal(routed(d).map((r) => [r.folder, r.name]), [['ok', 'space.jdf']]);
+  } finally {
+    await stopAll();
+    rmSync(d.base, { recursive: true, force: true });
   }
 });
 
