@@ -50,7 +50,7 @@ export interface TicketReference {
   findings: LocatedFinding[];
   /** The value with every safe fix applied, when one exists. */
   fixed?: string;
-  /** Findings of this value that a directive in the ticket silences: counted, not shown (rules.md, "Directives"). */
+  /** Findings of this value that a directive in the ticket silences: counted, not shown (README, "Rules on, off, or at another severity"). */
   suppressed?: SuppressedFinding[];
   /** With a view table: which view and entry it fell under, and the local path it was looked for at. */
   mappedBy?: MappedBy;
