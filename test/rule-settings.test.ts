@@ -148,6 +148,20 @@ test('CLI: --rule over the config, bad values exit 2, JSON counts the suppressed
   }
 });
 
+test('CLI: a ticket over --max-bytes is not read; its file-too-large follows --rule too', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'rule-settings-'));
+  try {
+    writeFileSync(path.join(dir, 't.jdf'), TICKET);
+    const run = (...args: string[]) => spawnSync(process.execPath, [main, 'validate', 't.jdf', '-f', 'json', '--max-bytes', '10', ...args], { encoding: 'utf8', cwd: dir });
+    assert.equal(JSON.parse(run().stdout).files[0].findings.map((f: any) => `${f.code} ${f.severity}`), ['file-too-large error']);
+    const warned = run('--rule', 'file-too-large:warning');
+    assert.is(warned.status, 0);
+    assert.equal(JSON.parse(warned.stdout).files[0].findings.map((f: any) => `${f.code} ${f.severity}`), ['file-too-large warning']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('CLI: a directive silences what --check-exists finds too', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'rule-settings-'));
   try {
