@@ -11,7 +11,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { configSchema } from '../src/node/config-file.js';
 import { parseConfig } from '../src/config/parse.js';
-import { validateTicket } from '../src/index.js';
+import { buildReport, formatSarif, ruleCatalog, validateTicket } from '../src/index.js';
 import { projectRoot } from './helpers.js';
 import { sarifSchema } from './sarif-schema.js';
 import { drop, exited, makeDirs, routed, stopAll, stopLater, ticketXml, until } from './watch-helpers.js';
@@ -146,6 +146,16 @@ test('CLI: --rule over the config, bad values exit 2, JSON counts the suppressed
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('SARIF: in a package part the suppression names the package file alone, as the result does (lines are the part\'s)', () => {
+  const ticket = validateTicket(TICKET);
+  const report = buildReport([{ path: 'job.mjm', part: '<ticket>', ...ticket }], '1');
+  const sarif = JSON.parse(formatSarif(report, ruleCatalog));
+  assert.ok(sarifSchema(sarif), JSON.stringify(sarifSchema.errors?.slice(0, 5), null, 1));
+  const suppressed = sarif.runs[0].results.filter((x: any) => x.suppressions);
+  assert.is(suppressed.length, 3);
+  for (const x of suppressed) assert.equal(x.suppressions[0].location, { physicalLocation: { artifactLocation: { uri: 'job.mjm' } } });
 });
 
 test('CLI: a ticket over --max-bytes is not read; its file-too-large follows --rule too', () => {
