@@ -123,6 +123,7 @@ test('CLI: --rule over the config, bad values exit 2, JSON counts the suppressed
     const report = JSON.parse(json.stdout);
     // Shown: c d.pdf and g h.pdf's spaces (errors) and the directive's typo (a warning); silenced: the spaces of a b.pdf and e f.pdf.
     assert.equal(report.summary, { files: 1, references: 5, error: 2, warning: 1, info: 0, suppressed: 2 });
+    assert.ok(run().stdout.endsWith('1 file, 5 references: 2 errors, 1 warning, 0 info; 2 suppressed by directives\n'), run().stdout);
     const over = JSON.parse(run('-f', 'json', '--rule', 'root-without-drive:error', '--rule', 'unescaped-space:info').stdout);
     assert.equal([over.summary.error, over.summary.info], [3, 2]);
     for (const [bad, says] of [['root-without-driv:off', "did you mean 'root-without-drive'?"], ['unescaped-space:warn', "did you mean 'warning'?"], ['unescaped-space', 'CODE:SETTING']] as const) {
