@@ -10,6 +10,7 @@ import { ONE_CAUSE, READINGS_GO_TO, TWO_CAUSES } from '../src/rules/causes.js';
 import { placeholderIn } from '../src/rules/template.js';
 import type { CheckOptions, Severity } from '../src/rules/types.js';
 import { validateTicket, type TicketReport } from '../src/ticket/validate.js';
+import { VENDOR_VOCABULARIES } from '../src/ticket/vendor.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.resolve(here, '..', '..');
@@ -95,6 +96,25 @@ for (const file of files) {
 }
 const inProcessSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
 
+// 2b. The vendor vocabularies read only when asked: each ticket again with every vocabulary, the references
+// counted by element and attribute (only those the default run does not read).
+const vendorUses = new Map<string, { uses: number; tickets: number }>();
+for (const file of files) {
+  const bytes = readFileSync(file);
+  const options = { documentUri: pathToFileURL(file).href };
+  const plain = new Set(validateTicket(bytes, options).references.map((r) => `${r.line}:${r.column}`));
+  const seen = new Set<string>();
+  for (const r of validateTicket(bytes, { ...options, vocabularies: VENDOR_VOCABULARIES }).references) {
+    if (plain.has(`${r.line}:${r.column}`)) continue;
+    const key = `${r.element.replace(/\[@ID='[^']*'\]/g, '').split('/').pop()}/@${r.attribute}`;
+    const row = vendorUses.get(key) ?? { uses: 0, tickets: 0 };
+    row.uses++;
+    if (!seen.has(key)) row.tickets++;
+    seen.add(key);
+    vendorUses.set(key, row);
+  }
+}
+
 // 3. An independent scan of the raw text (a tag scanner over the file, the table read straight from
 // data/url-attributes.json): every attribute of the vocabulary, in its root's family, must be reported at the
 // line and column where its value starts.
@@ -168,6 +188,7 @@ console.log(`command line: exit ${run.status}, ${cliReport ? cliReport.files.len
 console.log(`in process: ${inProcessSeconds.toFixed(1)} s`);
 console.log(`vocabulary attributes in the raw text (independent scan of UTF-8 tickets): ${expectedUses}; not reported at their line and column: ${missed.length}`);
 for (const m of missed.slice(0, 20)) console.log(`  ${m}`);
+console.log(`read only with --vocabulary ${VENDOR_VOCABULARIES.join(' ')} (element/@attribute: uses in tickets): ${[...vendorUses.entries()].sort((a, b) => b[1].uses - a[1].uses).map(([k, v]) => `${k} ${v.uses} in ${v.tickets}`).join(', ') || 'none'}`);
 console.log(`single fixes re-checked: ${fixesTried}; adding an error: ${worseFixes.length}`);
 for (const w of worseFixes.slice(0, 40)) console.log(`  ${w}`);
 if (worseFixes.length > 40) console.log(`  ... and ${worseFixes.length - 40} more`);

@@ -32,7 +32,7 @@ test('a LazyArray is written as JSON.stringify writes its elements, at any depth
 });
 
 test('SARIF, its results made one at a time, is the document JSON.stringify writes of them all', () => {
-  const report = { tool: { name: 'jdf-filespec' as const, version: '0' }, files: [{ path: 't.jdf', ...validateTicket('<JDF><ResourcePool><FileSpec URL="a b.pdf"/><FileSpec URL="c|d e.pdf"/></ResourcePool></JDF>', { documentUri: 'file:///srv/hot/t.jdf' }) }], summary: { files: 1, references: 2, error: 0, warning: 0, info: 0 } };
+  const report = { tool: { name: 'jdf-filespec' as const, version: '0' }, files: [{ path: 't.jdf', ...validateTicket('<JDF><ResourcePool><FileSpec URL="a b.pdf"/><FileSpec URL="c|d e.pdf"/></ResourcePool></JDF>', { documentUri: 'file:///srv/hot/t.jdf' }) }], summary: { files: 1, references: 2, error: 0, warning: 0, info: 0, suppressed: 0 } };
   const sarif = formatSarif(report, ruleCatalog);
   const parsed = JSON.parse(sarif);
   const findings = report.files[0]!.references.flatMap((r) => r.findings);

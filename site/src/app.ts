@@ -365,8 +365,11 @@ function configSummary(): void {
   if (!config) return;
   const machine = byId<HTMLSelectElement>('opt-machine').value;
   const attributes = config.urlAttributes > 0 ? `, ${plural(config.urlAttributes, 'URL attribute')}` : '';
+  const settings = Object.keys(config.views.rules).length;
+  const rules = settings > 0 ? `, ${plural(settings, 'rule setting')}` : '';
+  const vocabularies = config.views.vocabularies.length > 0 ? `, vocabularies ${config.views.vocabularies.join(', ')}` : '';
   byId('config-status').replaceChildren(
-    h('p', { id: 'config-summary' }, `Using ${config.name}: ${plural(config.viewNames.length, 'view')} (${config.viewNames.join(', ')}), ${plural(config.storages, 'storage row')}${attributes}; this machine's view: ${machine === '' ? 'none' : machine}.`),
+    h('p', { id: 'config-summary' }, `Using ${config.name}: ${plural(config.viewNames.length, 'view')} (${config.viewNames.join(', ')}), ${plural(config.storages, 'storage row')}${attributes}${vocabularies}${rules}; this machine's view: ${machine === '' ? 'none' : machine}.`),
   );
 }
 

@@ -1,11 +1,13 @@
 // The messages between the page and its worker. The worker runs the library; the page only shows results.
-import type { CheckResult, Platform, Profile, Role } from '../../src/index.js';
+import type { CheckResult, Platform, Profile, Role, RuleSettings } from '../../src/index.js';
 import type { MappedBy, ViewTable } from '../../src/views/types.js';
 
-/** A checked config: its view table (with the view the user picked as this machine's) and its urlAttributes. */
+/** A checked config: its view table (with the view the user picked as this machine's), its urlAttributes and rules. */
 export interface PageViews {
   table: ViewTable;
   urlAttributes: string[];
+  rules: RuleSettings;
+  vocabularies: string[];
 }
 
 /** The options of `validate` and `check` that the page offers. */
@@ -18,7 +20,7 @@ export interface PageOptions {
   base: string;
   drivePreserving: boolean;
   strictXml: boolean;
-  /** From a config file: references are mapped through its table, its urlAttributes read as URLs. */
+  /** From a config file: references are mapped through its table, its urlAttributes read as URLs, its rules set. */
   views?: PageViews;
 }
 

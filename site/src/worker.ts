@@ -14,11 +14,14 @@ import { rowIndex } from './rows.js';
 
 const post = (message: FromWorker, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(message, transfer);
 
-/** The options of validate (with the config's urlAttributes) or, without `withConfig`, of fix (which reads no config). */
+/** The options of validate (with the config's urlAttributes and rules) or, without `withConfig`, of fix (which reads no config). */
 function validateOptions(o: PageOptions, withConfig = false): ValidateOptions {
   const urlAttributes = withConfig ? (o.views?.urlAttributes ?? []).map(parseUrlAttribute).filter((r): r is VocabularyRow => r !== undefined) : [];
+  const rules = withConfig ? o.views?.rules : undefined;
   return {
     ...(urlAttributes.length > 0 ? { urlAttributes } : {}),
+    ...(rules !== undefined && Object.keys(rules).length > 0 ? { rules } : {}),
+    ...(withConfig && (o.views?.vocabularies.length ?? 0) > 0 ? { vocabularies: o.views!.vocabularies } : {}),
     profile: o.profile,
     platform: o.platform,
     drivePreserving: o.drivePreserving,
@@ -143,7 +146,7 @@ function config(id: number, text: string): void {
     return;
   }
   const urlAttributes = parsed.config.urlAttributes ?? [];
-  post({ type: 'config-checked', id, views: { table: parsed.table, urlAttributes }, viewNames: Object.keys(parsed.table.views), storages: parsed.table.storages.length, urlAttributes: urlAttributes.length });
+  post({ type: 'config-checked', id, views: { table: parsed.table, urlAttributes, rules: parsed.config.rules ?? {}, vocabularies: parsed.config.vocabularies ?? [] }, viewNames: Object.keys(parsed.table.views), storages: parsed.table.storages.length, urlAttributes: urlAttributes.length });
 }
 
 self.onmessage = (event: MessageEvent<ToWorker>) => {

@@ -14,7 +14,9 @@ import { reportPieces, type ReportFormat } from '../report/formats.js';
 import type { UnreadablePath } from '../node/files.js';
 import { useColor } from './color.js';
 import { ruleCatalog } from '../rules/catalog.js';
+import { parseRuleOption, type RuleSetting } from '../rules/settings.js';
 import type { ValidateOptions } from '../ticket/validate.js';
+import { unknownVocabulary } from '../ticket/vendor.js';
 import { parseUrlAttribute, type VocabularyRow } from '../ticket/vocabulary.js';
 import { docsUrl, packageVersion } from './version.js';
 import { unmatched } from './unmatched.js';
@@ -48,11 +50,23 @@ export interface ValidateRun {
   config?: string;
   /** --url-attribute ELEMENT/@ATTR[=directory], as given. */
   urlAttributes?: string[];
+  /** --rule CODE:SETTING, as given: over the config's rules. */
+  rules?: string[];
+  /** --vocabulary NAME, as given: added to the config's vocabularies. */
+  vocabularies?: string[];
 }
 
 /** Reads the tickets, validates each, prints the report; returns the exit code (2 when a path could not be read). */
 export async function runValidate(run: ValidateRun): Promise<number> {
   if (urlAttributeRows(run.urlAttributes ?? []) === undefined) return 2;
+  const given = ruleSettings(run.rules ?? []);
+  if (given === undefined) return 2;
+  for (const name of run.vocabularies ?? []) {
+    const problem = unknownVocabulary(name);
+    if (problem === undefined) continue;
+    process.stderr.write(`jdf-filespec: --vocabulary ${problem}\n`);
+    return 2;
+  }
   if (run.local?.root !== undefined) {
     try {
       if (!(await stat(run.local.root)).isDirectory()) throw new Error('not a folder');
@@ -67,6 +81,11 @@ export async function runValidate(run: ValidateRun): Promise<number> {
   // The config's attributes, then those of --url-attribute (both checked by now).
   const extra = urlAttributeRows([...settings.urlAttributes, ...(run.urlAttributes ?? [])])!;
   if (extra.length > 0) run = { ...run, options: { ...run.options, urlAttributes: extra } };
+  // The config's rules, then --rule's.
+  const rules = { ...settings.rules, ...given };
+  if (Object.keys(rules).length > 0) run = { ...run, options: { ...run.options, rules } };
+  const vocabularies = [...new Set([...settings.vocabularies, ...(run.vocabularies ?? [])])];
+  if (vocabularies.length > 0) run = { ...run, options: { ...run.options, vocabularies } };
   const expanded = await expandPaths(run.paths, { ...run.discovery, ...(run.stdinFilename !== undefined ? { stdinFilename: run.stdinFilename } : {}) });
   if (run.errorOnUnmatchedPattern !== false && unmatched(expanded.unmatched)) return 2;
   // A progress line on a terminal only: never in a pipe, never with machine formats.
@@ -106,12 +125,26 @@ export function urlAttributeRows(texts: readonly string[]): VocabularyRow[] | un
   for (const text of texts) {
     const row = parseUrlAttribute(text);
     if (row === undefined) {
-      process.stderr.write(`jdf-filespec: --url-attribute takes ELEMENT/@ATTR or ELEMENT/@ATTR=directory (such as Device/@HDM:Hotfolder=directory), not "${text}"\n`);
+      process.stderr.write(`jdf-filespec: --url-attribute takes ELEMENT/@ATTR or ELEMENT/@ATTR=directory (such as Device/@HDM:Hotfolder=directory or HDM:ReportList/@Directory=directory), not "${text}"\n`);
       return undefined;
     }
     rows.push(row);
   }
   return rows;
+}
+
+/** --rule values as settings (the last for a code wins); undefined after saying which one is not CODE:SETTING (a usage error). */
+function ruleSettings(texts: readonly string[]): Record<string, RuleSetting> | undefined {
+  const settings: Record<string, RuleSetting> = {};
+  for (const text of texts) {
+    const parsed = parseRuleOption(text);
+    if ('problem' in parsed) {
+      process.stderr.write(`jdf-filespec: ${parsed.problem}\n`);
+      return undefined;
+    }
+    settings[parsed.code] = parsed.setting;
+  }
+  return settings;
 }
 
 /** The report, in pieces (a report can outgrow one string), to standard output or to -o FILE; false when FILE could not be written. */

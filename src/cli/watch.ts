@@ -25,6 +25,9 @@ export async function runWatch(run: WatchRun): Promise<number> {
   // The config's urlAttributes (checked when it was read) are read in every ticket the step takes.
   const extra = settings.urlAttributes.map((text) => parseUrlAttribute(text)!);
   if (extra.length > 0) options.validate = { ...options.validate, urlAttributes: [...(options.validate.urlAttributes ?? []), ...extra] };
+  // The config's rules and vocabularies, as validate takes them.
+  if (Object.keys(settings.rules).length > 0) options.validate = { ...options.validate, rules: { ...settings.rules, ...options.validate.rules } };
+  if (settings.vocabularies.length > 0) options.validate = { ...options.validate, vocabularies: [...new Set([...settings.vocabularies, ...(options.validate.vocabularies ?? [])])] };
   let hot;
   try {
     hot = await startWatch({ ...options, ...(local ? { local } : {}), toolVersion: packageVersion() }, print);

@@ -3,6 +3,8 @@
 // whose policy forbids compiling code, brings one Ajv generated at build time).
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import jsonc from 'jsonc-parser';
+import { unknownRule, type RuleSetting } from '../rules/settings.js';
+import { unknownVocabulary } from '../ticket/vendor.js';
 import { parseUrlAttribute } from '../ticket/vocabulary.js';
 import { buildTable, type TableProblem, type ViewsConfig } from '../views/build.js';
 import type { ViewTable } from '../views/types.js';
@@ -16,6 +18,10 @@ export interface ConfigProblem {
 export interface Config extends ViewsConfig {
   /** ELEMENT/@ATTR[=directory], as --url-attribute takes them. */
   urlAttributes?: string[];
+  /** Vendor vocabularies read as well, by name (validateTicket's `vocabularies`). */
+  vocabularies?: string[];
+  /** Rule codes at another severity, or off (validateTicket's `rules`). */
+  rules?: Record<string, RuleSetting>;
 }
 
 export type ParsedConfig = { config: Config; table: ViewTable; problems: [] } | { problems: ConfigProblem[] };
@@ -93,7 +99,7 @@ export function checkConfig(text: string, validate: ValidateFunction, hostname =
   const config = value as Config;
   const built = buildTable(config, hostname);
   const table = built.table;
-  const problems = [...built.problems, ...urlAttributeProblems(config)];
+  const problems = [...built.problems, ...urlAttributeProblems(config), ...ruleProblems(config), ...vocabularyProblems(config)];
   if (problems.length > 0) return { problems: problems.map((p) => ({ ...position(text, offsetOf(root, p.at, p.key)), message: `${shown(p.at)}: ${p.message}` })) };
   return { config, table, problems: [] };
 }
@@ -102,7 +108,23 @@ export function checkConfig(text: string, validate: ValidateFunction, hostname =
 function urlAttributeProblems(config: Config): TableProblem[] {
   const problems: TableProblem[] = [];
   (config.urlAttributes ?? []).forEach((text, k) => {
-    if (parseUrlAttribute(text) === undefined) problems.push({ at: ['urlAttributes', k], message: `'${text}' is not ELEMENT/@ATTR or ELEMENT/@ATTR=directory (such as Device/@HDM:Hotfolder=directory)` });
+    if (parseUrlAttribute(text) === undefined) problems.push({ at: ['urlAttributes', k], message: `'${text}' is not ELEMENT/@ATTR or ELEMENT/@ATTR=directory (such as Device/@HDM:Hotfolder=directory or HDM:ReportList/@Directory=directory)` });
   });
   return problems;
+}
+
+/** Each rules key must be a rule's code; the message names the nearest one. */
+function ruleProblems(config: Config): TableProblem[] {
+  return Object.keys(config.rules ?? {}).flatMap((code) => {
+    const problem = unknownRule(code);
+    return problem !== undefined ? [{ at: ['rules', code], key: true, message: problem }] : [];
+  });
+}
+
+/** Each vocabularies entry must name a vendor vocabulary. */
+function vocabularyProblems(config: Config): TableProblem[] {
+  return (config.vocabularies ?? []).flatMap((name, k) => {
+    const problem = unknownVocabulary(name);
+    return problem !== undefined ? [{ at: ['vocabularies', k], message: problem }] : [];
+  });
 }

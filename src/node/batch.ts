@@ -3,6 +3,7 @@
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import type { FileReport } from '../report/report.js';
+import { settleFindings, silenceFindings } from '../ticket/silence.js';
 import { oversizeReport, validateTicket, type ValidateOptions } from '../ticket/validate.js';
 import { createFinding } from '../rules/finding.js';
 import { internalError } from '../rules/internal.js';
@@ -96,6 +97,9 @@ async function validateTicketBytes(source: TicketSource, read: { bytes: Uint8Arr
   if (local && (local.checkExists || local.root !== undefined || local.views !== undefined)) await (await fileChecks()).checkLocalFiles(ticket, documentUri ? { ...local, documentUri } : local);
   // Members of a Container zip (JDF appendix 4.6) are looked up in its directory.
   if (local?.checkExists && ticket.references.some((r) => r.baseSource === 'container')) await (await packages()).checkContainerMembers(ticket, local);
+  // What the file checks found, at the run's severities and under the ticket's directives too (a ticket not read: its finding at the run's severity).
+  if ('tooLarge' in read) silenceFindings(undefined, ticket, options.rules, false);
+  else settleFindings(ticket);
   return [{ path: source.path, ...(documentUri ? { documentUri } : {}), ...ticket }];
 }
 

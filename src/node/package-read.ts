@@ -10,6 +10,7 @@ import type { FileReport } from '../report/report.js';
 import { createFinding } from '../rules/finding.js';
 import type { TicketReport } from '../ticket/validate.js';
 import type { TicketSource } from './files.js';
+import { settleFindings } from '../ticket/silence.js';
 import { checkLocalFiles, type LocalFileOptions } from './local-files.js';
 import { localPathHere } from './view-paths.js';
 import { fileAccess, kindOfAccess, withAccess } from './package-kind.js';
@@ -53,7 +54,10 @@ export async function validatePackageSource(input: PackageInput, source: TicketS
   const report = await validatePackage(input, { ...options, ...(source.documentUri ? { documentUri: source.documentUri } : {}) });
   const files: FileReport[] = [];
   for (const f of report.files) {
-    if (local && (local.checkExists || local.root !== undefined) && f.part !== undefined) await checkOutside(f, report.kind, source.documentUri, local);
+    if (local && (local.checkExists || local.root !== undefined) && f.part !== undefined) {
+      await checkOutside(f, report.kind, source.documentUri, local);
+      settleFindings(f);
+    }
     files.push({ path: source.path, ...(source.documentUri ? { documentUri: source.documentUri } : {}), ...f });
   }
   return files;

@@ -3,6 +3,7 @@
 // entry name), then the root, the parts nothing refers to and the nested packages (validated in turn, as parts
 // of this one).
 import type { Profile } from '../rules/types.js';
+import { settleFindings, silenceFindings } from '../ticket/silence.js';
 import { validateTicket, type TicketReference, type TicketReport } from '../ticket/validate.js';
 import { TICKET_ROOTS } from '../ticket/vocabulary.js';
 import { concat } from './bytes.js';
@@ -88,6 +89,9 @@ export async function finishPackage(report: PackageReport, shape: PackageShape, 
       for (const f of g.outcome.inner.files) report.files.push({ ...f, part: f.part !== undefined ? `${g.summary.name} > ${f.part}` : g.summary.name });
     }
   }
+  // The run's rule settings and each ticket's directives over what was added here, and over the package's own findings.
+  for (const f of report.files) settleFindings(f);
+  silenceFindings(undefined, own, options.rules, false);
 }
 
 /** The options a part's ticket is validated with: the package's own left out. */

@@ -15,7 +15,8 @@ export interface FileReport extends TicketReport {
 export interface ValidationReport {
   tool: { name: 'jdf-filespec'; version: string };
   files: FileReport[];
-  summary: Counts & { files: number; references: number };
+  /** `suppressed`: findings a directive in the ticket silences (listed under `suppressed`, not counted as findings). */
+  summary: Counts & { files: number; references: number; suppressed: number };
 }
 
 export function* allFindings(file: TicketReport): Iterable<LocatedFinding> {
@@ -26,14 +27,17 @@ export function* allFindings(file: TicketReport): Iterable<LocatedFinding> {
 export function buildReport(files: FileReport[], version: string): ValidationReport {
   const counts: Counts = { error: 0, warning: 0, info: 0 };
   let references = 0;
+  let suppressed = 0;
   for (const f of files) {
+    suppressed += f.suppressed?.length ?? 0;
+    for (const r of f.references) suppressed += r.suppressed?.length ?? 0;
     const c = countFindings(allFindings(f));
     counts.error += c.error;
     counts.warning += c.warning;
     counts.info += c.info;
     references += f.references.length;
   }
-  return { tool: { name: 'jdf-filespec', version }, files, summary: { files: files.length, references, ...counts } };
+  return { tool: { name: 'jdf-filespec', version }, files, summary: { files: files.length, references, ...counts, suppressed } };
 }
 
 /**

@@ -1,5 +1,6 @@
 // SARIF 2.1.0 (OASIS), for code-scanning UIs: one run, the rule catalog as the driver's rules, one result per finding.
 import type { RuleMeta, Severity } from '../rules/types.js';
+import type { SuppressedFinding, Suppression } from '../ticket/silence.js';
 import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
 import { jsonPieces, LazyArray } from './json-pieces.js';
 import type { ValidationReport } from './report.js';
@@ -34,6 +35,13 @@ function fingerprint(text: string): string {
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+/** A directive's suppression (SARIF 3.35): in the ticket's source, at the directive's comment. */
+function inSource(s: Suppression, where: { uri: string; uriBaseId?: string }, inPart: boolean): Record<string, unknown> {
+  // Inside a package part, line and column are the part's: the location names the package file alone.
+  const physicalLocation = inPart ? { artifactLocation: where } : { artifactLocation: where, region: { startLine: s.line, startColumn: s.column } };
+  return { kind: 'inSource', ...(s.justification !== undefined ? { justification: s.justification } : {}), location: { physicalLocation } };
 }
 
 export function formatSarif(report: ValidationReport, catalog: readonly RuleMeta[], options: SarifOptions = {}): string {
@@ -75,6 +83,10 @@ export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMet
       };
       for (const f of file.findings) yield result(f);
       for (const ref of file.references) for (const f of ref.findings) yield result(f, ref);
+      // Findings a directive in the ticket silences, each with its suppression (SARIF 3.27.23, 3.35).
+      const silenced = (f: SuppressedFinding, ref?: TicketReference) => ({ ...result(f, ref), suppressions: f.suppressions.map((s) => inSource(s, where, file.part !== undefined)) });
+      for (const f of file.suppressed ?? []) yield silenced(f);
+      for (const ref of file.references) for (const f of ref.suppressed ?? []) yield silenced(f, ref);
     }
   }
   const sarif = {

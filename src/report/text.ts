@@ -56,7 +56,9 @@ export function* textLines(given: ValidationReport, options: TextOptions = {}): 
     line('');
   }
   const s = report.summary;
-  line(`${plural(s.files, 'file')}, ${plural(s.references, 'reference')}: ${plural(s.error, 'error')}, ${plural(s.warning, 'warning')}, ${s.info} info`);
+  // Findings the tickets' directives silence are counted, never shown (said only when there are some).
+  const silenced = s.suppressed > 0 ? `; ${s.suppressed} suppressed by directives` : '';
+  line(`${plural(s.files, 'file')}, ${plural(s.references, 'reference')}: ${plural(s.error, 'error')}, ${plural(s.warning, 'warning')}, ${s.info} info${silenced}`);
   yield flush();
 }
 

@@ -15,6 +15,7 @@ import { viewsRules } from './views.js';
 import { internalRules } from './internal.js';
 import { reportLimitRules } from './report-limit.js';
 import { integrityRules } from './integrity.js';
+import { directiveRules } from './directives.js';
 import type { CatalogRule, Rule, RuleMeta } from './types.js';
 
 /**
@@ -44,7 +45,7 @@ export const rules: readonly Rule[] = [
 ];
 
 /** Every rule of both scopes: those checkUrl runs on one value, and those validateTicket reports on a ticket. */
-export const allRules: readonly CatalogRule[] = [...rules, ...ticketRules, xmlDeclaration, ...markupRules, ...filesRules, ...packageRules, ...viewsRules, ...integrityRules, ...internalRules, ...reportLimitRules];
+export const allRules: readonly CatalogRule[] = [...rules, ...ticketRules, xmlDeclaration, ...markupRules, ...filesRules, ...packageRules, ...viewsRules, ...integrityRules, ...directiveRules, ...internalRules, ...reportLimitRules];
 
 export const rulesByCode: ReadonlyMap<string, CatalogRule> = new Map(allRules.map((r) => [r.meta.code, r]));
 

@@ -108,6 +108,8 @@ export type RuleCode =
   | 'checksum-mismatch'
   | 'mime-type-mismatch'
   | 'page-count-mismatch'
+  | 'unknown-rule-in-directive'
+  | 'unused-disable-directive'
   | 'internal-error'
   | 'out-of-memory'
   | 'too-many-findings';

@@ -6,6 +6,7 @@ import { FileFindings } from './finding.js';
 import { LineIndex } from './positions.js';
 import type { TicketLayer } from '../rules/ticket.js';
 import { DOCTYPE_RULES, DOCUMENT_RULES, ticketLayer } from './ticket-rules.js';
+import { vendorRows } from './vendor.js';
 import { vocabularyWith, type Vocabulary } from './vocabulary.js';
 import type { LocatedFinding, TicketReport, ValidateOptions } from './validate.js';
 import { readXml, scanMarkup, type ElementTree } from './xml/index.js';
@@ -55,7 +56,8 @@ export function readTicket(input: string | Uint8Array, options: ValidateOptions,
   const xml = readXml(decoded.text, options);
   const text = xml.text;
   // The DOCTYPE's defaults matter for every attribute the ticket is read for, the caller's (urlAttributes) too.
-  const vocabulary = vocabularyWith(options.urlAttributes);
+  const vendors = options.vocabularies !== undefined && options.vocabularies.length > 0 ? vendorRows(options.vocabularies, text) : [];
+  const vocabulary = vocabularyWith(vendors.length > 0 ? [...(options.urlAttributes ?? []), ...vendors] : options.urlAttributes);
   const layer = ticketLayer(vocabulary);
   if (xml.doctype) for (const rule of DOCTYPE_RULES) rule.checkDoctype(xml.doctype, layer, (r) => findings.add(rule.meta.code, r.offset, r.args));
   const tree = xml.tree;

@@ -10,6 +10,8 @@ import { bySeverityThenPlace, makeFinding, reword } from './finding.js';
 import { readTicket, reportMarkup } from './read.js';
 import { ReferenceRecorder, type Base } from './reference.js';
 import { ResourceIndex } from './resources.js';
+import type { RuleSettings } from '../rules/settings.js';
+import { silenceFindings, type SuppressedFinding } from './silence.js';
 import { WALKED_RULES } from './ticket-rules.js';
 import type { VocabularyRow } from './vocabulary.js';
 import { Walk } from './walk.js';
@@ -48,6 +50,8 @@ export interface TicketReference {
   findings: LocatedFinding[];
   /** The value with every safe fix applied, when one exists. */
   fixed?: string;
+  /** Findings of this value that a directive in the ticket silences: counted, not shown (README, "Rules on, off, or at another severity"). */
+  suppressed?: SuppressedFinding[];
   /** With a view table: which view and entry it fell under, and the local path it was looked for at. */
   mappedBy?: MappedBy;
   /** In a job package: the part it names (a cid: URL's Content-ID, or a part's location or zip entry name). */
@@ -73,6 +77,8 @@ export interface TicketReport {
   references: TicketReference[];
   /** Findings about the file itself (XML, encoding, rRefs). */
   findings: LocatedFinding[];
+  /** Findings about the file itself that a directive in the ticket silences: counted, not shown. */
+  suppressed?: SuppressedFinding[];
 }
 
 export interface ValidateOptions {
@@ -104,6 +110,19 @@ export interface ValidateOptions {
   chunkChars?: number;
   /** Attributes to read beyond the schemas' (`--url-attribute`), such as a vendor's hot folder. */
   urlAttributes?: readonly VocabularyRow[];
+  /**
+   * Vendor vocabularies to read as well, by name (VENDOR_VOCABULARIES: `heidelberg`, `kodak`; see
+   * data/vendor-vocabularies.json): their attributes matched by namespace URI. Unknown names read nothing
+   * (unknownVocabulary says why).
+   */
+  vocabularies?: readonly string[];
+  /**
+   * Each rule named at another severity, or `off` (not reported, and its fix not applied); the others keep the
+   * catalog's. The config's `rules` and `--rule CODE:SETTING`. Codes are not checked here (unknownRule does).
+   */
+  rules?: RuleSettings;
+  /** Report each disabling directive in the ticket that silences nothing (unused-disable-directive). */
+  reportUnusedDisableDirectives?: boolean;
 }
 
 /** The report for a ticket that was not read because it is larger than maxBytes. */
@@ -124,9 +143,16 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
   const profile = options.profile ?? 'jdf';
   const size = typeof input === 'string' ? input.length : input.byteLength;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  if (size > maxBytes) return oversizeReport(size, maxBytes, profile);
+  if (size > maxBytes) {
+    const oversize = oversizeReport(size, maxBytes, profile);
+    silenceFindings(undefined, oversize, options.rules, false);
+    return oversize;
+  }
   const { report, doc } = readTicket(input, options, profile);
-  if (doc === undefined) return report;
+  if (doc === undefined) {
+    silenceFindings(undefined, report, options.rules, false);
+    return report;
+  }
   const index = new ResourceIndex(doc.tree);
   const paths = new ElementPaths(doc.tree, (e) => index.idOf(e));
   const references = new ReferenceRecorder(doc, options, paths);
@@ -134,6 +160,7 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
   settleUnusedDirectories(references);
   for (const rule of WALKED_RULES) rule.checkWalked(doc, report.references, (r) => doc.findings.add(rule.meta.code, r.offset, r.args));
   reportMarkup(doc);
+  silenceFindings(doc, report, options.rules, options.reportUnusedDisableDirectives === true);
   return report;
 }
 

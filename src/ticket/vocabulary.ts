@@ -7,15 +7,28 @@ export type Family = 'JDF' | 'JMF' | 'XJDF' | 'XJMF';
 /** `url`: names a file or endpoint; `directory`: names a folder; `identifier`: a URI that names nothing to open (DevNS). */
 export type VocabularyRole = 'url' | 'directory' | 'identifier';
 
-export interface VocabularyRow {
+export interface VocabularyRow extends Qualifiers {
   /** Local name of the element; "*": any element of those families. */
   element: string;
+  /** The attribute's name as the ticket writes it (with a vendor row's prefix: vendorRows writes it out). */
   attribute: string;
   role: VocabularyRole;
   families: readonly Family[];
 }
 
-export interface UrlAttribute {
+/** What a vendor's row asks of an element beyond its local name (the walk checks it: Walk.applicable). */
+export interface Qualifiers {
+  /** The element's namespace must be one of these URIs (a vendor's element, such as HDM:ReportList). */
+  elementNamespaces?: readonly string[];
+  /** The attribute's prefix must be bound to one of these URIs where the element stands. */
+  attributeNamespaces?: readonly string[];
+  /** The element's name as written, prefix and all (--url-attribute HDM:ReportList/@Directory). */
+  elementQname?: string;
+  /** The folder is the base of FileSpec/@URL beneath the element, as RunList/@Directory is (appendix 4.6). */
+  base?: true;
+}
+
+export interface UrlAttribute extends Qualifiers {
   attribute: string;
   role: VocabularyRole;
 }
@@ -36,16 +49,20 @@ export class Vocabulary {
   private readonly anyElement = new Map<Family, UrlAttribute[]>();
   /** Every attribute local name in the table (any family). */
   readonly names = new Set<string>();
+  /** Whether a row asks more than the element's local name (Qualifiers): the walk then checks each element. */
+  readonly qualified: boolean;
 
   constructor(rows: readonly VocabularyRow[]) {
     for (const f of FAMILIES) {
       this.byFamily.set(f, new Map());
       this.anyElement.set(f, []);
     }
+    let qualified = false;
     for (const row of rows) {
       this.names.add(row.attribute);
+      const { element: _e, families: _f, ...entry } = row;
+      if (row.elementNamespaces !== undefined || row.attributeNamespaces !== undefined || row.elementQname !== undefined) qualified = true;
       for (const f of row.families) {
-        const entry = { attribute: row.attribute, role: row.role };
         if (row.element === '*') {
           addOnce(this.anyElement.get(f)!, entry);
           continue;
@@ -56,6 +73,7 @@ export class Vocabulary {
         elements.set(row.element, list);
       }
     }
+    this.qualified = qualified;
     // Each element's list includes the any-element rows, so a lookup is one map read.
     for (const f of FAMILIES) {
       for (const list of this.byFamily.get(f)!.values()) for (const a of this.anyElement.get(f)!) addOnce(list, a);
@@ -74,20 +92,29 @@ export class Vocabulary {
 }
 
 function addOnce(list: UrlAttribute[], entry: UrlAttribute): void {
-  if (!list.some((a) => a.attribute === entry.attribute)) list.push(entry);
+  if (!list.some((a) => a.attribute === entry.attribute && a.elementQname === entry.elementQname && a.elementNamespaces === entry.elementNamespaces)) list.push(entry);
 }
 
 /**
  * Parses `ELEMENT/@ATTR` or `ELEMENT/@ATTR=directory` (the `--url-attribute` option): an attribute the schemas
- * do not type, such as a vendor's hot folder, read in every family. ELEMENT is a local name (or `*`); ATTR is
- * matched as written, so a vendor's attribute keeps its prefix (`Device/@HDM:Hotfolder=directory`).
- * Undefined when the text is not of that form.
+ * do not type, such as a vendor's hot folder, read in every family. ELEMENT is a local name (or `*`), or a name
+ * with its prefix (`HDM:ReportList`), matched as written; ATTR is matched as written, so a vendor's attribute keeps
+ * its prefix (`Device/@HDM:Hotfolder=directory`). Undefined when the text is not of that form.
  */
 export function parseUrlAttribute(text: string): VocabularyRow | undefined {
-  const m = /^([A-Za-z_][\w.-]*|\*)\/@((?:[A-Za-z_][\w.-]*:)?[A-Za-z_][\w.-]*)(?:=(url|directory))?$/.exec(text.trim());
-  if (!m) return undefined;
-  return { element: m[1]!, attribute: m[2]!, role: (m[3] as 'url' | 'directory' | undefined) ?? 'url', families: FAMILIES };
+  const m = /^(?:([A-Za-z_][\w.-]*):)?([A-Za-z_][\w.-]*|\*)\/@((?:[A-Za-z_][\w.-]*:)?[A-Za-z_][\w.-]*)(?:=(url|directory))?$/.exec(text.trim());
+  if (!m || (m[1] !== undefined && m[2] === '*')) return undefined;
+  const row: VocabularyRow = { element: m[2]!, attribute: m[3]!, role: (m[4] as 'url' | 'directory' | undefined) ?? 'url', families: FAMILIES };
+  return m[1] !== undefined ? { ...row, elementQname: `${m[1]}:${m[2]}` } : row;
 }
+
+/**
+ * The XJDF 2.0 drafts (written by xJdfLib 0.5 around 2013-2015) kept resources in ParameterSet/Parameter, which
+ * the released 2.0 replaced with ResourceSet/Resource, and typed Preview/@URL (resolved against Preview/@Directory,
+ * as in JDF 1.x) and Preview/@Directory as URLs. An XJDF Preview whose parent is a Parameter is read so: 4 uses in
+ * the corpus (xJdfLib's and xPrintTalkLib's test packages, JDFLibJ's 29694232.ptk).
+ */
+export const DRAFT_XJDF_PREVIEW: readonly UrlAttribute[] = [{ attribute: 'URL', role: 'url' }, { attribute: 'Directory', role: 'directory' }];
 
 const defaultVocabulary = new Vocabulary(VOCABULARY_TABLE);
 

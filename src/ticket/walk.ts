@@ -13,7 +13,7 @@ import { NO_BASE, NO_CONTAINER, type Base, type ReferenceRecorder } from './refe
 import type { ResourceIndex } from './resources.js';
 import { LINK_RULES } from './ticket-rules.js';
 import type { LocatedFinding, TicketReference } from './validate.js';
-import { FAMILY_ROOTS, isRefElement, XJDF_NAMESPACE, type Family, type UrlAttribute, type Vocabulary } from './vocabulary.js';
+import { DRAFT_XJDF_PREVIEW, FAMILY_ROOTS, isRefElement, XJDF_NAMESPACE, type Family, type UrlAttribute, type Vocabulary } from './vocabulary.js';
 
 /** What applies where the walk stands: passed down to children, and along an rRef to the resource it names. */
 interface WalkContext {
@@ -62,6 +62,8 @@ export class Walk {
   private readonly presentByElement = new Map<number, readonly Attribute[]>();
   /** The names read from a start tag: its URL attributes', and a FileSpec's or a RunList's facts (by list, then for each). */
   private readonly wantedNames = [new Map<readonly UrlAttribute[], readonly string[]>(), new Map<readonly UrlAttribute[], readonly string[]>(), new Map<readonly UrlAttribute[], readonly string[]>()];
+  /** The rows of a vocabulary list that fit an element, by which of them fit (applicable). */
+  private readonly fitting = new Map<readonly UrlAttribute[], Map<string, readonly UrlAttribute[]>>();
   private readonly facts: FileSpecFactsReader;
   private readonly partitions: PartitionSelector;
   // Parallel stacks rather than a frame object per element: a big ticket has millions of elements. An element
@@ -197,7 +199,8 @@ export class Walk {
     let ctx = entered;
     // PrintTalk carries XJDF elements by namespace, inside and outside a whole XJDF.
     const readAs: Family | undefined = ctx.family !== 'PrintTalk' ? ctx.family : tree.namespaceOf(e) === XJDF_NAMESPACE ? 'XJDF' : undefined;
-    const urlAttributes = readAs === undefined ? NO_ATTRIBUTES : this.input.vocabulary.attributesOf(readAs, local);
+    const draft = readAs === 'XJDF' && local === 'Preview' && tree.parent(e) !== NONE && tree.local(tree.parent(e)) === 'Parameter';
+    const urlAttributes = readAs === undefined ? NO_ATTRIBUTES : draft ? DRAFT_XJDF_PREVIEW : this.applicable(e, this.input.vocabulary.attributesOf(readAs, local));
     if (urlAttributes.length === 0) return ctx;
     const again = ctx.again;
     // The same scan of the start tag reads what a FileSpec or a RunList says of the file (FileSpecFacts).
@@ -210,7 +213,8 @@ export class Walk {
       const role = urlAttributes.find((u) => u.attribute === attr.name)?.role;
       if (role !== 'directory') continue;
       if (reportDirectory) references.url(e, attr, 'directory', documentBase, ctx.via);
-      if (attr.name === 'Directory' && (local === 'RunList' || local === 'Preview')) ctx = changed(ctx, { fileBase: directoryBase(attr.value, documentBase, e) });
+      const base = (attr.name === 'Directory' && (local === 'RunList' || local === 'Preview')) || urlAttributes.find((u) => u.attribute === attr.name)?.base === true;
+      if (base) ctx = changed(ctx, { fileBase: directoryBase(attr.value, documentBase, e) });
     }
     if (again) this.reportedDirectories.add(e);
     let facts: FileSpecFacts | undefined | null = null; // null: not read yet
@@ -229,6 +233,25 @@ export class Walk {
       }
     }
     return ctx;
+  }
+
+  /** The rows that apply to this element: a vendor's only where the namespaces (or the name as written) match. */
+  private applicable(e: number, list: readonly UrlAttribute[]): readonly UrlAttribute[] {
+    if (!this.input.vocabulary.qualified || !list.some(isQualified)) return list;
+    const tree = this.tree;
+    const fits = (u: UrlAttribute) => {
+      const colon = u.attribute.indexOf(':');
+      return (u.elementQname === undefined || tree.qname(e) === u.elementQname)
+        && (u.elementNamespaces === undefined || u.elementNamespaces.includes(tree.namespaceOf(e) ?? ''))
+        && (u.attributeNamespaces === undefined || (colon !== -1 && u.attributeNamespaces.includes(tree.prefixNamespace(e, u.attribute.slice(0, colon)) ?? '')));
+    };
+    // One list for each set of rows that fit (the names read are kept per list: namesOf).
+    const key = list.map((u) => (fits(u) ? '1' : '0')).join('');
+    let byKey = this.fitting.get(list);
+    if (byKey === undefined) this.fitting.set(list, (byKey = new Map()));
+    let fitting = byKey.get(key);
+    if (fitting === undefined) byKey.set(key, (fitting = key.includes('0') ? list.filter((_, k) => key[k] === '1') : list));
+    return fitting;
   }
 
   /**
@@ -337,6 +360,8 @@ function changed(ctx: WalkContext, change: Partial<WalkContext>): WalkContext {
     inContainer: change.inContainer ?? ctx.inContainer,
   };
 }
+
+const isQualified = (u: UrlAttribute): boolean => u.elementQname !== undefined || u.elementNamespaces !== undefined || u.attributeNamespaces !== undefined;
 
 /** The base a Directory gives its descendants: itself when absolute, resolved against the document when not. */
 function directoryBase(value: string, outer: Base, from: number): Base {

@@ -23,13 +23,17 @@ export const validate = defineCommand({
       .option('root', { type: 'string', describe: 'Every local file must stay inside this folder (after "..", %2E%2E, case and symbolic links); nothing outside it is opened' })
       .option('verify-checksums', { type: 'boolean', default: false, describe: 'With --check-exists, compare FileSpec/@CheckSum with the MD5 of each file (reads every byte)' })
       .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above)' })
-      .option('url-attribute', { type: 'string', array: true, requiresArg: true, describe: 'ELEMENT/@ATTR[=directory]: also read this attribute, which the schemas do not type, as a URL (or a folder), e.g. Device/@HDM:Hotfolder=directory (repeatable)' })
+      .option('url-attribute', { type: 'string', array: true, requiresArg: true, describe: 'ELEMENT/@ATTR[=directory]: also read this attribute, which the schemas do not type, as a URL (or a folder), e.g. Device/@HDM:Hotfolder=directory or HDM:ReportList/@Directory=directory (names as written, prefixes too; repeatable)' })
+      .option('vocabulary', { type: 'string', array: true, requiresArg: true, describe: "Also read a vendor's attributes, matched by namespace URI: heidelberg (Prinect's HDM:ReportList/@Directory, @HDM:Hotfolder, ...), kodak (Layout/@Creo:Preps_Job_File, ...); repeatable, added to the config's vocabularies" })
+      .option('rule', { type: 'string', array: true, requiresArg: true, describe: 'CODE:SETTING: report rule CODE at another severity (error, warning, info) or not at all (off), over the config\'s rules (repeatable), e.g. root-without-drive:off' })
+      .option('report-unused-disable-directives', { type: 'boolean', default: false, describe: 'Report each <!-- jdf-filespec-disable... --> directive in a ticket that silences nothing (unused-disable-directive, a warning)' })
       .option('strict-xml', { type: 'boolean', default: false, describe: "Run fast-xml-parser's full validator first (a malformed tag is then one xml-malformed error, and no reference is read)" })
       .example('$0 validate hot-folder/', 'Checks every ticket under hot-folder/')
       .example("$0 validate 'jobs/**/*.jdf' --ignore-pattern 'jobs/archive/'", 'A glob pattern (quoted), less a folder')
       .example('cat ticket.jdf | $0 validate - --base file:///srv/hot/', 'Reads standard input; relative URLs resolve against --base')
       .example('$0 validate jobs/ -f sarif -o jdf.sarif', 'SARIF 2.1.0 for code-scanning tools')
-      .example('$0 validate jobs/ -f unix --max-warnings 0', 'One line a finding; warnings fail the run too'),
+      .example('$0 validate jobs/ -f unix --max-warnings 0', 'One line a finding; warnings fail the run too')
+      .example('$0 validate jobs/ --rule root-without-drive:off --rule unknown-scheme:error', 'A rule off, another an error'),
   load: () => import('../validate.js'),
   run: async (args) => {
     const { runValidate } = await import('../validate.js');
@@ -51,6 +55,8 @@ export const validate = defineCommand({
       exitZero: args.exitZero,
       ...(args.config !== undefined ? { config: args.config } : {}),
       ...(args.urlAttribute !== undefined ? { urlAttributes: args.urlAttribute.map(String) } : {}),
+      ...(args.rule !== undefined ? { rules: args.rule.map(String) } : {}),
+      ...(args.vocabulary !== undefined ? { vocabularies: args.vocabulary.map(String) } : {}),
       ...(args.jobs !== undefined ? { jobs: args.jobs } : {}),
       local: {
         checkExists: args.checkExists,
@@ -61,6 +67,7 @@ export const validate = defineCommand({
       },
       options: {
         strictXml: args.strictXml,
+        reportUnusedDisableDirectives: args.reportUnusedDisableDirectives,
         ...(args.jdfVersion !== undefined ? { jdfVersion: args.jdfVersion } : {}),
         ...(args.base !== undefined ? { base: args.base } : {}),
         profile: args.profile,

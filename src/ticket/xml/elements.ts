@@ -170,7 +170,12 @@ export class ElementTree {
   namespaceOf(e: number): string | undefined {
     const qname = this.qname(e);
     const colon = qname.indexOf(':');
-    const declaration = colon === -1 ? 'xmlns' : `xmlns:${qname.slice(0, colon)}`;
+    return this.prefixNamespace(e, colon === -1 ? '' : qname.slice(0, colon));
+  }
+
+  /** The namespace a prefix ("": the default namespace) is bound to where the element stands (section 6.1). */
+  prefixNamespace(e: number, prefix: string): string | undefined {
+    const declaration = prefix === '' ? 'xmlns' : `xmlns:${prefix}`;
     for (let x = e; x !== NONE; x = this.parent(x)) {
       let found: string | undefined;
       this.scanAttributes(x, (nameStart, nameEnd, valueStart, valueEnd) => {
