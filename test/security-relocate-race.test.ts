@@ -6,7 +6,8 @@
 // The race is won every time, not by luck: the file system calls are wrapped in this process (the same module
 // objects the code imports, kept in step by syncBuiltinESMExports), and the swap (or the write) happens at the
 // first call that uses the source after the check, whichever call that is: copyFile and createReadStream (the
-// old code), open (a descriptor).
+// old code), open (a descriptor). unpack the other way round: a folder it checked and made inside the output
+// folder is swapped for a link before the next file is created in it.
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -15,7 +16,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import yazl from 'yazl';
 import { packJob } from '../src/node/package-pack.js';
+import { unpackPackage } from '../src/node/package-unpack.js';
 import { relocate } from '../src/node/relocate.js';
 
 const SECRET = 'ROOT-ONLY SECRET BYTES, mode 0600';
@@ -219,6 +222,67 @@ test('relocate --move: a source written to while the copy is placed is kept, and
     assert.equal(JSON.parse(readFileSync(path.join(dest, 'jdf-filespec-relocate.json'), 'utf8')).leftInPlace, left, 'the manifest says so');
   } finally {
     rmSync(j.base, { recursive: true, force: true });
+  }
+});
+
+/** A zip of sub/a.pdf and sub/b.pdf, written with yazl. */
+async function zipOfTwo(file: string): Promise<void> {
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from('%PDF a'), 'sub/a.pdf');
+  zip.addBuffer(Buffer.from('%PDF b'), 'sub/b.pdf');
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  writeFileSync(file, Buffer.concat(chunks));
+}
+
+/** OUT/sub swapped for a link to `elsewhere` right before sub/b.pdf is created; unpack's outcome. */
+async function unpackSwapped(base: string, elsewhere: string) {
+  const input = path.join(base, 'job.zip');
+  await zipOfTwo(input);
+  const out = path.join(base, 'OUT');
+  const sub = path.join(out, 'sub');
+  const restore = intercept((p) => p === path.join(sub, 'b.pdf'), {
+    before: () => {
+      renameSync(sub, `${sub}.moved`);
+      symlinkSync(elsewhere, sub);
+    },
+  });
+  try {
+    return await settle(unpackPackage(input, out));
+  } finally {
+    restore();
+  }
+}
+
+test('unpack: a folder it made, swapped for a link before the next file, is not written through', async () => {
+  const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-unpack-race-')));
+  const elsewhere = path.join(base, 'root-only');
+  mkdirSync(elsewhere);
+  try {
+    const outcome = await unpackSwapped(base, elsewhere);
+    assert.equal(readdirSync(elsewhere), [], 'nothing is created outside the output folder');
+    assert.ok(outcome.error, 'unpack is refused');
+    assert.match(outcome.error!.message, 'replaced by a symbolic link');
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+});
+
+test('unpack: undoing a failed unpack never removes a file through a folder swapped for a link', async () => {
+  const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-unpack-race-')));
+  const elsewhere = path.join(base, 'root-only');
+  mkdirSync(elsewhere);
+  // b.pdf there makes the exclusive create fail, so unpack undoes what it wrote: sub/a.pdf, by then a name in elsewhere.
+  writeFileSync(path.join(elsewhere, 'a.pdf'), 'precious');
+  writeFileSync(path.join(elsewhere, 'b.pdf'), 'precious too');
+  try {
+    const outcome = await unpackSwapped(base, elsewhere);
+    assert.ok(outcome.error, 'unpack fails');
+    assert.equal(readFileSync(path.join(elsewhere, 'a.pdf'), 'utf8'), 'precious', 'the file outside is not removed');
+    assert.equal(readFileSync(path.join(elsewhere, 'b.pdf'), 'utf8'), 'precious too');
+  } finally {
+    rmSync(base, { recursive: true, force: true });
   }
 });
 

@@ -21,7 +21,7 @@ import { validateTicket, type TicketReference, type ValidateOptions } from '../t
 import { mapReference } from '../views/map.js';
 import type { ViewTable } from '../views/types.js';
 import type { CheckedFile } from './checked-file.js';
-import { findSourceFile, readCheckedSource } from './checked-source.js';
+import { findSourceFile, readCheckedSource, SourceChanged } from './checked-source.js';
 import { viewTable } from './config-file.js';
 import type { Root } from './confine.js';
 import type { PrefixMap } from './local-files.js';
@@ -240,7 +240,7 @@ export async function packJob(ticketPath: string, options: PackOptions): Promise
     await rename(temp, options.output);
   } catch (error) {
     await rm(temp, { force: true });
-    throw error;
+    throw error instanceof SourceChanged ? new SourceChanged(`${error.message}; no package was written`) : error;
   }
   result.written = true;
   return result;
