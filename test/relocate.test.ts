@@ -2,7 +2,7 @@
 // references are rewritten relative to the ticket, the manifest lists everything, and a failure half way
 // leaves nothing behind and the sources as they were.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,8 +12,15 @@ import { projectRoot } from './helpers.js';
 
 const main = fileURLToPath(new URL('dist/src/cli/main.js', projectRoot));
 
+const made: string[] = [];
+const temporary = (prefix: string) => {
+  const dir = realpathSync(mkdtempSync(path.join(tmpdir(), prefix)));
+  made.push(dir);
+  return dir;
+};
+
 function job() {
-  const top = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-relocate-')));
+  const top = temporary('jfs-relocate-');
   chmodSync(top, 0o777);
   const hot = path.join(top, 'hot');
   const store = path.join(top, 'store', '4711');
@@ -41,7 +48,7 @@ test('copy: mirrored layout, no two page.pdf on one name, Directory honoured, re
   const j = job();
   const dest = path.join(j.top, 'archive', '4711');
   mkdirSync(path.dirname(dest));
-  const r = cli([j.ticket, '--to', dest], j.top);
+  const r = cli([j.ticket, '--to', dest, '--allow-missing'], j.top);
   assert.equal(r.status, 1, r.stderr); // missing.pdf could not move
   assert.equal(readFileSync(path.join(dest, 'a', 'page.pdf'), 'utf8'), '%PDF a');
   assert.equal(readFileSync(path.join(dest, 'b', 'page.pdf'), 'utf8'), '%PDF b');
@@ -70,7 +77,7 @@ test('copy: mirrored layout, no two page.pdf on one name, Directory honoured, re
 test('move: the sources are gone once the new folder is in place', () => {
   const j = job();
   const dest = path.join(j.top, 'moved');
-  const r = cli([j.ticket, '--to', dest, '--move'], j.top);
+  const r = cli([j.ticket, '--to', dest, '--move', '--allow-missing'], j.top);
   assert.equal(r.status, 1, r.stderr);
   assert.ok(existsSync(path.join(dest, 'job.jdf')));
   assert.not.ok(existsSync(j.ticket));
@@ -85,7 +92,7 @@ test('refused before anything is written: DIR not empty, outside --root, a file 
   writeFileSync(path.join(full, 'x'), 'keep');
   assert.equal(cli([j.ticket, '--to', full], j.top).status, 2);
   assert.equal(readdirSync(full), ['x']);
-  const outside = realpathSync(mkdtempSync(path.join(tmpdir(), 'jfs-relocate-out-')));
+  const outside = temporary('jfs-relocate-out-');
   const r = cli([j.ticket, '--to', path.join(outside, 'x'), '--root', j.top], j.top);
   assert.equal(r.status, 2);
   assert.match(r.stderr, 'outside --root');
@@ -94,10 +101,26 @@ test('refused before anything is written: DIR not empty, outside --root, a file 
   symlinkSync(path.join(outside, 'secret.pdf'), path.join(j.hot, 'a', 'link.pdf'));
   writeFileSync(j.ticket, j.text.replace('a/page.pdf', 'a/link.pdf'));
   const dest = path.join(j.top, 'confined');
-  const c = cli([j.ticket, '--to', dest, '--root', j.top], j.top);
+  const c = cli([j.ticket, '--to', dest, '--root', j.top, '--allow-missing'], j.top);
   assert.equal(c.status, 1, c.stderr);
   assert.not.ok(existsSync(path.join(dest, 'a', 'link.pdf')));
   assert.ok(JSON.parse(readFileSync(path.join(dest, 'jdf-filespec-relocate.json'), 'utf8')).notMoved.some((n: any) => n.reason === 'outside --root'));
+});
+
+// Issue 27: the job is never split between two places. The fixture's missing.pdf (in the Directory's folder)
+// refuses the move, naming it; nothing is moved and nothing is left beside --to.
+test('move with a file missing: refused, nothing moved, nothing beside --to, the missing file named', () => {
+  const j = job();
+  const archive = path.join(j.top, 'archive');
+  mkdirSync(archive);
+  const r = cli([j.ticket, '--to', path.join(archive, '4711'), '--move'], j.top);
+  assert.equal(r.status, 2, r.stdout + r.stderr);
+  assert.match(r.stderr, 'nothing was changed');
+  assert.match(r.stderr, `${pathToFileURL(j.store).href}/missing.pdf (missing)`);
+  assert.match(r.stderr, '--allow-missing');
+  assert.equal(readdirSync(archive), [], 'nothing beside --to');
+  assert.equal(readFileSync(j.ticket, 'utf8'), j.text);
+  for (const f of [path.join(j.hot, 'a', 'page.pdf'), path.join(j.hot, 'b', 'page.pdf'), path.join(j.store, 'cover.pdf'), path.join(j.store, 'pages', 'p 1.pdf')]) assert.ok(existsSync(f), `${f} is not moved`);
 });
 
 // A failure half way: a source nobody may read. Root reads every file through CAP_DAC_OVERRIDE and
@@ -114,7 +137,7 @@ test('a copy that fails half way leaves no DIR, no staging folder, and the sourc
   }
   chmodSync(path.join(j.hot, 'b', 'page.pdf'), 0o000);
   const dest = path.join(j.top, 'half');
-  const command = [process.execPath, main, 'relocate', j.ticket, '--to', dest, '--move'];
+  const command = [process.execPath, main, 'relocate', j.ticket, '--to', dest, '--move', '--allow-missing'];
   const dropRead = '-dac_override,-dac_read_search';
   const r = asRoot
     ? spawnSync(setpriv!, [`--bounding-set=${dropRead}`, `--inh-caps=${dropRead}`, ...command], { encoding: 'utf8', cwd: j.top })
@@ -125,6 +148,10 @@ test('a copy that fails half way leaves no DIR, no staging folder, and the sourc
   assert.equal(readdirSync(j.top).filter((n) => n.includes('jdf-filespec')), []);
   assert.equal(readFileSync(j.ticket, 'utf8'), j.text);
   assert.ok(existsSync(path.join(j.hot, 'a', 'page.pdf')), 'nothing was moved');
+});
+
+test.after(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
 test.run();

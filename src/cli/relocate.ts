@@ -11,6 +11,7 @@ export interface RelocateRun {
   root?: string;
   config?: string;
   maps: string[];
+  allowMissing?: boolean;
 }
 
 /** jdf-filespec relocate: 0 when done (1 when some references could not move with their file), 2 when nothing was done. */
@@ -26,7 +27,7 @@ export async function runRelocate(run: RelocateRun): Promise<number> {
   if (loaded === null) return 2;
   const views = viewTable(loaded, maps);
   try {
-    const manifest = await relocate(run.ticket, { to: run.to, mode: run.mode, ...(run.root !== undefined ? { root: run.root } : {}), ...(views ? { views } : {}) });
+    const manifest = await relocate(run.ticket, { to: run.to, mode: run.mode, ...(run.root !== undefined ? { root: run.root } : {}), ...(views ? { views } : {}), ...(run.allowMissing ? { allowMissing: true } : {}) });
     const kept = manifest.leftInPlace?.length ?? 0;
     const verb = run.mode === 'copy' ? 'copied' : kept > 0 ? `copied, ${plural(kept, 'source')} not removed` : 'moved';
     process.stdout.write(`${manifest.ticket.to}: ticket and ${plural(manifest.files.length, 'file')} ${verb}; manifest ${manifest.ticket.to.replace(/[^/\\]*$/, '')}jdf-filespec-relocate.json\n`);

@@ -27,6 +27,8 @@ export interface RelocateOptions {
   root?: string;
   views?: ViewTable;
   maxBytes?: number;
+  /** Move (or copy) what is there; a file that is missing, not a regular file or outside --root stays behind. */
+  allowMissing?: boolean;
 }
 
 export interface ManifestEntry {
@@ -125,12 +127,16 @@ interface Plan {
   notMoved: Manifest['notMoved'];
 }
 
+/** Why a reference stays: it names no file on this machine (another host, another scheme). */
+const NOT_LOCAL = 'not a local file';
+
 const where = (r: TicketReference) => `${r.line}:${r.column}`;
 
 export async function relocate(ticketPath: string, options: RelocateOptions): Promise<Manifest> {
   const places = await findPlaces(ticketPath, options);
   const ticket = await readTicket(places.ticketFile, ticketPath, options.maxBytes ?? DEFAULT_MAX_BYTES);
   const plan = await planReferences(ticket, places, options.views);
+  if (!options.allowMissing) refuseMissing(plan.notMoved, ticketPath);
   const ticketName = path.basename(places.ticketReal);
   const layout = newLayout(plan.sources, path.dirname(places.ticketReal), ticketName);
   const rewritten = rewriteTicket(ticket, plan.steps, layout, places.target);
@@ -225,6 +231,14 @@ async function planReferences(ticket: ReadTicket, places: Places, views: ViewTab
   return plan;
 }
 
+/** Files that cannot come along (not a URL of another host, which travels as it is): all or nothing refuses the job. */
+function refuseMissing(notMoved: Manifest['notMoved'], ticketPath: string): void {
+  const missing = notMoved.filter((n) => n.reason !== NOT_LOCAL);
+  if (missing.length === 0) return;
+  const shown = missing.slice(0, 5).map((n) => `${ticketPath}:${n.reference} ${n.value} (${n.reason})`).join(', ') + (missing.length > 5 ? ` and ${missing.length - 5} more` : '');
+  throw new RelocateError(`${missing.length === 1 ? 'a file is' : `${missing.length} files are`} not there to move with the job: ${shown}; --allow-missing moves the rest`);
+}
+
 /** The references grouped by the span of their value (one attribute seen through several rRefs is one group). */
 function usesBySpan(references: readonly TicketReference[]): TicketReference[][] {
   const bySpan = new Map<string, TicketReference[]>();
@@ -237,7 +251,7 @@ function usesBySpan(references: readonly TicketReference[]): TicketReference[][]
 
 /** The first candidate that is a regular file inside --root (walked as confine.ts walks), or why there is none. */
 async function findSource(candidates: Iterable<string>, root: Root | undefined): Promise<{ file: CheckedFile } | { reason: string }> {
-  let reason = 'not a local file';
+  let reason = NOT_LOCAL;
   for (const candidate of candidates) {
     const found = await findSourceFile(candidate, root);
     if ('file' in found) return { file: found.file };
