@@ -19,6 +19,9 @@ import { decodeTicket } from '../ticket/decode.js';
 import { applyEdits, escapeForAttribute, type Edit } from '../ticket/rewrite.js';
 import { validateTicket, type TicketReference, type ValidateOptions } from '../ticket/validate.js';
 import { mapReference } from '../views/map.js';
+import { attributeSpan, basesUrls } from '../views/rebase.js';
+import { decodeAttributeValue } from '../ticket/xml/index.js';
+import { resolveReference } from '../uri/resolve.js';
 import type { ViewTable } from '../views/types.js';
 import type { CheckedFile } from './checked-file.js';
 import { findSourceFile, readCheckedSource, SourceChanged } from './checked-source.js';
@@ -152,10 +155,6 @@ async function plan(report: ReturnType<typeof validateTicket>, documentUri: stri
     const real = checked.path;
     const unzippable = zip ? zipNameProblem(path.basename(real)) : null;
     if (unzippable !== null) { problems.push({ ...where, path: local, reason: `${unzippable}; rename the file, or pack as MIME (--format mime), which keeps any name` }); continue; }
-    if (zip && ref.baseSource === 'directory') {
-      problems.push({ ...where, path: local, reason: "takes its base from a RunList/@Directory, which a zip's relative paths cannot replace; pack as MIME, or remove the Directory" });
-      continue;
-    }
     let file = files.get(real);
     if (!file) {
       const base = path.basename(real);
@@ -200,6 +199,44 @@ async function plan(report: ReturnType<typeof validateTicket>, documentUri: stri
   return { files, problems };
 }
 
+/**
+ * For a zip: each RunList/@Directory and Preview/@Directory dropped, and every relative reference it based that is
+ * not packed made absolute (the Directory folded into it), so it names the same file as before; a packed one
+ * becomes content/NAME, relative to the ticket at the zip's top. A value whose rRef uses fold to different URLs
+ * cannot be given one: a problem.
+ */
+function foldDirectories(report: ReturnType<typeof validateTicket>, text: string, files: Map<string, Packing>, problems: PackProblem[]): Edit[] {
+  const packed = new Set<string>();
+  for (const file of files.values()) for (const ref of file.refs) packed.add(`${ref.span[0]}:${ref.span[1]}`);
+  const bySpan = new Map<string, TicketReference[]>();
+  for (const ref of report.references) {
+    const key = `${ref.span[0]}:${ref.span[1]}`;
+    bySpan.set(key, [...(bySpan.get(key) ?? []), ref]);
+  }
+  const edits: Edit[] = [];
+  for (const [key, uses] of bySpan) {
+    const ref = uses[0]!;
+    const at = { line: ref.line, column: ref.column, element: ref.element, attribute: ref.attribute };
+    if (ref.role === 'directory' && basesUrls(ref)) {
+      const span = attributeSpan(text, ref.span);
+      edits.push({ ...at, span, from: text.slice(span[0], span[1]), to: '', written: '' });
+      continue;
+    }
+    if (packed.has(key) || ref.role !== 'url' || ref.kind === 'absolute' || !uses.some((u) => u.baseSource === 'directory')) continue;
+    // The value as the file holds it (the report's masks a password), resolved against each use's base.
+    const raw = decodeAttributeValue(text, ref.span[0], ref.span[1]).value.trim();
+    const targets = new Set(uses.map((u) => (u.base === null ? null : resolveReference(raw, u.base))));
+    const to = [...targets][0];
+    if (targets.size !== 1 || to === null || to === undefined) {
+      problems.push({ value: ref.value, line: ref.line, column: ref.column, reason: 'takes its base from a RunList/@Directory that a zip drops, and names different files through its uses (or has no base), so it cannot be made absolute; give each use its own FileSpec, or pack as MIME' });
+      continue;
+    }
+    const quote = text[ref.span[0] - 1] === "'" ? "'" : '"';
+    edits.push({ ...at, span: ref.span, from: text.slice(ref.span[0], ref.span[1]), to, written: escapeForAttribute(to, quote, report.encoding) });
+  }
+  return edits;
+}
+
 /** Collects the ticket and its local files into one package; nothing is written when a file is missing (unless allowMissing). */
 export async function packJob(ticketPath: string, options: PackOptions): Promise<PackResult> {
   const bytes = await readFile(ticketPath);
@@ -218,6 +255,9 @@ export async function packJob(ticketPath: string, options: PackOptions): Promise
     return result;
   }
   const { files, problems } = await plan(report, documentUri, options);
+  // A zip's references are relative to the ticket: each RunList's and Preview's Directory is folded into the
+  // references it bases (as rebase --fold-directory does) and dropped.
+  const folded = options.format === 'zip' ? foldDirectories(report, decoded.text, files, problems) : [];
   result.problems = problems;
   result.files = [...files.values()].map(({ path: p, name, reference, references }) => ({ path: p, name, reference, references }));
   if (problems.length > 0 && !options.allowMissing) return result;
@@ -232,6 +272,7 @@ export async function packJob(ticketPath: string, options: PackOptions): Promise
       edits.set(key, { span: ref.span, from: decoded.text.slice(ref.span[0], ref.span[1]), to: file.reference, written: escapeForAttribute(file.reference, quote, report.encoding), line: ref.line, column: ref.column, element: ref.element, attribute: ref.attribute });
     }
   }
+  for (const edit of folded) if (!edits.has(`${edit.span[0]}:${edit.span[1]}`)) edits.set(`${edit.span[0]}:${edit.span[1]}`, edit);
   const ticket = applyEdits(bytes, decoded.text, decoded.charset.toUpperCase(), decoded.bom, [...edits.values()].sort((a, b) => a.span[0] - b.span[0]));
   const temp = path.join(path.dirname(path.resolve(options.output)), `.${path.basename(options.output)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
