@@ -79,6 +79,7 @@ function intercept(matches: (p: string) => boolean, hooks: { before?: (p: string
   };
   mutable.copyFile = async (from: any, ...rest: any[]) => {
     const hit = first(from);
+    first(rest[0]);
     await (saved.copyFile as any)(from, ...rest);
     if (hit !== undefined && hooks.afterCopy && !copied) {
       copied = true;
@@ -148,6 +149,35 @@ test('relocate --move --root: a job folder swapped for a link after the check is
     assert.equal(readdirSync(path.dirname(dest)), [], 'no staging folder is left');
     assert.equal(readFileSync(j.ticket, 'utf8'), j.text, 'the ticket is not deleted');
     assert.equal(readFileSync(path.join(`${j.folder}.moved`, 'page.pdf'), 'utf8'), INSIDE, 'the job file is not deleted');
+  } finally {
+    rmSync(j.base, { recursive: true, force: true });
+  }
+});
+
+test('relocate --root: the staging folder swapped for a link before a copy is written is refused; nothing is written outside', async () => {
+  const j = job();
+  const dest = path.join(j.root, 'archive', '4711');
+  const elsewhere = path.join(j.base, 'root-only');
+  mkdirSync(path.join(elsewhere, 'job'), { recursive: true });
+  const staged = (p: string) => path.basename(path.dirname(path.dirname(p))).includes('.jdf-filespec-') && p.endsWith(path.join('job', 'page.pdf'));
+  const restore = intercept(staged, {
+    before: (p) => {
+      const staging = path.dirname(path.dirname(p));
+      renameSync(staging, `${staging}.moved`);
+      symlinkSync(elsewhere, staging);
+    },
+  });
+  let outcome;
+  try {
+    outcome = await settle(relocate(j.ticket, { to: dest, mode: 'copy', root: j.root }));
+  } finally {
+    restore();
+  }
+  try {
+    assert.equal(readdirSync(path.join(elsewhere, 'job')), [], 'nothing is written outside');
+    assert.ok(outcome.error, 'the copy is refused');
+    assert.match(outcome.error!.message, 'replaced by a symbolic link');
+    assert.not.ok(existsSync(dest));
   } finally {
     rmSync(j.base, { recursive: true, force: true });
   }

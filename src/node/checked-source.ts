@@ -7,8 +7,8 @@
 // of a descriptor): a rename in the source folder in the microseconds between the last look and the unlink is
 // not caught.
 import { createHash } from 'node:crypto';
-import { constants, type BigIntStats, type Stats } from 'node:fs';
-import { lstat, open, realpath, type FileHandle } from 'node:fs/promises';
+import { constants, readlinkSync, realpathSync, type BigIntStats, type Stats } from 'node:fs';
+import { lstat, open, realpath, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { openCheckedFile, type CheckedFile } from './checked-file.js';
 import { resolveInside, stillInside, type Root } from './confine.js';
@@ -154,14 +154,39 @@ export async function stillTheCopiedFile(file: CheckedFile, stamp: Stamp): Promi
   return difference(stamp, now, false);
 }
 
+/** Where the open file `fd`, opened (or created) at `target`, really is: /proc/self/fd on Linux, else the real path of its folder. */
+export function placedAt(fd: number, target: string): string {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return path.join(realpathSync(path.dirname(target)), path.basename(target));
+  }
+}
+
+/** Removes the empty file just created at `where`, if that name still holds it. */
+async function removeIfMade(where: string, made: Stats): Promise<void> {
+  try {
+    const there = await lstat(where);
+    if (there.dev === made.dev && there.ino === made.ino && there.size === 0) await unlink(where);
+  } catch {
+    // not reachable by that name: nothing of ours to remove
+  }
+}
+
 /**
- * Copies the checked file into `into` (a new file: O_EXCL, never through a link) from one descriptor, with the
- * source's permission bits; the stamp of what was copied. Throws SourceChanged as readCheckedSource does.
+ * Copies the checked file into `into` (a new file: O_EXCL, never through a link, and where it was meant to be)
+ * from one descriptor, with the source's permission bits; the stamp of what was copied. Throws SourceChanged as readCheckedSource does.
  */
 export async function copyCheckedSource(file: CheckedFile, into: string): Promise<Stamp> {
   const out = await open(into, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
   let stamp: Stamp | undefined;
   try {
+    // `into` has no link in it: a folder on its way swapped for one would have put the copy elsewhere.
+    const landed = placedAt(out.fd, into);
+    if (landed !== into) {
+      await removeIfMade(landed, await out.stat());
+      throw new SourceChanged(`the copy of ${file.path} would have been written to ${landed}, outside ${path.dirname(into)} (a folder on its way was replaced by a symbolic link); nothing was written there`);
+    }
     for await (const chunk of readCheckedSource(file, (s) => (stamp = s))) await out.write(chunk);
     await out.chmod(stamp!.mode & 0o777);
   } finally {

@@ -5,9 +5,10 @@
 // is (on Linux the descriptor's path in /proc/self/fd, elsewhere the real path of its folder): a file that
 // landed elsewhere is removed at once, while still empty, and unpacking stops. Undo removes a file only when
 // its folder's real path is still the one it was made in and its name holds the same device and inode.
-import { constants, fstatSync, lstatSync, openSync, closeSync, readlinkSync, realpathSync, unlinkSync } from 'node:fs';
+import { constants, fstatSync, lstatSync, openSync, closeSync, unlinkSync } from 'node:fs';
 import { lstat, mkdir, open, realpath, rmdir, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { placedAt } from './checked-source.js';
 
 interface MadeFile {
   path: string;
@@ -58,14 +59,6 @@ export class PlacedElsewhere extends Error {}
 
 const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
-/** Where the open file `fd` (created at `target`) really is. */
-function placedAt(fd: number, target: string): string {
-  try {
-    return readlinkSync(`/proc/self/fd/${fd}`);
-  } catch {
-    return path.join(realpathSync(path.dirname(target)), path.basename(target));
-  }
-}
 
 /** After creating `target` as `fd`: nothing when it is there; else the file is removed (it is empty) and PlacedElsewhere thrown. */
 function mustBeAt(fd: number, target: string, shown: string): void {
