@@ -59,7 +59,6 @@ export class PlacedElsewhere extends Error {}
 
 const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
-
 /** After creating `target` as `fd`: nothing when it is there; else the file is removed (it is empty) and PlacedElsewhere thrown. */
 function mustBeAt(fd: number, target: string, shown: string): void {
   const where = placedAt(fd, target);
