@@ -41,7 +41,7 @@ test('copy: mirrored layout, no two page.pdf on one name, Directory honoured, re
   const j = job();
   const dest = path.join(j.top, 'archive', '4711');
   mkdirSync(path.dirname(dest));
-  const r = await cli([j.ticket, '--to', dest], j.top);
+  const r = await cli([j.ticket, '--to', dest, '--allow-missing'], j.top);
   assert.equal(r.status, 1, r.stderr); // missing.pdf could not move
   assert.equal(readFileSync(path.join(dest, 'a', 'page.pdf'), 'utf8'), '%PDF a');
   assert.equal(readFileSync(path.join(dest, 'b', 'page.pdf'), 'utf8'), '%PDF b');
@@ -70,7 +70,7 @@ test('copy: mirrored layout, no two page.pdf on one name, Directory honoured, re
 test('move: the sources are gone once the new folder is in place', async () => {
   const j = job();
   const dest = path.join(j.top, 'moved');
-  const r = await cli([j.ticket, '--to', dest, '--move'], j.top);
+  const r = await cli([j.ticket, '--to', dest, '--move', '--allow-missing'], j.top);
   assert.equal(r.status, 1, r.stderr);
   assert.ok(existsSync(path.join(dest, 'job.jdf')));
   assert.not.ok(existsSync(j.ticket));
@@ -94,10 +94,26 @@ test('refused before anything is written: DIR not empty, outside --root, a file 
   symlinkSync(path.join(outside, 'secret.pdf'), path.join(j.hot, 'a', 'link.pdf'));
   writeFileSync(j.ticket, j.text.replace('a/page.pdf', 'a/link.pdf'));
   const dest = path.join(j.top, 'confined');
-  const c = await cli([j.ticket, '--to', dest, '--root', j.top], j.top);
+  const c = await cli([j.ticket, '--to', dest, '--root', j.top, '--allow-missing'], j.top);
   assert.equal(c.status, 1, c.stderr);
   assert.not.ok(existsSync(path.join(dest, 'a', 'link.pdf')));
   assert.ok(JSON.parse(readFileSync(path.join(dest, 'jdf-filespec-relocate.json'), 'utf8')).notMoved.some((n: any) => n.reason === 'outside --root'));
+});
+
+// Issue 27: the job is never split between two places. The fixture's missing.pdf (in the Directory's folder)
+// refuses the move, naming it; nothing is moved and nothing is left beside --to.
+test('move with a file missing: refused, nothing moved, nothing beside --to, the missing file named', async () => {
+  const j = job();
+  const archive = path.join(j.top, 'archive');
+  mkdirSync(archive);
+  const r = await cli([j.ticket, '--to', path.join(archive, '4711'), '--move'], j.top);
+  assert.equal(r.status, 2, r.stdout + r.stderr);
+  assert.match(r.stderr, 'nothing was changed');
+  assert.match(r.stderr, `${pathToFileURL(j.store).href}/missing.pdf (missing)`);
+  assert.match(r.stderr, '--allow-missing');
+  assert.equal(readdirSync(archive), [], 'nothing beside --to');
+  assert.equal(readFileSync(j.ticket, 'utf8'), j.text);
+  for (const f of [path.join(j.hot, 'a', 'page.pdf'), path.join(j.hot, 'b', 'page.pdf'), path.join(j.store, 'cover.pdf'), path.join(j.store, 'pages', 'p 1.pdf')]) assert.ok(existsSync(f), `${f} is not moved`);
 });
 
 // A failure half way: a source nobody may read. Root reads every file through CAP_DAC_OVERRIDE and
@@ -114,7 +130,7 @@ test('a copy that fails half way leaves no DIR, no staging folder, and the sourc
   }
   chmodSync(path.join(j.hot, 'b', 'page.pdf'), 0o000);
   const dest = path.join(j.top, 'half');
-  const command = [process.execPath, main, 'relocate', j.ticket, '--to', dest, '--move'];
+  const command = [process.execPath, main, 'relocate', j.ticket, '--to', dest, '--move', '--allow-missing'];
   const dropRead = '-dac_override,-dac_read_search';
   const r = asRoot
     ? spawnSync(setpriv!, [`--bounding-set=${dropRead}`, `--inh-caps=${dropRead}`, ...command], { encoding: 'utf8', cwd: j.top })

@@ -11,6 +11,7 @@ export interface RelocateRun {
   root?: string;
   config?: string;
   maps: string[];
+  allowMissing?: boolean;
 }
 
 /** jdf-filespec relocate: 0 when done (1 when some references could not move with their file), 2 when nothing was done. */
@@ -26,8 +27,9 @@ export async function runRelocate(run: RelocateRun): Promise<number> {
   if (loaded === null) return 2;
   const views = viewTable(loaded, maps);
   try {
-    const manifest = await relocate(run.ticket, { to: run.to, mode: run.mode, ...(run.root !== undefined ? { root: run.root } : {}), ...(views ? { views } : {}) });
-    const verb = run.mode === 'move' ? 'moved' : 'copied';
+    const manifest = await relocate(run.ticket, { to: run.to, mode: run.mode, ...(run.root !== undefined ? { root: run.root } : {}), ...(views ? { views } : {}), ...(run.allowMissing ? { allowMissing: true } : {}) });
+    const kept = manifest.leftInPlace?.length ?? 0;
+    const verb = run.mode === 'copy' ? 'copied' : kept > 0 ? `copied, ${plural(kept, 'source')} not removed` : 'moved';
     process.stdout.write(`${manifest.ticket.to}: ticket and ${plural(manifest.files.length, 'file')} ${verb}; manifest ${manifest.ticket.to.replace(/[^/\\]*$/, '')}jdf-filespec-relocate.json\n`);
     for (const n of manifest.notMoved) process.stdout.write(`${run.ticket}:${n.reference}: not moved: ${n.value}: ${n.reason}\n`);
     for (const l of manifest.leftInPlace ?? []) process.stdout.write(`${l.path}: copied but not removed: ${l.reason}\n`);

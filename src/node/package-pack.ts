@@ -1,12 +1,16 @@
 // pack: a ticket and every local file it references, as a MIME multipart/related package (references rewritten
 // to cid: URLs, RFC 2392) or a zip (references rewritten to paths inside it). The ticket's bytes change only in
 // the rewritten values; content files are streamed, never held whole; the package is written to a temporary
-// file beside the output and renamed over it, so it appears whole or not at all.
+// file beside the output and renamed over it, so it appears whole or not at all. Each file is found by the walk
+// inside --root and read through one descriptor that must be the file the walk found (checked-source.ts): a
+// folder swapped for a link after the check is never followed, and a file that changes while it is packed
+// fails the pack.
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { open, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { open, readFile, realpath, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import yazl from 'yazl';
 import { pathFor, utf8Escapes } from '../package/names.js';
@@ -15,8 +19,14 @@ import { decodeTicket } from '../ticket/decode.js';
 import { applyEdits, escapeForAttribute, type Edit } from '../ticket/rewrite.js';
 import { validateTicket, type TicketReference, type ValidateOptions } from '../ticket/validate.js';
 import { mapReference } from '../views/map.js';
+import { attributeSpan, basesUrls } from '../views/rebase.js';
+import { decodeAttributeValue } from '../ticket/xml/index.js';
+import { resolveReference } from '../uri/resolve.js';
 import type { ViewTable } from '../views/types.js';
+import type { CheckedFile } from './checked-file.js';
+import { findSourceFile, readCheckedSource, SourceChanged } from './checked-source.js';
 import { viewTable } from './config-file.js';
+import type { Root } from './confine.js';
 import type { PrefixMap } from './local-files.js';
 import { localPathHere } from './view-paths.js';
 
@@ -83,22 +93,20 @@ function localPaths(resolved: string, charset: string, table: ViewTable | undefi
   return here === null ? null : [here];
 }
 
-function inside(root: string, p: string): boolean {
-  const rel = path.relative(root, p);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
+/** A file to pack: where the walk found it, as a file of the result, and the file it was (device, inode). */
+type Packing = PackedFile & { refs: TicketReference[]; checked: CheckedFile; mtime: Date; mode: number };
 
-/** The first candidate that is a file (after symbolic links), or why the first one is not. */
-async function firstFile(candidates: readonly string[]): Promise<{ real: string; path: string } | { path?: string; problem: string }> {
+/**
+ * The first candidate that is a file (after symbolic links; inside --root, walked as confine.ts walks), or why
+ * the first one is not; a candidate that leads outside --root is refused at once.
+ */
+async function firstFile(candidates: readonly string[], root: Root | undefined, rootShown: string | undefined): Promise<{ file: CheckedFile; mtime: Date; mode: number; path: string } | { path?: string; problem: string }> {
   let first: { path: string; problem: string } | undefined;
   for (const candidate of candidates) {
-    try {
-      const real = await realpath(candidate);
-      if ((await stat(real)).isFile()) return { real, path: candidate };
-      first ??= { path: candidate, problem: 'is not a file' };
-    } catch {
-      first ??= { path: candidate, problem: 'does not exist' };
-    }
+    const found = await findSourceFile(candidate, root);
+    if ('file' in found) return { file: found.file, mtime: found.info.mtime, mode: found.info.mode, path: candidate };
+    if ('outside' in found) return { path: candidate, problem: `is outside --root ${rootShown}${found.outside}` };
+    first ??= { path: candidate, problem: found.problem === 'missing' ? 'does not exist' : 'is not a file' };
   }
   return first ?? { problem: 'names no path on this machine (its --map row has no folder here)' };
 }
@@ -121,11 +129,15 @@ function atom(name: string): string {
 }
 
 /** Picks the files to pack and the new value of every reference to them; reports what is missing. */
-async function plan(report: ReturnType<typeof validateTicket>, documentUri: string, options: PackOptions): Promise<{ files: Map<string, PackedFile & { refs: TicketReference[] }>; problems: PackProblem[] }> {
-  const files = new Map<string, PackedFile & { refs: TicketReference[] }>();
+async function plan(report: ReturnType<typeof validateTicket>, documentUri: string, options: PackOptions): Promise<{ files: Map<string, Packing>; problems: PackProblem[] }> {
+  const files = new Map<string, Packing>();
   const problems: PackProblem[] = [];
   const table = options.maps !== undefined && options.maps.length > 0 ? viewTable(undefined, options.maps) : undefined;
-  const root = options.root !== undefined ? await realpath(options.root) : undefined;
+  let root: Root | undefined;
+  if (options.root !== undefined) {
+    const named = path.resolve(options.root);
+    root = { named, real: await realpath(named) };
+  }
   const taken = new Set<string>();
   const zip = options.format === 'zip';
   for (const ref of report.references) {
@@ -137,16 +149,12 @@ async function plan(report: ReturnType<typeof validateTicket>, documentUri: stri
     }
     const candidates = localPaths(ref.resolved, report.encoding, table, documentUri);
     if (candidates === null) continue; // another scheme or host: it travels as a URL
-    const found = await firstFile(candidates);
+    const found = await firstFile(candidates, root, options.root);
     if ('problem' in found) { problems.push({ ...where, ...(found.path !== undefined ? { path: found.path } : {}), reason: found.problem }); continue; }
-    const { real, path: local } = found;
-    if (root !== undefined && !inside(root, real)) { problems.push({ ...where, path: local, reason: `is outside --root ${options.root}` }); continue; }
+    const { file: checked, path: local } = found;
+    const real = checked.path;
     const unzippable = zip ? zipNameProblem(path.basename(real)) : null;
     if (unzippable !== null) { problems.push({ ...where, path: local, reason: `${unzippable}; rename the file, or pack as MIME (--format mime), which keeps any name` }); continue; }
-    if (zip && ref.baseSource === 'directory') {
-      problems.push({ ...where, path: local, reason: "takes its base from a RunList/@Directory, which a zip's relative paths cannot replace; pack as MIME, or remove the Directory" });
-      continue;
-    }
     let file = files.get(real);
     if (!file) {
       const base = path.basename(real);
@@ -160,7 +168,7 @@ async function plan(report: ReturnType<typeof validateTicket>, documentUri: stri
         name = `${files.size + 1}.${atom(base)}@jdf-filespec`;
       }
       const reference = zip ? pathFor(name, report.encoding) : contentIdToCid(name);
-      file = { path: real, name, reference, references: 0, refs: [] };
+      file = { path: real, name, reference, references: 0, refs: [], checked, mtime: found.mtime, mode: found.mode };
       files.set(real, file);
     }
     file.references++;
@@ -191,6 +199,44 @@ async function plan(report: ReturnType<typeof validateTicket>, documentUri: stri
   return { files, problems };
 }
 
+/**
+ * For a zip: each RunList/@Directory and Preview/@Directory dropped, and every relative reference it based that is
+ * not packed made absolute (the Directory folded into it), so it names the same file as before; a packed one
+ * becomes content/NAME, relative to the ticket at the zip's top. A value whose rRef uses fold to different URLs
+ * cannot be given one: a problem.
+ */
+function foldDirectories(report: ReturnType<typeof validateTicket>, text: string, files: Map<string, Packing>, problems: PackProblem[]): Edit[] {
+  const packed = new Set<string>();
+  for (const file of files.values()) for (const ref of file.refs) packed.add(`${ref.span[0]}:${ref.span[1]}`);
+  const bySpan = new Map<string, TicketReference[]>();
+  for (const ref of report.references) {
+    const key = `${ref.span[0]}:${ref.span[1]}`;
+    bySpan.set(key, [...(bySpan.get(key) ?? []), ref]);
+  }
+  const edits: Edit[] = [];
+  for (const [key, uses] of bySpan) {
+    const ref = uses[0]!;
+    const at = { line: ref.line, column: ref.column, element: ref.element, attribute: ref.attribute };
+    if (ref.role === 'directory' && basesUrls(ref)) {
+      const span = attributeSpan(text, ref.span);
+      edits.push({ ...at, span, from: text.slice(span[0], span[1]), to: '', written: '' });
+      continue;
+    }
+    if (packed.has(key) || ref.role !== 'url' || ref.kind === 'absolute' || !uses.some((u) => u.baseSource === 'directory')) continue;
+    // The value as the file holds it (the report's masks a password), resolved against each use's base.
+    const raw = decodeAttributeValue(text, ref.span[0], ref.span[1]).value.trim();
+    const targets = new Set(uses.map((u) => (u.base === null ? null : resolveReference(raw, u.base))));
+    const to = [...targets][0];
+    if (targets.size !== 1 || to === null || to === undefined) {
+      problems.push({ value: ref.value, line: ref.line, column: ref.column, reason: 'takes its base from a RunList/@Directory that a zip drops, and names different files through its uses (or has no base), so it cannot be made absolute; give each use its own FileSpec, or pack as MIME' });
+      continue;
+    }
+    const quote = text[ref.span[0] - 1] === "'" ? "'" : '"';
+    edits.push({ ...at, span: ref.span, from: text.slice(ref.span[0], ref.span[1]), to, written: escapeForAttribute(to, quote, report.encoding) });
+  }
+  return edits;
+}
+
 /** Collects the ticket and its local files into one package; nothing is written when a file is missing (unless allowMissing). */
 export async function packJob(ticketPath: string, options: PackOptions): Promise<PackResult> {
   const bytes = await readFile(ticketPath);
@@ -209,8 +255,11 @@ export async function packJob(ticketPath: string, options: PackOptions): Promise
     return result;
   }
   const { files, problems } = await plan(report, documentUri, options);
+  // A zip's references are relative to the ticket: each RunList's and Preview's Directory is folded into the
+  // references it bases (as rebase --fold-directory does) and dropped.
+  const folded = options.format === 'zip' ? foldDirectories(report, decoded.text, files, problems) : [];
   result.problems = problems;
-  result.files = [...files.values()].map(({ refs: _refs, ...f }) => f);
+  result.files = [...files.values()].map(({ path: p, name, reference, references }) => ({ path: p, name, reference, references }));
   if (problems.length > 0 && !options.allowMissing) return result;
 
   // Every use of a value is one span; rRef uses of one resource share it.
@@ -223,6 +272,7 @@ export async function packJob(ticketPath: string, options: PackOptions): Promise
       edits.set(key, { span: ref.span, from: decoded.text.slice(ref.span[0], ref.span[1]), to: file.reference, written: escapeForAttribute(file.reference, quote, report.encoding), line: ref.line, column: ref.column, element: ref.element, attribute: ref.attribute });
     }
   }
+  for (const edit of folded) if (!edits.has(`${edit.span[0]}:${edit.span[1]}`)) edits.set(`${edit.span[0]}:${edit.span[1]}`, edit);
   const ticket = applyEdits(bytes, decoded.text, decoded.charset.toUpperCase(), decoded.bom, [...edits.values()].sort((a, b) => a.span[0] - b.span[0]));
   const temp = path.join(path.dirname(path.resolve(options.output)), `.${path.basename(options.output)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
@@ -231,7 +281,7 @@ export async function packJob(ticketPath: string, options: PackOptions): Promise
     await rename(temp, options.output);
   } catch (error) {
     await rm(temp, { force: true });
-    throw error;
+    throw error instanceof SourceChanged ? new SourceChanged(`${error.message}; no package was written`) : error;
   }
   result.written = true;
   return result;
@@ -242,13 +292,25 @@ async function write(out: NodeJS.WritableStream, data: string | Uint8Array): Pro
 }
 
 /** RFC 2046 5.1.1 and RFC 2387: the ticket first (the root, named by start), then each file in base64 (RFC 2045 6.8). */
-async function writeMime(file: string, ticket: Uint8Array, rootType: string, files: PackedFile[]): Promise<void> {
+async function writeMime(file: string, ticket: Uint8Array, rootType: string, files: Packing[]): Promise<void> {
   // A base64 line never holds "-", so a boundary starting "--" cannot occur in one; the ticket is checked.
   let boundary: string;
   do boundary = `jdf-filespec-${randomBytes(16).toString('hex')}`;
   while (Buffer.from(ticket).includes(`--${boundary}`));
   const out = createWriteStream(file, { flags: 'wx' });
   const done = once(out, 'close');
+  try {
+    await writeParts(out, boundary, ticket, rootType, files);
+  } catch (error) {
+    out.destroy();
+    await done;
+    throw error;
+  }
+  out.end();
+  await done;
+}
+
+async function writeParts(out: NodeJS.WritableStream, boundary: string, ticket: Uint8Array, rootType: string, files: Packing[]): Promise<void> {
   const rootId = 'ticket@jdf-filespec';
   const longLine = Buffer.from(ticket).toString('latin1').split('\n').some((l) => l.length > 998);
   await write(out, `MIME-Version: 1.0\r\nContent-Type: multipart/related; boundary="${boundary}"; type="${rootType}"; start="<${rootId}>"\r\n\r\n`);
@@ -260,8 +322,8 @@ async function writeMime(file: string, ticket: Uint8Array, rootType: string, fil
     // 57 input bytes make one 76-character line; read in multiples of 57 and carry the rest.
     let carry = Buffer.alloc(0);
     let first = true;
-    for await (const chunk of createReadStream(f.path, { highWaterMark: 57 * 16384 })) {
-      const data = carry.length > 0 ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+    for await (const chunk of readCheckedSource(f.checked)) {
+      const data = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
       const whole = data.length - (data.length % 57);
       carry = Buffer.from(data.subarray(whole));
       if (whole > 0) {
@@ -272,8 +334,6 @@ async function writeMime(file: string, ticket: Uint8Array, rootType: string, fil
     if (carry.length > 0) await write(out, (first ? '' : '\r\n') + base64Lines(carry));
   }
   await write(out, `\r\n--${boundary}--\r\n`);
-  out.end();
-  await done;
 }
 
 function base64Lines(data: Buffer): string {
@@ -284,16 +344,31 @@ function base64Lines(data: Buffer): string {
 }
 
 /** The ticket at the top level (XJDF 2.0 zip packaging), the files under content/; yazl writes ZIP64 when needed. */
-async function writeZip(file: string, ticketName: string, ticket: Uint8Array, files: PackedFile[]): Promise<void> {
+async function writeZip(file: string, ticketName: string, ticket: Uint8Array, files: Packing[]): Promise<void> {
   const zip = new yazl.ZipFile();
   const handle = await open(file, 'wx');
   const out = handle.createWriteStream();
   const done = once(out, 'close');
+  const failed = new Promise<never>((_, reject) => zip.on('error', reject));
   zip.outputStream.pipe(out);
   zip.addBuffer(Buffer.from(ticket), ticketName, { compress: true });
-  for (const f of files) zip.addFile(f.path, f.name, { compress: !STORED.has(extensionOf(f.path)) });
+  for (const f of files) {
+    // Opened when yazl comes to it, one file at a time, through the descriptor of the file the walk found.
+    zip.addReadStreamLazy(f.name, { compress: !STORED.has(extensionOf(f.path)), mtime: f.mtime, mode: f.mode }, (give) => {
+      const stream = Readable.from(readCheckedSource(f.checked), { objectMode: false });
+      stream.on('error', (error) => zip.emit('error', error));
+      give(null, stream);
+    });
+  }
   zip.end();
-  await done;
+  try {
+    await Promise.race([done, failed]);
+  } catch (error) {
+    zip.outputStream.unpipe(out);
+    out.destroy();
+    await done;
+    throw error;
+  }
 }
 
 /**

@@ -2,9 +2,10 @@
 // references of the tickets rewritten to relative URLs naming the written files. Parts are streamed to disk.
 // All or nothing: the names are planned first (a MIME package's from a first pass over its headers, a zip's from
 // its directory), a folder already holding one is refused before anything is written, and what was written is
-// removed again when unpacking cannot finish. A file of the user's is never replaced.
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { lstat, mkdir, open, readFile, realpath, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+// removed again when unpacking cannot finish. A file of the user's is never replaced. Nothing is written, read
+// back or removed through a folder swapped for a symbolic link meanwhile (unpack-place.ts).
+import { closeSync, writeSync } from 'node:fs';
+import { lstat, mkdir, realpath, rename, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cidToContentId } from '../package/cid.js';
@@ -21,6 +22,7 @@ import { validateTicket, type TicketReport } from '../ticket/validate.js';
 import { resolveReference } from '../uri/resolve.js';
 import { TICKET_ROOTS } from '../ticket/vocabulary.js';
 import { fileAccess, reusedChunks } from './package-read.js';
+import { createInside, createInsideSync, folderFor, Made, readMade } from './unpack-place.js';
 
 export interface UnpackedPart {
   /** Content-ID in angle brackets, or the zip entry name. */
@@ -86,45 +88,6 @@ class Names {
     this.taken.add(candidate.toLowerCase());
     return candidate;
   }
-}
-
-/** What unpack made (files opened exclusively, folders it created): removed again when it cannot finish. */
-class Made {
-  private readonly files: string[] = [];
-  private readonly folders: string[] = [];
-
-  file(p: string): void {
-    this.files.push(p);
-  }
-
-  folder(p: string): void {
-    this.folders.push(p);
-  }
-
-  async undo(): Promise<void> {
-    for (const f of this.files.reverse()) await rm(f, { force: true });
-    for (const d of this.folders.reverse()) await rmdir(d).catch(() => undefined);
-  }
-}
-
-/** Creates the folders of `relative` under `root`, refusing to pass through a symbolic link (it could lead outside). */
-async function folderFor(root: string, relative: string, made: Made): Promise<string> {
-  const parts = relative.split('/');
-  let at = root;
-  for (const segment of parts.slice(0, -1)) {
-    at = path.join(at, segment);
-    try {
-      const info = await lstat(at);
-      if (!info.isDirectory()) throw new Error(`${at} is not a folder (a symbolic link or a file); nothing is written through it`);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await mkdir(at);
-      made.folder(at);
-    }
-  }
-  const target = path.join(root, ...parts);
-  if (path.relative(root, target).startsWith('..')) throw new Error(`${relative} would be outside the output folder`);
-  return target;
 }
 
 /** The names (relative, "/"-separated) that `root` already holds, or holds as a file or link where a folder must go. */
@@ -221,8 +184,7 @@ async function unpackMime(input: string, outDir: string, root: string, made: Mad
       if (h.contentId !== undefined && !byId.has(h.contentId)) byId.set(h.contentId, current);
       result.parts.push(current);
       head = undefined;
-      fd = openSync(path.join(root, file), 'wx');
-      made.file(path.join(root, file));
+      fd = createInsideSync(path.join(root, file), file, made);
     },
     partData(_h, data) {
       if (head === undefined) head = new Uint8Array(data.subarray(0, 1024));
@@ -287,7 +249,7 @@ function entryTargets(part: UnpackedPart, byEntry: Map<string, UnpackedPart>): T
 /** A ticket's references to parts, rewritten as relative URLs naming the files they were written to. */
 async function rewriteTicket(root: string, part: UnpackedPart, targetsOf: TargetsOf, made: Made): Promise<void> {
   const file = path.join(root, part.file);
-  const bytes = await readFile(file);
+  const bytes = await readMade(file, made);
   const documentUri = pathToFileURL(file).href;
   const report = validateTicket(bytes, { documentUri });
   if (report.root === undefined || !TICKET_ROOTS.has(report.root)) return;
@@ -318,9 +280,14 @@ async function rewriteTicket(root: string, part: UnpackedPart, targetsOf: Target
   const rewritten = absolute.size === 0 ? relative : rewrite(absolute);
   part.rewritten = targets.size;
   const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, rewritten, { flag: 'wx' });
-  made.file(temp);
+  const handle = await createInside(temp, `${part.file} (its rewritten copy)`, made);
+  try {
+    await handle.writeFile(rewritten);
+  } finally {
+    await handle.close();
+  }
   await rename(temp, file);
+  made.moved(temp, file);
 }
 
 async function unpackZip(input: string, outDir: string, root: string, made: Made): Promise<UnpackResult> {
@@ -355,8 +322,7 @@ async function unpackZip(input: string, outDir: string, root: string, made: Made
     const tickets: UnpackedPart[] = [];
     for (const { entry, relative } of planned) {
       const target = await folderFor(root, relative, made);
-      const handle = await open(target, 'wx');
-      made.file(target);
+      const handle = await createInside(target, relative, made);
       let size = 0;
       let head: Uint8Array | undefined;
       try {

@@ -1,10 +1,11 @@
 // jdf-filespec relocate: a ticket and every local file it references, copied or moved into DIR with their
 // relative layout, the references rewritten relative to the ticket, and a manifest. All or nothing: everything
 // is staged in a new folder beside DIR and renamed into place at the end; on any failure the staging folder
-// is removed and the sources are as they were. Confined to --root on both sides.
+// is removed and the sources are as they were. Confined to --root on both sides. Each source is found by the
+// confined walk and read through one descriptor that must be the file the walk found (checked-source.ts);
+// --move deletes the sources only when every one is still the file copied, unchanged, and else none of them.
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { chmod, copyFile, lstat, mkdir, readdir, realpath, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, realpath, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { escapeSegment } from '../escape/percent.js';
@@ -13,8 +14,10 @@ import type { DecodedTicket } from '../ticket/decode.js';
 import { applyEdits, escapeForAttribute, type Edit } from '../ticket/rewrite.js';
 import type { TicketReference, TicketReport } from '../ticket/validate.js';
 import type { ViewTable } from '../views/types.js';
+import type { CheckedFile } from './checked-file.js';
+import { changedSince, copyCheckedSource, findSourceFile, readCheckedSource, SourceChanged, stillTheCopiedFile, type Stamp } from './checked-source.js';
+import type { Root } from './confine.js';
 import { localCandidates } from './locate.js';
-import { readRegularFile } from './read-regular.js';
 import { decodeToRewrite } from './rewrite-read.js';
 import { DEFAULT_MAX_BYTES } from './limits.js';
 
@@ -24,6 +27,8 @@ export interface RelocateOptions {
   root?: string;
   views?: ViewTable;
   maxBytes?: number;
+  /** Move (or copy) what is there; a file that is missing, not a regular file or outside --root stays behind. */
+  allowMissing?: boolean;
 }
 
 export interface ManifestEntry {
@@ -86,8 +91,10 @@ function relativeUrl(from: string, to: string): string {
 
 /** Where things are: the real ticket, the folder DIR goes into, DIR itself; both sides inside --root. */
 interface Places {
-  root: string | undefined;
+  root: Root | undefined;
   ticketReal: string;
+  /** The ticket as the walk found it (its device and inode). */
+  ticketFile: CheckedFile;
   destParent: string;
   target: string;
 }
@@ -96,6 +103,8 @@ interface Places {
 interface ReadTicket {
   bytes: Uint8Array;
   mode: number;
+  /** What was read, to tell before a --move deletes it that it has not changed since. */
+  stamp: Stamp;
   decoded: DecodedTicket;
   report: TicketReport;
   documentUri: string;
@@ -113,15 +122,21 @@ interface Plan {
   steps: Step[];
   /** real path -> the references (line:column) that name it */
   sources: Map<string, string[]>;
+  /** real path -> the file the walk found there */
+  files: Map<string, CheckedFile>;
   notMoved: Manifest['notMoved'];
 }
+
+/** Why a reference stays: it names no file on this machine (another host, another scheme). */
+const NOT_LOCAL = 'not a local file';
 
 const where = (r: TicketReference) => `${r.line}:${r.column}`;
 
 export async function relocate(ticketPath: string, options: RelocateOptions): Promise<Manifest> {
   const places = await findPlaces(ticketPath, options);
-  const ticket = await readTicket(places.ticketReal, ticketPath, options.maxBytes ?? DEFAULT_MAX_BYTES);
+  const ticket = await readTicket(places.ticketFile, ticketPath, options.maxBytes ?? DEFAULT_MAX_BYTES);
   const plan = await planReferences(ticket, places, options.views);
+  if (!options.allowMissing) refuseMissing(plan.notMoved, ticketPath);
   const ticketName = path.basename(places.ticketReal);
   const layout = newLayout(plan.sources, path.dirname(places.ticketReal), ticketName);
   const rewritten = rewriteTicket(ticket, plan.steps, layout, places.target);
@@ -132,43 +147,61 @@ export async function relocate(ticketPath: string, options: RelocateOptions): Pr
     files: [...layout].map(([from, rel]) => ({ from, to: path.join(places.target, rel), references: plan.sources.get(from)! })),
     notMoved: plan.notMoved,
   };
-  await stageAndPlace(places, layout, { name: ticketName, bytes: rewritten, mode: ticket.mode }, manifest);
-  if (options.mode === 'move') await removeSources([...layout.keys(), places.ticketReal], places.target, manifest);
+  const copied: Copied[] = [{ file: places.ticketFile, stamp: ticket.stamp }];
+  await stageAndPlace(places, layout, plan.files, copied, { name: ticketName, bytes: rewritten, mode: ticket.mode, move: options.mode === 'move' }, manifest);
+  if (options.mode === 'move') await removeSources(copied, places.target, manifest);
   return manifest;
 }
 
 /** The real ticket and DIR, both inside --root; DIR is new or an empty folder. */
 async function findPlaces(ticketPath: string, options: RelocateOptions): Promise<Places> {
-  const root = options.root !== undefined ? await realpath(path.resolve(options.root)) : undefined;
-  const ticketReal = await realpath(path.resolve(ticketPath));
-  if (root !== undefined && !inside(root, ticketReal)) throw new RelocateError(`the ticket ${ticketPath} is outside --root`);
+  let root: Root | undefined;
+  if (options.root !== undefined) {
+    const named = path.resolve(options.root);
+    root = { named, real: await realpath(named) };
+  }
+  const found = await findSourceFile(ticketPath, root);
+  if ('outside' in found) throw new RelocateError(`the ticket ${ticketPath} is outside --root${found.outside}`);
+  if ('problem' in found) throw new RelocateError(`the ticket ${ticketPath} is ${found.problem === 'missing' ? 'missing' : 'not a regular file'}`);
+  const ticketReal = found.file.path;
   const dest = path.resolve(options.to);
   const destParent = await realpath(path.dirname(dest)).catch(() => {
     throw new RelocateError(`the folder ${path.dirname(dest)} (where ${options.to} would be) does not exist`);
   });
   const target = path.join(destParent, path.basename(dest));
-  if (root !== undefined && !inside(root, target)) throw new RelocateError(`--to ${options.to} is outside --root`);
+  if (root !== undefined && !inside(root.real, target)) throw new RelocateError(`--to ${options.to} is outside --root`);
   try {
     const info = await lstat(target);
     if (!info.isDirectory() || (await readdir(target)).length > 0) throw new RelocateError(`${options.to} exists and is not an empty folder; relocate never overwrites`);
   } catch (error) {
     if (error instanceof RelocateError) throw error;
   }
-  return { root, ticketReal, destParent, target };
+  return { root, ticketReal, ticketFile: found.file, destParent, target };
 }
 
-/** The ticket's bytes, decoded and validated; refused unless it decodes and is well-formed. */
-async function readTicket(ticketReal: string, ticketPath: string, maxBytes: number): Promise<ReadTicket> {
-  const read = await readRegularFile(ticketReal, maxBytes);
-  if (!('bytes' in read)) throw new RelocateError(`the ticket ${ticketPath} is ${'tooLarge' in read ? 'over the size limit' : read.notRegular}`);
-  const checked = decodeToRewrite(read.bytes, ticketReal, {});
+/** The ticket's bytes (through the descriptor of the file the walk found), decoded and validated; refused unless it decodes and is well-formed. */
+async function readTicket(file: CheckedFile, ticketPath: string, maxBytes: number): Promise<ReadTicket> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let stamp: Stamp | undefined;
+  try {
+    for await (const chunk of readCheckedSource(file, (s) => (stamp = s))) {
+      size += chunk.length;
+      if (size > maxBytes) throw new RelocateError(`the ticket ${ticketPath} is over the size limit`);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    throw error instanceof SourceChanged ? new RelocateError(`the ticket ${error.message}`) : error;
+  }
+  const bytes = new Uint8Array(Buffer.concat(chunks, size));
+  const checked = decodeToRewrite(bytes, file.path, {});
   if ('unfit' in checked) throw new RelocateError(checked.unfit === 'encoding' ? 'the ticket does not decode in its declared encoding' : 'the ticket is not well-formed XML');
-  return { bytes: read.bytes, mode: read.info.mode, ...checked, documentUri: pathToFileURL(ticketReal).href };
+  return { bytes, mode: stamp!.mode, stamp: stamp!, ...checked, documentUri: pathToFileURL(file.path).href };
 }
 
 /** Which file each reference names here (the first candidate that is a regular file), and what cannot move. */
 async function planReferences(ticket: ReadTicket, places: Places, views: ViewTable | undefined): Promise<Plan> {
-  const plan: Plan = { steps: [], sources: new Map(), notMoved: [] };
+  const plan: Plan = { steps: [], sources: new Map(), files: new Map(), notMoved: [] };
   const lookup = { ...(views ? { views } : {}), documentUri: ticket.documentUri };
   for (const uses of usesBySpan(ticket.report.references)) {
     const ref = uses[0]!;
@@ -190,10 +223,20 @@ async function planReferences(ticket: ReadTicket, places: Places, views: ViewTab
       plan.steps.push({ ref, ...(keep !== undefined ? { keep } : {}) });
       continue;
     }
-    plan.sources.set(found.source, [...(plan.sources.get(found.source) ?? []), where(ref)]);
-    plan.steps.push({ ref, source: found.source });
+    const source = found.file.path;
+    plan.sources.set(source, [...(plan.sources.get(source) ?? []), where(ref)]);
+    plan.files.set(source, found.file);
+    plan.steps.push({ ref, source });
   }
   return plan;
+}
+
+/** Files that cannot come along (not a URL of another host, which travels as it is): all or nothing refuses the job. */
+function refuseMissing(notMoved: Manifest['notMoved'], ticketPath: string): void {
+  const missing = notMoved.filter((n) => n.reason !== NOT_LOCAL);
+  if (missing.length === 0) return;
+  const shown = missing.slice(0, 5).map((n) => `${ticketPath}:${n.reference} ${n.value} (${n.reason})`).join(', ') + (missing.length > 5 ? ` and ${missing.length - 5} more` : '');
+  throw new RelocateError(`${missing.length === 1 ? 'a file is' : `${missing.length} files are`} not there to move with the job: ${shown}; --allow-missing moves the rest`);
 }
 
 /** The references grouped by the span of their value (one attribute seen through several rRefs is one group). */
@@ -206,21 +249,14 @@ function usesBySpan(references: readonly TicketReference[]): TicketReference[][]
   return [...bySpan.values()];
 }
 
-/** The first candidate that is a regular file inside --root, or why there is none. */
-async function findSource(candidates: Iterable<string>, root: string | undefined): Promise<{ source: string } | { reason: string }> {
-  let reason = 'not a local file';
+/** The first candidate that is a regular file inside --root (walked as confine.ts walks), or why there is none. */
+async function findSource(candidates: Iterable<string>, root: Root | undefined): Promise<{ file: CheckedFile } | { reason: string }> {
+  let reason = NOT_LOCAL;
   for (const candidate of candidates) {
-    try {
-      const real = await realpath(candidate);
-      if (root !== undefined && !inside(root, real)) return { reason: 'outside --root' };
-      if (!(await stat(real)).isFile()) {
-        reason = 'not a regular file';
-        continue;
-      }
-      return { source: real };
-    } catch {
-      reason = 'missing';
-    }
+    const found = await findSourceFile(candidate, root);
+    if ('file' in found) return { file: found.file };
+    if ('outside' in found) return { reason: 'outside --root' };
+    reason = found.problem;
   }
   return { reason };
 }
@@ -266,11 +302,18 @@ function rewriteTicket(ticket: ReadTicket, steps: readonly Step[], layout: Map<s
   return applyEdits(ticket.bytes, text, ticket.decoded.charset.toUpperCase(), ticket.decoded.bom, edits);
 }
 
+/** A source and the stamp of what was copied from it. */
+interface Copied {
+  file: CheckedFile;
+  stamp: Stamp;
+}
+
 /**
  * Staged beside DIR (same file system, so the last step is one rename), then renamed into place; on any
- * failure the staging folder is removed.
+ * failure the staging folder is removed. Each file is copied from the descriptor of the file the walk found;
+ * with --move, every source (the ticket too) must still be unchanged once all are staged, or nothing is placed.
  */
-async function stageAndPlace(places: Places, layout: Map<string, string>, ticket: { name: string; bytes: Uint8Array; mode: number }, manifest: Manifest): Promise<void> {
+async function stageAndPlace(places: Places, layout: Map<string, string>, files: Map<string, CheckedFile>, copied: Copied[], ticket: { name: string; bytes: Uint8Array; mode: number; move: boolean }, manifest: Manifest): Promise<void> {
   const { destParent, target } = places;
   const staging = path.join(destParent, `.${path.basename(target)}.jdf-filespec-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
   await mkdir(staging, { mode: 0o700 });
@@ -278,28 +321,53 @@ async function stageAndPlace(places: Places, layout: Map<string, string>, ticket
     for (const [from, rel] of layout) {
       const into = path.join(staging, rel);
       await mkdir(path.dirname(into), { recursive: true });
-      await copyFile(from, into, constants.COPYFILE_EXCL);
+      const file = files.get(from)!;
+      copied.push({ file, stamp: await copyCheckedSource(file, into) });
     }
     await writeFile(path.join(staging, ticket.name), ticket.bytes, { flag: 'wx', mode: ticket.mode & 0o777 });
     await writeFile(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2) + '\n', { flag: 'wx' });
+    if (ticket.move) await refuseChanged(copied);
     await chmod(staging, 0o755);
     // An empty DIR that exists is replaced by the rename (rmdir first: rename onto it is not portable).
     await rmdir(target).catch(() => undefined);
     await rename(staging, target);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
-    throw error;
+    throw error instanceof SourceChanged ? new RelocateError(`${error.message}; the sources are kept and nothing was moved`) : error;
   }
 }
 
-/** With --move, once the copy is in place: the sources removed; those that stay are added to the manifest. */
-async function removeSources(sources: string[], target: string, manifest: Manifest): Promise<void> {
+/** --move: a source that changed since it was copied (a file still being written) is never deleted; nor is any other. */
+async function refuseChanged(copied: readonly Copied[]): Promise<void> {
+  const changed: string[] = [];
+  for (const c of copied) {
+    const why = await changedSince(c.file, c.stamp);
+    if (why !== null) changed.push(`${c.file.path} changed since it was copied (${why})`);
+  }
+  if (changed.length > 0) throw new RelocateError(`${changed.join('; ')}: it may still be being written; the sources are kept, the copy removed, and nothing was moved`);
+}
+
+/**
+ * With --move, once the copy is in place: the sources removed, all or none. Each is looked at by name right
+ * before (the walk inside --root reaches it, the same device, inode, size and mtime); if any is not the file
+ * copied, none is removed. Those that stay are added to the manifest.
+ */
+async function removeSources(copied: readonly Copied[], target: string, manifest: Manifest): Promise<void> {
   const left: Array<{ path: string; reason: string }> = [];
-  for (const s of sources) {
-    try {
-      await unlink(s);
-    } catch (error) {
-      left.push({ path: s, reason: (error as NodeJS.ErrnoException).code ?? String(error) });
+  for (const c of copied) {
+    const why = await stillTheCopiedFile(c.file, c.stamp);
+    if (why !== null) left.push({ path: c.file.path, reason: `changed after it was copied (${why}); no source was removed` });
+  }
+  if (left.length > 0) {
+    const changed = new Set(left.map((l) => l.path));
+    for (const c of copied) if (!changed.has(c.file.path)) left.push({ path: c.file.path, reason: 'kept: another source changed after it was copied, so no source was removed' });
+  } else {
+    for (const c of copied) {
+      try {
+        await unlink(c.file.path);
+      } catch (error) {
+        left.push({ path: c.file.path, reason: (error as NodeJS.ErrnoException).code ?? String(error) });
+      }
     }
   }
   if (left.length > 0) {

@@ -29,12 +29,12 @@ function restricted(table: ViewTable, view: string, keep: boolean): ViewTable {
 }
 
 /** A Directory that bases URLs (RunList, Preview), not Device/@Directory. */
-function basesUrls(ref: TicketReference): boolean {
+export function basesUrls(ref: TicketReference): boolean {
   return ref.attribute === 'Directory' && /\/(?:[\w-]+:)?(?:RunList|Preview)(?:\[[^\]]*\])?$/.test(ref.element);
 }
 
 /** The whole attribute ` Directory="..."` with the white space before it, for dropping it. */
-function attributeSpan(text: string, span: [number, number]): [number, number] {
+export function attributeSpan(text: string, span: [number, number]): [number, number] {
   let i = span[0] - 1; // the opening quote
   i--;
   while (i > 0 && /\s/.test(text[i]!)) i--;

@@ -9,7 +9,7 @@ export const pack = defineCommand({
     y
       .positional('ticket', { type: 'string', demandOption: true, describe: 'The JDF, JMF, XJDF or XJMF ticket' })
       .option('output', { alias: 'o', type: 'string', demandOption: true, describe: 'The package to write (.mjm/.mjd for MIME, .zip)' })
-      .option('format', { choices: ['mime', 'zip'] as const, default: 'mime' as const, describe: 'mime: multipart/related, references rewritten to cid: URLs; zip: references relative to the package' })
+      .option('format', { choices: ['mime', 'zip'] as const, default: 'mime' as const, describe: 'mime: multipart/related, references rewritten to cid: URLs; zip: references relative to the package (a RunList/Preview Directory folded into them and dropped)' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable)' })
       .option('root', { type: 'string', describe: 'Every packed file must be inside this folder (after symbolic links)' })
       .option('allow-missing', { type: 'boolean', default: false, describe: 'Pack what is there; references to missing files stay as they are' })

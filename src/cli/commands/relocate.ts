@@ -8,10 +8,11 @@ export const relocate = defineCommand({
       .positional('ticket', { type: 'string', demandOption: true, describe: 'The ticket file' })
       .option('to', { type: 'string', demandOption: true, describe: 'The new folder (must not exist, or be empty); staged beside it and renamed into place' })
       .option('copy', { type: 'boolean', describe: 'Copy (the default): the sources stay' })
-      .option('move', { type: 'boolean', describe: 'Move: the sources are removed once the new folder is in place' })
+      .option('move', { type: 'boolean', describe: 'Move: the sources are removed once the new folder is in place, all or none, and only if none changed since it was copied (a file still being written fails the move)' })
       .option('root', { type: 'string', describe: 'The ticket, every file and the new folder must be inside this folder (after symbolic links)' })
       .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above)' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable)' })
+      .option('allow-missing', { type: 'boolean', default: false, describe: 'Move or copy what is there; references to missing files (or outside --root) stay, made absolute. Without it such a file refuses the whole job' })
       .conflicts('copy', 'move')
       .example('$0 relocate hot/4711.jdf --to /srv/archive/4711', 'Copies the ticket and its files; writes /srv/archive/4711/jdf-filespec-relocate.json')
       .example('$0 relocate hot/4711.jdf --to /srv/jobs/4711 --move --root /srv', 'Moves them, confined to /srv'),
@@ -24,5 +25,6 @@ export const relocate = defineCommand({
       ...(args.root !== undefined ? { root: args.root } : {}),
       ...(args.config !== undefined ? { config: args.config } : {}),
       maps: (args.map ?? []).map(String),
+      allowMissing: args.allowMissing,
     }),
 });
