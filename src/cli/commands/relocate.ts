@@ -10,7 +10,7 @@ export const relocate = defineCommand({
       .option('copy', { type: 'boolean', describe: 'Copy (the default): the sources stay' })
       .option('move', { type: 'boolean', describe: 'Move: the sources are removed once the new folder is in place' })
       .option('root', { type: 'string', describe: 'The ticket, every file and the new folder must be inside this folder (after symbolic links)' })
-      .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above)' })
+      .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above, if you or root own it and only its owner can write it and its folder)' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable)' })
       .conflicts('copy', 'move')
       .example('$0 relocate hot/4711.jdf --to /srv/archive/4711', 'Copies the ticket and its files; writes /srv/archive/4711/jdf-filespec-relocate.json')

@@ -22,7 +22,7 @@ export const validate = defineCommand({
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable), e.g. file://fileserver/Jobs/=/mnt/jobs/' })
       .option('root', { type: 'string', describe: 'Every local file must stay inside this folder (after "..", %2E%2E, case and symbolic links); nothing outside it is opened' })
       .option('verify-checksums', { type: 'boolean', default: false, describe: 'With --check-exists, compare FileSpec/@CheckSum with the MD5 of each file (reads every byte)' })
-      .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above)' })
+      .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above, if you or root own it and only its owner can write it and its folder)' })
       .option('url-attribute', { type: 'string', array: true, requiresArg: true, describe: 'ELEMENT/@ATTR[=directory]: also read this attribute, which the schemas do not type, as a URL (or a folder), e.g. Device/@HDM:Hotfolder=directory (repeatable)' })
       .option('strict-xml', { type: 'boolean', default: false, describe: "Run fast-xml-parser's full validator first (a malformed tag is then one xml-malformed error, and no reference is read)" })
       .example('$0 validate hot-folder/', 'Checks every ticket under hot-folder/')
