@@ -1,4 +1,5 @@
 // SARIF 2.1.0 (OASIS), for code-scanning UIs: one run, the rule catalog as the driver's rules, one result per finding.
+import { holdsPassword } from '../fileurl/redact.js';
 import type { RuleMeta, Severity } from '../rules/types.js';
 import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
 import { jsonPieces } from './json-pieces.js';
@@ -58,7 +59,8 @@ export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMet
         partialFingerprints: { 'jdfFilespecFinding/v1': fingerprint([f.code, file.path, file.part ?? '', ref ? `${ref.element}/@${ref.attribute}=${ref.value}` : `${f.line}:${f.column}`, f.message].join('\u0000')) },
       };
       if (ref?.mappedBy) r.properties = { mappedBy: ref.mappedBy };
-      if (ref && f.fix !== undefined && file.path !== '-' && file.part === undefined) {
+      // A fix is applied as it stands: one shown with a password masked would write "****" (see holdsPassword).
+      if (ref && f.fix !== undefined && file.path !== '-' && file.part === undefined && !holdsPassword(f.fix)) {
         r.fixes = [{
           description: { text: `Set ${ref.attribute} to ${f.fix}` },
           artifactChanges: [{
