@@ -236,7 +236,7 @@ const options: esbuild.BuildOptions & { write: false } = {
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['pdfjs-dist'],
+  external: ['pdfjs-dist', '@napi-rs/xattr'],
   plugins: [splitCommands, relocateUrls, yargsLocales, yargsHelpCache, jsoncDefault, asciiWidth, lazyXmlParser],
   write: false,
   logLevel: 'warning',
