@@ -21,9 +21,12 @@ const LEFT_TO_THE_SYSTEM: ReadonlySet<string> = new Set(['security.selinux']);
 
 let loaded: Promise<XattrModule | undefined> | undefined;
 
-/** The native module, or undefined where it has no build. */
+// Named by a variable: an optional dependency may be missing, and neither tsc nor the bundle may depend on it.
+const XATTR_PACKAGE = '@napi-rs/xattr';
+
+/** The native module, or undefined where it has no build (or it is not installed). */
 function xattrModule(): Promise<XattrModule | undefined> {
-  loaded ??= import('@napi-rs/xattr').then((m) => m as unknown as XattrModule, () => undefined);
+  loaded ??= import(XATTR_PACKAGE).then((m) => m as XattrModule, () => undefined);
   return loaded;
 }
 
