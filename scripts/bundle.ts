@@ -237,7 +237,7 @@ const options: esbuild.BuildOptions & { write: false; metafile: true } = {
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['pdfjs-dist'],
+  external: ['pdfjs-dist', '@napi-rs/xattr'],
   plugins: [splitCommands, relocateUrls, yargsLocales, yargsHelpCache, jsoncDefault, asciiWidth, lazyXmlParser],
   write: false,
   metafile: true,

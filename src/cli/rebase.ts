@@ -4,6 +4,7 @@ import { rebaseFile } from '../node/rebase.js';
 import { viewTable } from '../node/config-file.js';
 import { plural } from '../report/check-text.js';
 import { maskedNote, rewritePatch } from '../report/patch.js';
+import { linesForTerminal } from '../report/terminal.js';
 import { readConfig } from './views.js';
 
 export interface RebaseRun {
@@ -74,7 +75,7 @@ export async function runRebase(run: RebaseRun): Promise<number> {
       }
       if (run.dryRun) {
         const patch = rewritePatch(source.path, outcome.text, outcome.plan.edits);
-        process.stdout.write(patch.text);
+        process.stdout.write(process.stdout.isTTY ? linesForTerminal(patch.text) : patch.text);
         const note = maskedNote(source.path, patch);
         if (note) process.stderr.write(`${note}\n`);
       } else if (outcome.written) {

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { buildReport, exitCodeOf, type ValidationReport } from '../report/report.js';
 import { plural, summaryLine } from '../report/check-text.js';
 import { reportPieces, type ReportFormat } from '../report/formats.js';
+import { forTerminal } from '../report/terminal.js';
 import type { UnreadablePath } from '../node/files.js';
 import { useColor } from './color.js';
 import { ruleCatalog } from '../rules/catalog.js';
@@ -108,7 +109,7 @@ export async function runValidate(run: ValidateRun): Promise<number> {
   const named = run.stdinFilename === undefined ? files : files.map((f) => (f.path === '-' ? { ...f, path: run.stdinFilename! } : f));
   const report = buildReport(named, packageVersion());
   const written = await writeReport(report, run, unreadable);
-  for (const u of unreadable) process.stderr.write(`jdf-filespec: cannot read ${u.path}: ${u.reason}\n`);
+  for (const u of unreadable) process.stderr.write(forTerminal(`jdf-filespec: cannot read ${u.path}: ${u.reason}`) + '\n');
   if (!written) return 2;
   if (unreadable.length > 0) return 2;
   if (run.exitZero) return 0;

@@ -3,10 +3,10 @@ import { ConfigError, loadConfig, viewTable, type LoadedConfig } from '../node/c
 import type { LocalFileOptions } from '../node/local-files.js';
 import type { RuleSettings } from '../rules/settings.js';
 
-/** The config (--config FILE, else found upward), or null after printing why it is not valid. */
+/** The config (--config FILE, else found upward and trusted), or null after printing why it is not valid. */
 export async function readConfig(explicit: string | undefined): Promise<LoadedConfig | undefined | null> {
   try {
-    return await loadConfig(explicit);
+    return await loadConfig(explicit, process.cwd(), (message) => process.stderr.write(`jdf-filespec: ${message}\n`));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`jdf-filespec: ${error.message}\n`);

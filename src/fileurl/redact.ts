@@ -129,8 +129,19 @@ export function redactPassword(uri: string): string {
 /** Redacts every password in a free text (a parser's error message quoting the ticket). */
 export const redactText = redactPassword;
 
-/** "ftp://u:secret@h/x" becomes "ftp://u@h/x": for fixes, which must never carry the password. */
+/**
+ * "ftp://u:secret@h/x" becomes "ftp://u@h/x": what every fix passes through (findings' and the value's), since a
+ * fix is shown as values are and must never carry the password. A password the fix still holds elsewhere is
+ * masked as redactPassword masks it: the backslash fix moves the "u:p@evil" of "ftp://host\u:p@evil/a.pdf" out
+ * of the authority an RFC 3986 reader sees, into the path. A masked fix is shown, never written (see holdsPassword).
+ */
 export function stripPassword(uri: string): string {
   const span = uri.indexOf('@') === -1 ? null : authorityPassword(uri);
-  return span ? uri.slice(0, span.start) + uri.slice(span.end) : uri;
+  return redactPassword(span ? uri.slice(0, span.start) + uri.slice(span.end) : uri);
+}
+
+/** Whether a value holds what redactPassword takes for a password, masked already or not: a fix that does is never written. */
+export function holdsPassword(uri: string): boolean {
+  if (uri.indexOf('@') === -1 && uri.indexOf('&') === -1) return false;
+  return passwordSpans(uri.indexOf('&') === -1 ? uri : decodeReferences(uri).text).length > 0;
 }

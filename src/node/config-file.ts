@@ -1,7 +1,8 @@
 // Finding and reading jdf-filespec.config.json: upward from the working folder (as linters find theirs) or
-// --config FILE. A bad config is a usage error that names each problem's line and column.
-import { readFileSync } from 'node:fs';
-import { access, readFile } from 'node:fs/promises';
+// --config FILE. A bad config is a usage error that names each problem's line and column. A config found upward
+// is someone else's when another user owns it or can replace it (git's "dubious ownership"): it is ignored.
+import { constants, readFileSync, type Stats } from 'node:fs';
+import { access, open, readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config/parse.js';
@@ -44,13 +45,63 @@ export interface LoadedConfig {
   table: ViewTable;
 }
 
-/** Reads the config named by --config, else the one found upward from `cwd`; undefined when there is none. Throws ConfigError. */
-export async function loadConfig(explicit: string | undefined, cwd = process.cwd()): Promise<LoadedConfig | undefined> {
+/** S_ISVTX (POSIX), which fs.constants does not name. */
+const STICKY = 0o1000;
+
+const octal = (mode: number) => `0${(mode & 0o7777).toString(8).padStart(3, '0')}`;
+
+/**
+ * Why a config found upward is not to be trusted, or null: it must be owned by the user who runs us or by root
+ * (git's safe.directory test), and neither it nor its folder may be writable by group or others (OpenSSH's
+ * StrictModes test), except a folder with the sticky bit (/tmp), where others cannot rename or remove our file.
+ * `file` is the config's own status, taken from the descriptor it is read through; `uid` is ours. Without POSIX owners
+ * (Windows), nothing is refused.
+ */
+export function untrustedConfig(file: Pick<Stats, 'uid' | 'mode'>, folder: Pick<Stats, 'uid' | 'mode'>, folderPath: string, uid: number | undefined): string | null {
+  if (uid === undefined) return null;
+  if (file.uid !== uid && file.uid !== 0) return `it is owned by uid ${file.uid}, not by you (uid ${uid}) or root`;
+  if ((file.mode & 0o022) !== 0) return `it is writable by ${file.mode & 0o002 ? 'others' : 'its group'} (mode ${octal(file.mode)})`;
+  if (folder.uid !== uid && folder.uid !== 0) return `its folder ${folderPath} is owned by uid ${folder.uid}, not by you (uid ${uid}) or root`;
+  if ((folder.mode & 0o022) !== 0 && (folder.mode & STICKY) === 0) {
+    return `its folder ${folderPath} is writable by ${folder.mode & 0o002 ? 'others' : 'its group'} (mode ${octal(folder.mode)}) without the sticky bit`;
+  }
+  return null;
+}
+
+/** The text of a config found upward, read through one descriptor whose owner and mode were checked; a string says why it was ignored. */
+async function readFoundConfig(file: string): Promise<{ text: string } | { ignored: string }> {
+  // O_NONBLOCK: a FIFO planted under the name must not hold the run; only a regular file is read.
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return { ignored: 'it is not a regular file' };
+    const why = untrustedConfig(info, await stat(path.dirname(file)), path.dirname(file), process.getuid?.());
+    if (why !== null) return { ignored: why };
+    return { text: await handle.readFile('utf8') };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Reads the config named by --config, else the one found upward from `cwd`; undefined when there is none, or
+ * when the one found upward is not to be trusted (see untrustedConfig: `warn` is told why, and no config is
+ * used). A config named by --config is the user's own choice and is read whoever owns it. Throws ConfigError.
+ */
+export async function loadConfig(explicit: string | undefined, cwd = process.cwd(), warn: (message: string) => void = () => undefined): Promise<LoadedConfig | undefined> {
   const file = explicit ?? (await findConfig(cwd));
   if (file === undefined) return undefined;
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    if (explicit !== undefined) text = await readFile(file, 'utf8');
+    else {
+      const found = await readFoundConfig(file);
+      if ('ignored' in found) {
+        warn(`ignoring the config ${file}: ${found.ignored}; name it with --config to use it`);
+        return undefined;
+      }
+      text = found.text;
+    }
   } catch (error) {
     throw new ConfigError(`cannot read the config ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }

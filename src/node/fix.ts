@@ -4,7 +4,8 @@
 // exclusively (O_CREAT | O_EXCL | O_NOFOLLOW, so a name planted in advance, a symbolic link above all, makes
 // the call fail instead of being followed), its mode and owner are set through the open descriptor (fchmod,
 // fchown: a name swapped after the create cannot redirect them), and nothing existing is ever overwritten but
-// the ticket itself, by rename. What is not promised: see README, Security.
+// the ticket itself, by rename. The new file gets the ticket's mode, owner, extended attributes and ACLs. A
+// ticket whose owner may not write it is left alone unless asked. What is not promised: see README, Security.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, open, readdir, rename, unlink } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { applyEdits, planFixes, type FixPlan } from '../ticket/rewrite.js';
 import type { ValidateOptions } from '../ticket/validate.js';
 import { decodeToRewrite, readInPlace, UNFIT_IN_PLACE } from './rewrite-read.js';
 import { DEFAULT_MAX_BYTES } from './limits.js';
+import { readXattrs, writeXattrs, type Xattr } from './xattrs.js';
 
 export interface FixOutcome {
   path: string;
@@ -29,7 +31,17 @@ export interface FixOutcome {
 export interface FixOptions {
   dryRun: boolean;
   backup: boolean;
+  /** Fix a ticket whose owner may not write it (mode 0444): refused otherwise. */
+  allowReadOnly?: boolean;
   validate: ValidateOptions;
+}
+
+/** Our new file's mode and owner, those of the ticket it replaces, and the ticket's extended attributes and ACLs. */
+interface Likeness {
+  mode: number;
+  uid: number;
+  gid: number;
+  xattrs?: readonly Xattr[];
 }
 
 const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
@@ -45,7 +57,7 @@ const tempName = (file: string) => path.join(path.dirname(file), `.${path.basena
 const TEMP_TRIES = 8;
 
 /** Creates our temporary file for `file` exclusively (see createExclusive) under a name nobody holds; returns the name. */
-export async function createTemp(file: string, bytes: Uint8Array, like: { mode: number; uid: number; gid: number }): Promise<string> {
+export async function createTemp(file: string, bytes: Uint8Array, like: Likeness): Promise<string> {
   for (let tries = 1; ; tries++) {
     const temp = tempName(file);
     try {
@@ -60,14 +72,16 @@ export async function createTemp(file: string, bytes: Uint8Array, like: { mode: 
 
 /**
  * Creates `file` exclusively and writes `bytes` to it, with the mode (and, when we are root, the owner and
- * group) of `like`, set through the descriptor. Fails with EEXIST or ELOOP if the name is taken.
+ * group) of `like`, set through the descriptor, then its extended attributes and ACLs, set by the name we
+ * created, without following a link. Fails with EEXIST or ELOOP if the name is taken.
  */
-export async function createExclusive(file: string, bytes: Uint8Array, like: { mode: number; uid: number; gid: number }): Promise<void> {
+export async function createExclusive(file: string, bytes: Uint8Array, like: Likeness): Promise<void> {
   const handle = await open(file, EXCLUSIVE, 0o600);
   try {
     await handle.writeFile(bytes);
     if (runningAsRoot()) await handle.chown(like.uid, like.gid);
     await handle.chmod(like.mode & 0o7777);
+    await writeXattrs(file, like.xattrs ?? []);
     await handle.sync();
   } catch (error) {
     await handle.close();
@@ -121,6 +135,10 @@ export async function fixFile(file: string, options: FixOptions): Promise<FixOut
   const { bytes, info } = read;
   // Replacing a file with another by rename would cut it from its other names: each would keep the old text.
   if (info.nlink > 1) return refuse(`the ticket has ${info.nlink} hard links, which a fix by rename would separate; fix a copy`);
+  // A rename needs only the folder's write permission: the ticket's own "read-only" would not stop it.
+  if ((info.mode & 0o200) === 0 && options.allowReadOnly !== true) {
+    return refuse(`the ticket is read-only (mode 0${(info.mode & 0o7777).toString(8)}); --allow-read-only fixes it anyway`);
+  }
   const checked = decodeToRewrite(bytes, file, options.validate);
   if ('unfit' in checked) return refuse(UNFIT_IN_PLACE[checked.unfit], checked.text);
   const { decoded, report } = checked;
@@ -131,12 +149,13 @@ export async function fixFile(file: string, options: FixOptions): Promise<FixOut
   if (plan.edits.length === 0 || options.dryRun) return { path: file, plan, text: decoded.text, written: false };
   const fixed = applyEdits(bytes, decoded.text, decoded.charset.toUpperCase(), decoded.bom, plan.edits);
   const outcome: FixOutcome = { path: file, plan, text: decoded.text, written: true };
+  const like: Likeness = { mode: info.mode, uid: info.uid, gid: info.gid, xattrs: await readXattrs(file) };
   await removeStaleTemps(file);
   if (options.backup) {
     outcome.backup = `${file}.orig`;
     try {
       // The bytes we read and checked, not a copy by name made later; an existing .orig is never overwritten.
-      await createExclusive(outcome.backup, bytes, info);
+      await createExclusive(outcome.backup, bytes, like);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST' || code === 'ELOOP') return refuse(`${outcome.backup} exists already and is never overwritten; move it away first`, decoded.text);
@@ -144,7 +163,7 @@ export async function fixFile(file: string, options: FixOptions): Promise<FixOut
     }
   }
   // Atomic: a temporary file beside the ticket, with its mode, renamed over it.
-  const temp = await createTemp(file, fixed, info);
+  const temp = await createTemp(file, fixed, like);
   let created = true;
   try {
     // The ticket must still be the file we read: another writer would otherwise lose its change.

@@ -1,6 +1,7 @@
 // jdf-filespec rebase: a ticket rewritten for another machine's view, in place, with the guarantees of fix:
 // byte-exact outside the changed values, the ticket read as a regular file, the backup and the temporary
-// file created exclusively, and the ticket replaced by one rename, only if it did not change meanwhile.
+// file created exclusively with the ticket's mode, owner, extended attributes and ACL, and the ticket replaced by
+// one rename, only if it did not change meanwhile.
 import { lstat, rename, unlink } from 'node:fs/promises';
 import { redactPassword } from '../fileurl/redact.js';
 import { applyEdits, type FixPlan } from '../ticket/rewrite.js';
@@ -10,6 +11,7 @@ import type { ViewTable } from '../views/types.js';
 import { createExclusive, createTemp, removeStaleTemps, type FixOutcome } from './fix.js';
 import { decodeToRewrite, readInPlace, UNFIT_IN_PLACE } from './rewrite-read.js';
 import { DEFAULT_MAX_BYTES } from './limits.js';
+import { readXattrs } from './xattrs.js';
 
 export interface RebaseFileOptions {
   table: ViewTable;
@@ -45,18 +47,20 @@ export async function rebaseFile(file: string, options: RebaseFileOptions): Prom
   if (info.nlink > 1) return { ...shown(), refused: `the ticket has ${info.nlink} hard links, which a rewrite by rename would separate; rebase a copy` };
   const rewritten = applyEdits(bytes, outcome.text, charset, bom, outcome.plan.edits);
   const result: RebaseOutcome = { ...shown(), written: true };
+  // As fix does: the new file and the backup get the ticket's extended attributes and POSIX ACL.
+  const like = { mode: info.mode, uid: info.uid, gid: info.gid, xattrs: await readXattrs(file) };
   await removeStaleTemps(file);
   if (options.backup) {
     result.backup = `${file}.orig`;
     try {
-      await createExclusive(result.backup, bytes, info);
+      await createExclusive(result.backup, bytes, like);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST' || code === 'ELOOP') return { ...shown(), refused: `${result.backup} exists already and is never overwritten; move it away first` };
       throw error;
     }
   }
-  const temp = await createTemp(file, rewritten, info);
+  const temp = await createTemp(file, rewritten, like);
   try {
     const now = await lstat(file);
     if (now.ino !== info.ino || now.dev !== info.dev || now.mtimeMs !== info.mtimeMs || now.size !== info.size) {

@@ -1,5 +1,6 @@
 import type { CheckResult } from '../check.js';
 import type { Finding, Severity } from '../rules/types.js';
+import { forTerminal } from './terminal.js';
 
 export interface Counts {
   error: number;
@@ -24,7 +25,7 @@ export function summaryLine(counts: Counts, subject: string): string {
 /** Severity as a fixed-width column of the text formats. */
 export const SEVERITY_LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', info: 'info   ' };
 
-/** `jdf-filespec check` as text: each URL, then each finding with its position in the string, rule and fix. */
+/** `jdf-filespec check` as text: each URL, then each finding with its position in the string, rule and fix; every line for a terminal (forTerminal). */
 export function formatCheckText(results: readonly CheckResult[], options: { quiet?: boolean } = {}): string {
   const lines: string[] = [];
   const all: Finding[] = [];
@@ -32,16 +33,16 @@ export function formatCheckText(results: readonly CheckResult[], options: { quie
     const shown = options.quiet ? r.findings.filter((f) => f.severity === 'error') : r.findings;
     all.push(...shown);
     if (options.quiet && shown.length === 0) continue;
-    lines.push(JSON.stringify(r.value));
+    lines.push(forTerminal(JSON.stringify(r.value)));
     const facts = [r.kind, r.scheme && `scheme ${r.scheme}`, r.host !== undefined && `host ${JSON.stringify(r.host)}`, `local ${r.local}`].filter(Boolean);
-    lines.push(`  ${facts.join(', ')}`);
-    if (r.resolved !== null) lines.push(`  resolved: ${r.resolved}`);
+    lines.push(forTerminal(`  ${facts.join(', ')}`));
+    if (r.resolved !== null) lines.push(`  resolved: ${forTerminal(r.resolved)}`);
     for (const f of shown) {
       const at = f.offset !== undefined ? `at ${f.offset}` : '';
-      lines.push(`  ${at.padEnd(7)} ${SEVERITY_LABEL[f.severity]}  ${f.message}  ${f.code}`);
-      if (f.fix !== undefined) lines.push(`          fix: ${f.fix}`);
+      lines.push(`  ${at.padEnd(7)} ${SEVERITY_LABEL[f.severity]}  ${forTerminal(f.message)}  ${f.code}`);
+      if (f.fix !== undefined) lines.push(`          fix: ${forTerminal(f.fix)}`);
     }
-    if (r.fixed !== undefined && r.fixed !== shown.find((f) => f.fix !== undefined)?.fix) lines.push(`  all fixes: ${r.fixed}`);
+    if (r.fixed !== undefined && r.fixed !== shown.find((f) => f.fix !== undefined)?.fix) lines.push(`  all fixes: ${forTerminal(r.fixed)}`);
     lines.push('');
   }
   lines.push(summaryLine(countFindings(all), plural(results.length, 'URL') + ' checked'));

@@ -3,12 +3,14 @@
 // Actions": setting an error, warning or notice message).
 import type { Severity } from '../rules/types.js';
 import type { ValidationReport } from './report.js';
+import { forTerminal } from './terminal.js';
 import { locationName, sortedFindings } from './unix.js';
 
 const COMMAND: Record<Severity, 'error' | 'warning' | 'notice'> = { error: 'error', warning: 'warning', info: 'notice' };
 
 // The runner's escaping (actions/toolkit, command.ts): data escapes %, CR and LF; property values also : and ,.
-const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+// Then the other controls, which a log viewer would take as a terminal does (forTerminal).
+const escapeData = (s: string) => forTerminal(s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** `validate --format github`: one workflow command per finding. */

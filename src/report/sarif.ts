@@ -1,4 +1,5 @@
 // SARIF 2.1.0 (OASIS), for code-scanning UIs: one run, the rule catalog as the driver's rules, one result per finding.
+import { holdsPassword } from '../fileurl/redact.js';
 import type { RuleMeta, Severity } from '../rules/types.js';
 import type { SuppressedFinding, Suppression } from '../ticket/silence.js';
 import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
@@ -67,7 +68,8 @@ export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMet
           partialFingerprints: { 'jdfFilespecFinding/v1': fingerprint([f.code, file.path, file.part ?? '', ref ? `${ref.element}/@${ref.attribute}=${ref.value}` : `${f.line}:${f.column}`, f.message].join('\u0000')) },
         };
         if (ref?.mappedBy || ref?.packagePart) r.properties = { ...(ref.mappedBy ? { mappedBy: ref.mappedBy } : {}), ...(ref.packagePart ? { packagePart: ref.packagePart } : {}) };
-        if (ref && f.fix !== undefined && file.path !== '-' && file.part === undefined) {
+        // A fix is applied as it stands: one shown with a password masked would write "****" (see holdsPassword).
+        if (ref && f.fix !== undefined && file.path !== '-' && file.part === undefined && !holdsPassword(f.fix)) {
           r.fixes = [{
             description: { text: `Set ${ref.attribute} to ${f.fix}` },
             artifactChanges: [{

@@ -2,6 +2,7 @@ import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
 import type { MappedBy } from '../views/types.js';
 import { plural, SEVERITY_LABEL } from './check-text.js';
 import { errorsOnly, type ValidationReport } from './report.js';
+import { forTerminal } from './terminal.js';
 
 export interface TextOptions {
   quiet?: boolean;
@@ -20,11 +21,14 @@ export function formatText(report: ValidationReport, options: TextOptions = {}):
   return [...textLines(report, options)].join('');
 }
 
-/** formatText in pieces of up to 1,024 lines: a big report is written as it is formatted, never as one string. */
+/**
+ * formatText in pieces of up to 1,024 lines: a big report is written as it is formatted, never as one string.
+ * What comes from a ticket or a file name is written for a terminal (forTerminal); only our colours are raw.
+ */
 export function* textLines(given: ValidationReport, options: TextOptions = {}): Generator<string> {
   const report = options.quiet ? errorsOnly(given) : given;
   let lines: string[] = [];
-  const line = (text: string) => lines.push(text + '\n');
+  const line = (text: string) => lines.push(forTerminal(text) + '\n');
   const full = () => lines.length >= 1024;
   const flush = () => {
     const piece = lines.join('');
@@ -48,7 +52,7 @@ export function* textLines(given: ValidationReport, options: TextOptions = {}): 
       }
     }
     for (const { f, ref } of items) {
-      line(`  ${`${f.line}:${f.column}`.padEnd(9)} ${severityLabel(f.severity, options.color)}  ${f.message}  ${f.code}`);
+      lines.push(`  ${`${f.line}:${f.column}`.padEnd(9)} ${severityLabel(f.severity, options.color)}  ${forTerminal(f.message)}  ${f.code}\n`);
       if (ref) line(`  ${''.padEnd(9)} ${ref.element}/@${ref.attribute} = ${JSON.stringify(ref.value)}`);
       if (f.fix !== undefined) line(`  ${''.padEnd(9)} fix: ${f.fix}`);
       if (full()) yield flush();

@@ -3,6 +3,7 @@
 import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
 import { plural } from './check-text.js';
 import type { FileReport, ValidationReport } from './report.js';
+import { forTerminal } from './terminal.js';
 
 export interface LineFormatOptions {
   /** Errors only. */
@@ -29,7 +30,7 @@ export function* unixLines(report: ValidationReport, options: LineFormatOptions 
   for (const file of report.files) {
     const lines: string[] = [];
     for (const { f } of sortedFindings(file, options.quiet)) {
-      lines.push(`${locationName(file)}:${f.line}:${f.column}: ${f.severity} ${oneLine(f.message)} [${f.code}]\n`);
+      lines.push(`${forTerminal(locationName(file))}:${f.line}:${f.column}: ${f.severity} ${forTerminal(oneLine(f.message))} [${f.code}]\n`);
     }
     count += lines.length;
     if (lines.length > 0) yield lines.join('');

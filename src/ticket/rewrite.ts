@@ -1,5 +1,6 @@
 // Fixing a ticket in place: which attribute values to change, and the new bytes, identical to the old ones
 // everywhere outside those values (encoding, BOM, line ends, comments, attribute order and quoting).
+import { holdsPassword } from '../fileurl/redact.js';
 import { resolveReference } from '../uri/resolve.js';
 import { consumerIdentities, fileIdentity } from './readings.js';
 import type { TicketReference, TicketReport } from './validate.js';
@@ -86,6 +87,9 @@ function unknownReference(raw: string): string | null {
   return null;
 }
 
+/** A fix shown with a password masked (stripPassword) holds "****" where the file holds the password: never written. */
+const MASKED_FIX = 'the fixed value still holds a password (shown masked), so it is not written; remove the password by hand';
+
 /**
  * The edits that apply every safe fix, one per attribute value. A value reached through several rRefs is
  * changed only when the fix is safe for every use. `text` is the decoded ticket the report was made from.
@@ -103,7 +107,7 @@ export function planFixes(text: string, report: TicketReport): FixPlan {
   const skipped: Skipped[] = [];
   for (const { ref, uses } of bySpan.values()) {
     const fixed = ref.fixed!;
-    const why = unknownReference(text.slice(ref.span[0], ref.span[1])) ?? uses.map((u) => sameFile(u, fixed)).find((r) => r !== null);
+    const why = unknownReference(text.slice(ref.span[0], ref.span[1])) ?? (holdsPassword(fixed) ? MASKED_FIX : undefined) ?? uses.map((u) => sameFile(u, fixed)).find((r) => r !== null);
     const where = { line: ref.line, column: ref.column, element: ref.element, attribute: ref.attribute };
     if (why) {
       skipped.push({ ...where, value: ref.value, fixed, reason: why });

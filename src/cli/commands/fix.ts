@@ -11,6 +11,7 @@ export const fix = defineCommand({
       .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Ticket files, folders or quoted glob patterns' })
       .option('dry-run', { type: 'boolean', default: false, describe: 'Print a unified diff and change nothing' })
       .option('backup', { type: 'boolean', default: false, describe: 'Keep the original as FILE.orig' })
+      .option('allow-read-only', { type: 'boolean', default: false, describe: 'Fix a ticket that is read-only (its owner may not write it, as with mode 0444); refused without it' })
       .option('profile', { choices: PROFILES, default: 'jdf' as const, describe: 'Rules whose fixes apply' })
       .option('platform', { ...consumerPlatformOption, describe: 'Platform of the consumer (unix and posix are one)' })
       .option('base', { type: 'string', describe: "Base URI instead of each ticket's folder" })
@@ -24,6 +25,7 @@ export const fix = defineCommand({
       errorOnUnmatchedPattern: args.errorOnUnmatchedPattern,
       dryRun: args.dryRun,
       backup: args.backup,
+      allowReadOnly: args.allowReadOnly,
       validate: { profile: args.profile, platform: args.platform, ...(args.base !== undefined ? { base: args.base } : {}) },
     }),
 });

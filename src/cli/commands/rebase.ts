@@ -13,7 +13,7 @@ export const rebase = defineCommand({
       .option('fold-directory', { type: 'boolean', default: false, describe: 'Resolve the URLs under each RunList/Preview Directory and drop the Directory (before a JDF becomes XJDF, which has none)' })
       .option('dry-run', { type: 'boolean', default: false, describe: 'Print a unified diff (git apply and patch accept it) and change nothing' })
       .option('backup', { type: 'boolean', default: false, describe: 'Keep the original as FILE.orig' })
-      .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above)' })
+      .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above, if you or root own it and only its owner can write it and its folder)' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: one more row of the table (PREFIX in the view "--map", PATH in the machine\'s view)' })
       .option('base', { type: 'string', describe: "Base URI instead of each ticket's folder" })
       .example('$0 rebase ticket.jdf --from mis --to rip', 'file://fileserver/Jobs/4711/a.pdf becomes file:///mnt/jobs/4711/a.pdf')

@@ -10,7 +10,7 @@ export const relocate = defineCommand({
       .option('copy', { type: 'boolean', describe: 'Copy (the default): the sources stay' })
       .option('move', { type: 'boolean', describe: 'Move: the sources are removed once the new folder is in place, all or none, and only if none changed since it was copied (a file still being written fails the move)' })
       .option('root', { type: 'string', describe: 'The ticket, every file and the new folder must be inside this folder (after symbolic links)' })
-      .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above)' })
+      .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above, if you or root own it and only its owner can write it and its folder)' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable)' })
       .option('allow-missing', { type: 'boolean', default: false, describe: 'Move or copy what is there; references to missing files (or outside --root) stay, made absolute. Without it such a file refuses the whole job' })
       .conflicts('copy', 'move')

@@ -41,7 +41,7 @@ export const watch = defineCommand({
       .option('check-exists', { type: 'boolean', default: false, describe: 'Look for every local file a ticket references (see --wait-for-files)' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable)' })
       .option('root', { type: 'string', describe: 'Every local file must stay inside this folder; nothing outside it is opened' })
-      .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above)' })
+      .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above, if you or root own it and only its owner can write it and its folder)' })
       .option('strict-xml', { type: 'boolean', default: false, describe: "Run fast-xml-parser's full validator first" })
       .option('base', { type: 'string', describe: 'Base URI that relative references resolve against (default: IN, where the ticket arrived)' })
       .option('profile', { choices: PROFILES, default: 'jdf' as const, describe: 'Rules to check against: jdf, rfc8089, lenient' })
