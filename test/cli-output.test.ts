@@ -180,31 +180,69 @@ test('SARIF is valid against the official SARIF 2.1.0 schema, with helpUri, help
   // Every rule's anchor is a heading of docs/rules.md.
   const headings = new Set(readFileSync(path.join(root, 'docs/rules.md'), 'utf8').split('\n').filter((l) => l.startsWith('## ')).map((l) => l.slice(3).trim()));
   for (const rule of run0.tool.driver.rules) assert.ok(headings.has(rule.id), rule.id);
-  assert.equal(run0.originalUriBaseIds, { '%SRCROOT%': { uri: pathToFileURL(root).href.replace(/\/?$/, '/') } });
+  assert.equal(Object.keys(run0.originalUriBaseIds), ['%SRCROOT%']);
+  assert.is(run0.originalUriBaseIds['%SRCROOT%'].uri, undefined, 'a consumer resolves %SRCROOT% against its own checkout');
   for (const res of run0.results) {
     const loc = res.locations[0].physicalLocation.artifactLocation;
     assert.is(loc.uriBaseId, '%SRCROOT%');
     assert.ok(loc.uri.startsWith('samples/'));
-    assert.is(typeof res.partialFingerprints['jdfFilespecFinding/v1'], 'string');
+    assert.is(typeof res.partialFingerprints['jdfFilespecFinding/v2'], 'string');
   }
   assert.is(run0.invocations[0].executionSuccessful, false);
   assert.match(run0.invocations[0].toolExecutionNotifications[0].message.text, /missing\.jdf/);
   assert.not.ok(sarifSchema({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'bogus' }] }] }), 'the schema rejects a bad level');
 });
 
-test('SARIF partialFingerprints stay when lines above the finding move, and differ between findings', () => {
+/** Each SARIF result of validating TEXT as fp.jdf, as [ruleId, startLine, fingerprint]. */
+function sarifPrints(text: string): Array<[string, number, string]> {
   const a = path.join(dir, 'fp.jdf');
+  writeFileSync(a, text);
+  const sarif = JSON.parse(run(['validate', a, '-f', 'sarif'], { cwd: dir }).stdout);
+  assert.ok(sarifSchema(sarif), JSON.stringify(sarifSchema.errors?.slice(0, 5), null, 1));
+  return sarif.runs[0].results.map((x: any) => [x.ruleId, x.locations[0].physicalLocation.region.startLine, x.partialFingerprints['jdfFilespecFinding/v2']]);
+}
+
+test('SARIF partialFingerprints stay when lines above the finding move, and differ between findings', () => {
   const body = '<ResourcePool><RunList ID="r" Directory="file:///c:/jobs/"><LayoutElement><FileSpec URL="a b.pdf"/></LayoutElement></RunList><RunList ID="s" Directory="file:///c:/jobs/"><LayoutElement><FileSpec URL="c d.pdf"/></LayoutElement></RunList></ResourcePool></JDF>';
-  const prints = (text: string) => {
-    writeFileSync(a, text);
-    return JSON.parse(run(['validate', a, '-f', 'sarif'], { cwd: dir }).stdout).runs[0].results.map((x: any) => [x.ruleId, x.locations[0].physicalLocation.region.startLine, x.partialFingerprints['jdfFilespecFinding/v1']]);
-  };
-  const before = prints(`<JDF Version="1.4">\n${body}`);
-  const after = prints(`<JDF Version="1.4">\n\n\n<!-- moved -->\n${body}`);
+  const before = sarifPrints(`<JDF Version="1.4">\n${body}`);
+  const after = sarifPrints(`<JDF Version="1.4">\n\n\n<!-- moved -->\n${body}`);
   assert.ok(before.length >= 2);
-  assert.equal(after.map((x: any) => x[1]), before.map((x: any) => x[1] + 3));
-  assert.equal(after.map((x: any) => x[2]), before.map((x: any) => x[2]));
-  assert.is(new Set(before.map((x: any) => x[2])).size, before.length);
+  assert.equal(after.map((x) => x[1]), before.map((x) => x[1] + 3));
+  assert.equal(after.map((x) => x[2]), before.map((x) => x[2]));
+  assert.is(new Set(before.map((x) => x[2])).size, before.length);
+});
+
+test('SARIF: two identical references are two alerts; a comment line at the top keeps every fingerprint, file-level findings too', () => {
+  const twins = '<JDF Version="1.4"><ResourcePool><RunList ID="r" Directory="file:///c:/jobs/">\n<LayoutElement><FileSpec URL="a b.pdf"/></LayoutElement>\n<LayoutElement><FileSpec URL="a b.pdf"/></LayoutElement>\n</RunList><RunList ID="s"><LayoutElementRef rRef="LE9"/></RunList><RunList ID="t"><LayoutElementRef rRef="LE9"/></RunList></ResourcePool></JDF>';
+  const found = sarifPrints(twins);
+  assert.equal(found.filter((x) => x[0] === 'unescaped-space').map((x) => x[1]), [2, 3]);
+  assert.is(found.filter((x) => x[0] === 'dangling-rref').length, 2);
+  assert.is(new Set(found.map((x) => x[2])).size, found.length, 'one fingerprint a finding');
+  const shifted = sarifPrints(`<!-- a comment line at the top -->\n${twins}`);
+  assert.equal(shifted.map((x) => [x[0], x[1] - 1]), found.map((x) => [x[0], x[1]]));
+  assert.equal(shifted.map((x) => x[2]), found.map((x) => x[2]));
+  // What is not well-formed is reported where it is, and the message may name a line: the fingerprint does not.
+  const broken = '<JDF Version="1.4"><ResourcePool>\n<RunList ID="r"><a></b></RunList></ResourcePool></JDF>';
+  const once = sarifPrints(broken);
+  assert.is(once[0]![0], 'xml-malformed');
+  const moved = sarifPrints(`<!-- top -->\n${broken}`);
+  assert.is(moved[0]![1], once[0]![1] + 1);
+  assert.equal(moved.map((x) => x[2]), once.map((x) => x[2]));
+});
+
+test('SARIF regions end where the value ends; the driver names its home page; no local path is written', () => {
+  const r = run(['validate', 'samples/table4-bad.jdf', '-f', 'sarif']);
+  const sarif = JSON.parse(r.stdout);
+  assert.ok(sarifSchema(sarif), JSON.stringify(sarifSchema.errors?.slice(0, 5), null, 1));
+  const report = json(['samples/table4-bad.jdf']);
+  const refs = report.files[0].references.filter((x: any) => x.findings.length > 0);
+  const expected = refs.flatMap((ref: any) => ref.findings.map((f: any) => [f.line, f.column, ref.endLine, ref.endColumn]));
+  const regions = sarif.runs[0].results.map((x: any) => x.locations[0].physicalLocation.region).map((g: any) => [g.startLine, g.startColumn, g.endLine, g.endColumn]);
+  assert.ok(expected.length > 0);
+  for (const e of expected) assert.ok(regions.some((g: number[]) => g.join() === e.join()), `${e.join()} among ${JSON.stringify(regions)}`);
+  assert.is(sarif.runs[0].tool.driver.informationUri, JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).homepage);
+  assert.not.ok(r.stdout.includes(root), 'the checkout path');
+  assert.not.ok(r.stdout.includes(pathToFileURL(root).href), 'the checkout URI');
 });
 
 test('an exception on one ticket is its internal-error finding (stack only with debug); the ticket beside it is reported', async () => {

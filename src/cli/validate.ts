@@ -16,7 +16,7 @@ import { useColor } from './color.js';
 import { ruleCatalog } from '../rules/catalog.js';
 import type { ValidateOptions } from '../ticket/validate.js';
 import { parseUrlAttribute, type VocabularyRow } from '../ticket/vocabulary.js';
-import { docsUrl, packageVersion } from './version.js';
+import { docsUrl, homepage, packageVersion } from './version.js';
 import { unmatched } from './unmatched.js';
 
 export interface ValidateRun {
@@ -124,7 +124,7 @@ async function writeReport(report: ValidationReport, run: ValidateRun, unreadabl
     catalog: ruleCatalog,
     srcRoot: pathToFileURL(process.cwd() + path.sep).href,
     unreadable,
-    ...(docsUrl() !== undefined ? { docsUrl: docsUrl()! } : {}),
+    ...(docsUrl() !== undefined ? { docsUrl: docsUrl()!, informationUri: homepage()! } : {}),
   };
   const pieces = reportPieces(report, run.format, options);
   if (!toFile) {
