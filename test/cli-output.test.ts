@@ -1,7 +1,7 @@
 // ESLint's habits and reports a CI job can trust: formats, -o, --max-warnings, colour, closed pipes, standard
 // input's name, SARIF for code scanning, and one ticket's exception kept to that ticket.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -109,7 +109,8 @@ test('-o FILE: the report in the file, the summary line on the terminal', () => 
   const s = report.summary;
   assert.equal(report, json(SAMPLES));
   assert.is(r.stdout, `3 files, ${s.references} references: ${s.error} errors, ${s.warning} warnings, ${s.info} info; report in ${out}\n`);
-  const bad = run(['validate', ...SAMPLES, '-o', path.join(dir, 'no', 'such', 'folder', 'r.txt')]);
+  // A folder cannot be made under a file.
+  const bad = run(['validate', ...SAMPLES, '-o', path.join(out, 'folder', 'r.txt')]);
   assert.is(bad.status, 2);
   assert.match(bad.stderr, /cannot write/);
 });
@@ -191,6 +192,20 @@ test('SARIF is valid against the official SARIF 2.1.0 schema, with helpUri, help
   assert.is(run0.invocations[0].executionSuccessful, false);
   assert.match(run0.invocations[0].toolExecutionNotifications[0].message.text, /missing\.jdf/);
   assert.not.ok(sarifSchema({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'bogus' }] }] }), 'the schema rejects a bad level');
+});
+
+test('-o makes the folder it names, as ESLint does; validate with no path validates the working folder', () => {
+  const project = mkdtempSync(path.join(os.tmpdir(), 'jdf-no-path-'));
+  try {
+    copyFileSync(path.join(root, 'samples/table4-bad.jdf'), path.join(project, 'job.jdf'));
+    const r = run(['validate', '-f', 'sarif', '-o', 'reports/ci/out.sarif'], { cwd: project });
+    assert.is(r.status, 1, r.stderr);
+    const sarif = JSON.parse(readFileSync(path.join(project, 'reports/ci/out.sarif'), 'utf8'));
+    assert.equal([...new Set(sarif.runs[0].results.map((x: any) => x.locations[0].physicalLocation.artifactLocation.uri))], ['job.jdf']);
+    assert.equal(run(['validate', '-f', 'json'], { cwd: project }).stdout, run(['validate', '.', '-f', 'json'], { cwd: project }).stdout);
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
 });
 
 /** Each SARIF result of validating TEXT as fp.jdf, as [ruleId, startLine, fingerprint]. */

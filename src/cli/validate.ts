@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { defaultJobs, validateBatch } from '../node/batch.js';
 import { expandPaths, type DiscoverOptions } from '../node/discover.js';
 import { writePieces } from '../node/output.js';
@@ -132,6 +132,8 @@ async function writeReport(report: ValidationReport, run: ValidateRun, unreadabl
     return true;
   }
   try {
+    // As ESLint does: the folder of -o FILE is made when it is missing.
+    await mkdir(path.dirname(path.resolve(run.outputFile!)), { recursive: true });
     const stream = createWriteStream(run.outputFile!);
     await writePieces(stream, pieces);
     stream.end();
