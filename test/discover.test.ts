@@ -40,6 +40,31 @@ test('--ignore-pattern (gitignore syntax, repeatable) adds to .jdf-filespecignor
   assert.equal(paths(run('.', '--ignore-pattern', 'sub/*.m*', '--ignore-pattern', 'deep')), ['a.jdf', 'sub/b.JDF', 'sub/c.ptk', 'sub/f.xjdf']);
 });
 
+test('.jdf-filespecignore is found as the config is, upward: from inside an ignored folder its tickets stay ignored', () => {
+  const inside = (...args: string[]) => spawnSync(process.execPath, [main, 'validate', ...args, '--format', 'json', '--exit-zero'], { cwd: path.join(dir, 'archive'), encoding: 'utf8' });
+  // The file's "archive/" is relative to the folder that holds it, as in gitignore.
+  const r = inside('.');
+  assert.is(r.status, 2);
+  assert.match(r.stderr, 'no tickets found in .');
+  assert.equal(paths(inside('.', '--no-ignore')), ['old.jdf']);
+  assert.equal(paths(spawnSync(process.execPath, [main, 'validate', '.', '--format', 'json', '--exit-zero'], { cwd: path.join(dir, 'deep'), encoding: 'utf8' })), ['er/z.jmf']);
+});
+
+test("a file named on the command line that an ignore pattern matches is skipped with ESLint's warning; --no-ignore reads it", () => {
+  const warning = 'File ignored because of a matching ignore pattern. Use --no-ignore to override';
+  const r = run('archive/old.jdf', 'a.jdf');
+  assert.equal(paths(r), ['a.jdf']);
+  assert.equal(r.stderr.trimEnd().split('\n'), [`jdf-filespec: archive/old.jdf: warning: ${warning}`]);
+  const byPattern = run('sub/f.xjdf', '--ignore-pattern', '*.xjdf');
+  assert.equal(paths(byPattern), []);
+  assert.match(byPattern.stderr, `sub/f.xjdf: warning: ${warning}`);
+  const fix = spawnSync(process.execPath, [main, 'fix', 'old.jdf', '--dry-run'], { cwd: path.join(dir, 'archive'), encoding: 'utf8' });
+  assert.match(fix.stderr, `old.jdf: warning: ${warning}`);
+  const read = run('archive/old.jdf', '--no-ignore');
+  assert.equal(paths(read), ['archive/old.jdf']);
+  assert.is(read.stderr, '');
+});
+
 test('glob patterns, relative and absolute; a file found twice is read once', () => {
   assert.equal(paths(run('sub/*.{ptk,mjm}')), ['sub/c.ptk', 'sub/d.mjm']);
   assert.equal(paths(run('**/*.jdf')), ['a.jdf']);

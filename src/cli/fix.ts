@@ -1,11 +1,12 @@
 import { expandPaths, type DiscoverOptions } from '../node/discover.js';
-import { unmatched } from './unmatched.js';
+import { ignoredFiles, unmatched } from './unmatched.js';
 import { fixFile, type FixOptions } from '../node/fix.js';
 import { plural } from '../report/check-text.js';
 
 /** jdf-filespec fix (--dry-run: a unified diff on standard output, notes on standard error): 0 when every file was handled, 2 when a path could not be read or written. */
 export async function runFix(run: FixOptions & { paths: string[]; discovery?: DiscoverOptions; errorOnUnmatchedPattern?: boolean }): Promise<number> {
-  const { sources, unreadable, unmatched: none } = await expandPaths(run.paths, { ...run.discovery, packages: false });
+  const { sources, unreadable, unmatched: none, ignored } = await expandPaths(run.paths, { ...run.discovery, packages: false });
+  ignoredFiles(ignored);
   if (run.errorOnUnmatchedPattern !== false && unmatched(none)) return 2;
   let failed = unreadable.length;
   for (const u of unreadable) process.stderr.write(`jdf-filespec: cannot read ${u.path}: ${u.reason}\n`);

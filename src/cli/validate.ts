@@ -17,7 +17,7 @@ import { ruleCatalog } from '../rules/catalog.js';
 import type { ValidateOptions } from '../ticket/validate.js';
 import { parseUrlAttribute, type VocabularyRow } from '../ticket/vocabulary.js';
 import { docsUrl, homepage, packageVersion } from './version.js';
-import { unmatched } from './unmatched.js';
+import { ignoredFiles, unmatched } from './unmatched.js';
 
 export interface ValidateRun {
   paths: string[];
@@ -68,6 +68,7 @@ export async function runValidate(run: ValidateRun): Promise<number> {
   const extra = urlAttributeRows([...settings.urlAttributes, ...(run.urlAttributes ?? [])])!;
   if (extra.length > 0) run = { ...run, options: { ...run.options, urlAttributes: extra } };
   const expanded = await expandPaths(run.paths, { ...run.discovery, ...(run.stdinFilename !== undefined ? { stdinFilename: run.stdinFilename } : {}) });
+  ignoredFiles(expanded.ignored);
   if (run.errorOnUnmatchedPattern !== false && unmatched(expanded.unmatched)) return 2;
   // A progress line on a terminal only: never in a pipe, never with machine formats.
   const showProgress = process.stderr.isTTY === true && run.format === 'text' && expanded.sources.length >= 20;
