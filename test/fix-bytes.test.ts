@@ -18,7 +18,8 @@ function cliFix(name: string, original: Buffer): Buffer {
   const file = path.join(dir, name);
   writeFileSync(file, original);
   const r = spawnSync(process.execPath, [main, 'fix', file], { encoding: 'utf8' });
-  assert.is(r.status, 0, r.stderr);
+  // 1: errors are left that fix cannot correct; 2 would be a file not read or written.
+  assert.ok(r.status === 0 || r.status === 1, r.stderr);
   return readFileSync(file);
 }
 
