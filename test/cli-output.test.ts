@@ -126,6 +126,10 @@ test('--max-warnings N: exit 1 with more than N warnings and no error; N or fewe
   assert.is(over.status, 1);
   assert.match(over.stderr, /--max-warnings/);
   assert.is(run(['validate', file, '--max-warnings', 'x']).status, 2);
+  // ESLint 9 under --quiet does not run warning rules: no warning counts, so -q --max-warnings 0 passes.
+  const quiet = run(['validate', file, '--platform', 'unix', '-q', '--max-warnings', '0']);
+  assert.is(quiet.status, 0, quiet.stderr);
+  assert.match(quiet.stdout, /0 warnings/);
 });
 
 // SGR 31/33 (ECMA-48): red errors, yellow warnings. A pipe gets none unless asked.
