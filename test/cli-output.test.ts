@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert';
 import { projectRoot } from './helpers.js';
 import { sarifSchema } from './sarif-schema.js';
 import { validateSources } from '../src/node/batch.js';
+import { handZip } from './zip-by-hand.js';
 
 const root = fileURLToPath(projectRoot);
 const main = path.join(root, 'dist/src/cli/main.js');
@@ -40,6 +41,19 @@ test('--format unix: file:line:col: severity message [code], one line a finding,
   assert.equal(lines.slice(0, -2), expected);
   assert.equal(lines.slice(-2), ['', `${expected.length} problems`]);
   for (const line of expected) assert.match(line, /^[^:]+:\d+:\d+: (error|warning|info) .+ \[[a-z0-9-]+\]$/);
+});
+
+test('--format unix: a package part is PACKAGE!/PART, one name a file:line:col matcher reads; a clean run prints nothing', () => {
+  const zip = path.join(dir, 'job.zip');
+  writeFileSync(zip, handZip([{ name: 'job x.xjdf', data: '<XJDF xmlns="http://www.CIP4.org/JDFSchema_2_0" JobID="j" Types="Product">\n<ResourceSet Name="RunList"><Resource><RunList><FileSpec URL="a b.pdf"/></RunList></Resource></ResourceSet></XJDF>' }]));
+  const r = run(['validate', 'job.zip', '-f', 'unix'], { cwd: dir });
+  const lines = r.stdout.trimEnd().split('\n').slice(0, -2);
+  assert.ok(lines.length > 0, r.stdout);
+  // A GCC-style problem matcher: the name is one run of characters without white space, ':' or brackets.
+  for (const line of lines) assert.match(line, /^job\.zip!\/job%20x\.xjdf:2:\d+: error /);
+  const clean = run(['validate', 'samples/hot-folder.jdf', '-f', 'unix']);
+  assert.is(clean.status, 0);
+  assert.is(clean.stdout, '');
 });
 
 // docs.github.com, "Workflow commands for GitHub Actions": ::error file={name},line={line},col={col},...::{message}
