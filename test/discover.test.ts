@@ -65,6 +65,32 @@ test("a file named on the command line that an ignore pattern matches is skipped
   assert.is(read.stderr, '');
 });
 
+test('in folder mode an XML file that is not a ticket is skipped (said with --debug); named, it is reported', () => {
+  const project = mkdtempSync(path.join(os.tmpdir(), 'jdf-pom-'));
+  try {
+    writeFileSync(path.join(project, 'pom.xml'), '<project><modelVersion>4.0.0</modelVersion></project>');
+    mkdirSync(path.join(project, 'tickets'));
+    writeFileSync(path.join(project, 'tickets', 'a.jdf'), TICKET);
+    const inProject = (...args: string[]) => spawnSync(process.execPath, [main, 'validate', ...args, '--format', 'json', '--exit-zero'], { cwd: project, encoding: 'utf8' });
+    const quiet = inProject('.');
+    assert.equal(paths(quiet), ['tickets/a.jdf']);
+    assert.is(quiet.stderr, '');
+    assert.is(JSON.parse(quiet.stdout).summary.info, 0);
+    assert.match(inProject('.', '--debug').stderr, /skipped pom\.xml, found in \.: The root element <project> is not JDF/);
+    const named = inProject('pom.xml');
+    assert.equal(paths(named), ['pom.xml']);
+    assert.equal(JSON.parse(named.stdout).files[0].findings.map((f: any) => f.code), ['not-a-ticket']);
+    // A folder whose only XML is not a ticket found no ticket: exit 2, as an empty folder.
+    mkdirSync(path.join(project, 'conf'));
+    writeFileSync(path.join(project, 'conf', 'settings.xml'), '<settings/>');
+    const none = inProject('conf');
+    assert.is(none.status, 2);
+    assert.match(none.stderr, 'no tickets found in conf');
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+});
+
 test('glob patterns, relative and absolute; a file found twice is read once', () => {
   assert.equal(paths(run('sub/*.{ptk,mjm}')), ['sub/c.ptk', 'sub/d.mjm']);
   assert.equal(paths(run('**/*.jdf')), ['a.jdf']);

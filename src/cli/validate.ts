@@ -17,6 +17,7 @@ import { ruleCatalog } from '../rules/catalog.js';
 import type { ValidateOptions } from '../ticket/validate.js';
 import { parseUrlAttribute, type VocabularyRow } from '../ticket/vocabulary.js';
 import { docsUrl, homepage, packageVersion } from './version.js';
+import { foundTicketsOnly } from './found.js';
 import { ignoredFiles, unmatched } from './unmatched.js';
 
 export interface ValidateRun {
@@ -83,8 +84,11 @@ export async function runValidate(run: ValidateRun): Promise<number> {
         process.stderr.write(`\r[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${done + 1}/${total} tickets`);
       }
     : undefined;
-  const { files, unreadable } = await validateBatch(expanded.sources, run.options, run.maxBytes, run.jobs ?? defaultJobs(expanded.sources.length), local, progress, run.debug);
+  const batch = await validateBatch(expanded.sources, run.options, run.maxBytes, run.jobs ?? defaultJobs(expanded.sources.length), local, progress, run.debug);
   if (showProgress) process.stderr.write('\r\x1b[K');
+  const { files, emptied } = foundTicketsOnly(batch.files, expanded.sources, run.debug === true);
+  if (run.errorOnUnmatchedPattern !== false && unmatched(emptied)) return 2;
+  const unreadable = batch.unreadable;
   unreadable.unshift(...expanded.unreadable);
   // Standard input under the name --stdin-filename gives it.
   const named = run.stdinFilename === undefined ? files : files.map((f) => (f.path === '-' ? { ...f, path: run.stdinFilename! } : f));

@@ -61,7 +61,7 @@ export async function expandPaths(paths: readonly string[], options: DiscoverOpt
   let ignored: ((p: string) => boolean) | undefined;
   const found: Discovered = { sources: [], unreadable: [], unmatched: [], ignored: [] };
   const seen = new Set<string>();
-  const add = (p: string) => found.sources.push({ path: p, documentUri: pathToFileURL(path.resolve(cwd, p)).href });
+  const add = (p: string, foundIn?: string) => found.sources.push({ path: p, documentUri: pathToFileURL(path.resolve(cwd, p)).href, ...(foundIn !== undefined ? { foundIn } : {}) });
   for (const p of paths) {
     if (p === '-') {
       found.sources.push(options.stdinFilename !== undefined ? { path: '-', documentUri: pathToFileURL(path.resolve(cwd, options.stdinFilename)).href } : { path: '-' });
@@ -98,7 +98,7 @@ export async function expandPaths(paths: readonly string[], options: DiscoverOpt
       if (seen.has(key)) continue;
       seen.add(key);
       if (links.has(key)) found.unreadable.push({ path: m, reason: await linkReason(key) });
-      else add(m);
+      else add(m, kind === 'folder' ? p : undefined);
     }
   }
   return found;

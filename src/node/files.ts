@@ -10,6 +10,8 @@ export interface TicketSource {
   documentUri?: string;
   /** Refuse a symbolic link as the last component instead of reading through it (the hot folder's own files). */
   noFollow?: boolean;
+  /** The folder, as given, whose search found this file (absent for a file named or matched by a pattern). */
+  foundIn?: string;
 }
 
 export interface UnreadablePath {
