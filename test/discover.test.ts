@@ -91,6 +91,24 @@ test('in folder mode an XML file that is not a ticket is skipped (said with --de
   }
 });
 
+test('validate --help names what a folder is searched for, .mim and zip job packages too, and the search finds exactly that', () => {
+  const help = spawnSync(process.execPath, [main, 'validate', '--help'], { encoding: 'utf8', env: { ...process.env, COLUMNS: '1000' } }).stdout.replace(/\s+/g, ' ');
+  const said = /searched for ([^,]+), and \.zip job packages/.exec(help)?.[1];
+  assert.ok(said, help);
+  const listed = said!.split(' ');
+  assert.ok(listed.includes('.mim') && listed.includes('.mjm') && listed.includes('.ptk'), listed.join(' '));
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'jdf-help-'));
+  try {
+    for (const e of [...listed, '.txt', '.json', '.pdf']) writeFileSync(path.join(folder, `t${e}`), TICKET);
+    writeFileSync(path.join(folder, 'job.zip'), handZip([{ name: 'job.jdf', data: TICKET }]));
+    writeFileSync(path.join(folder, 'fonts.zip'), handZip([{ name: 'a.otf', data: 'x' }]));
+    const found = paths(spawnSync(process.execPath, [main, 'validate', '.', '--format', 'json', '--exit-zero'], { cwd: folder, encoding: 'utf8' }));
+    assert.equal([...new Set(found)].sort(), [...listed.map((e) => `t${e}`), 'job.zip'].sort());
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
 test('glob patterns, relative and absolute; a file found twice is read once', () => {
   assert.equal(paths(run('sub/*.{ptk,mjm}')), ['sub/c.ptk', 'sub/d.mjm']);
   assert.equal(paths(run('**/*.jdf')), ['a.jdf']);

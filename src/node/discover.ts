@@ -10,17 +10,10 @@ import { access, readFile, readlink, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Ignore } from 'ignore';
-import { TICKET_EXTENSIONS, type TicketSource, type UnreadablePath } from './files.js';
+import { FOLDER_EXTENSIONS, PACKAGE_EXTENSIONS } from './extensions.js';
+import type { TicketSource, UnreadablePath } from './files.js';
 
-/** MIME packages (.mjm, .mjd, JDF 1.x section 9.1): found in folders like tickets (PrintTalk's .ptk is a ticket). */
-export const PACKAGE_EXTENSIONS: readonly string[] = ['.mjm', '.mjd', '.mim'];
-
-/**
- * What a folder is searched for: tickets, MIME packages, and zips, of which only job packages are taken (a zip
- * whose central directory names a ticket at its top level, the root XJDF 2.0 zip packaging requires): a zip of
- * fonts, images or anything else in a job folder is not a job, and is left alone.
- */
-export const FOLDER_EXTENSIONS: readonly string[] = [...new Set([...TICKET_EXTENSIONS, '.ptk', ...PACKAGE_EXTENSIONS, '.zip'])];
+export { FOLDER_EXTENSIONS, PACKAGE_EXTENSIONS };
 
 /** Never searched, in folders or globs (a path named on the command line is still read). */
 const ALWAYS_IGNORED = ['**/node_modules/**', '**/.*/**'];

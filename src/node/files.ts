@@ -1,7 +1,7 @@
 // Reading a ticket within a size limit (finding them is discover.ts).
 import { readRegularFile } from './read-regular.js';
 
-export const TICKET_EXTENSIONS: readonly string[] = ['.jdf', '.xjdf', '.jmf', '.xjmf', '.ptk', '.xml'];
+export { TICKET_EXTENSIONS } from './extensions.js';
 
 export interface TicketSource {
   /** As given (or found under a folder given); "-" for standard input. */
