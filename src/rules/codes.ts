@@ -106,5 +106,6 @@ export type RuleCode =
   | 'checksum-mismatch'
   | 'mime-type-mismatch'
   | 'page-count-mismatch'
+  | 'page-count-not-checked'
   | 'internal-error'
   | 'out-of-memory';
