@@ -1,10 +1,10 @@
 // npm run build, after tsc: the command line as esbuild bundles it into dist/bin/, the file package.json's bin
 // names. A run loads a handful of files instead of a module per source file (--help loaded 68, validate 225):
 // dist/bin/jdf-filespec.js holds main.ts and the commands' options, yargs is a chunk of its own loaded after the
-// --version shortcut, each command's code is a build of its own loaded when it runs (dist/bin/validate.js and
-// its validate-*.js chunks, split where it imports something only when needed), dist/bin/batch-worker.js is
-// the worker that validateBatch starts, and dist/bin/fast-xml-parser.cjs is the XML parser, required the
-// first time a ticket needs it. The commands' builds repeat the code they share: a run loads one of them.
+// --version shortcut, the commands and the worker that validateBatch starts (dist/bin/batch-worker.js) are one
+// build whose chunks they share (each module once: dist/bin/ is 1.5 MB, where a build per command repeated what
+// they share in 6 MB), grouped so that a run loads a handful of them (see withCore), and
+// dist/bin/fast-xml-parser.cjs is the XML parser, required the first time a ticket needs it.
 // pdfjs-dist, an optional dependency, stays outside and is imported from node_modules when a PDF is opened.
 // No source maps: they would point into node_modules, which the package does not ship; the bundle is not
 // minified, and esbuild names each module's source above its code (// dist/src/ticket/walk.js).
@@ -178,14 +178,11 @@ const REQUIRE_HELPER = 'typeof require !== "undefined" ? require';
 const NODE_REQUIRE = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);\n";
 
 /**
- * Each process runs one command, so each command is a build of its own: the modules of its run (and what it
- * imports when needed, split where it does so) are in one file, not spread over the chunks that esbuild would
- * share between all commands. Loading a file costs about as much as compiling 25 KB: validate of one ticket
- * loaded 32 files, now a handful. In main.ts's build, a command's dynamic import of its module (cli/check.js, ...,
- * and node/local-files.js that validate and watch import for --map) becomes an import of that module's build,
- * dist/bin/<name>.js; nothing in a command's build is ever loaded twice in one process, since no command loads
- * another, and what the command table shares with a command (cli/define.js, cli/version.js, the limits) holds
- * constants, functions and an error class nobody tells apart by instanceof.
+ * Each command is an entry of the commands' build, dist/bin/<name>.js: in main.ts's build, a command's dynamic
+ * import of its module (cli/check.js, ..., and node/local-files.js that validate and watch import for --map)
+ * becomes an import of that entry. What the command table shares with the commands (cli/define.js,
+ * cli/version.js, the limits) is in both builds: constants, functions and an error class nobody tells apart by
+ * instanceof.
  */
 const SPLIT_FROM = /[\\/]dist[\\/]src[\\/]cli[\\/]commands[\\/]/;
 const commandBuilds = new Map<string, string>();
@@ -204,28 +201,40 @@ const splitCommands: esbuild.Plugin = {
   },
 };
 
+/** The commands that read no ticket: their entries reach the light base only. */
+const LIGHT_COMMANDS = ['check', 'resolve', 'paths'];
+
 /**
- * In a command's build, what its run loads is one chunk: esbuild gives each set of entry points that reach a
- * module a chunk of its own, and the modules the command shares with what it imports when needed (the package
- * readers, the file checks, the config's parser, ...) were ten chunks, one for each mix of those. Those are only
- * ever imported after the command's own module has loaded everything it needs, so each such import is made to
- * reach all of that too (a stand-in adds `export * as __entry from <the command's module>`, which loads nothing
- * new at run time): everything the command loads then has the same set of entry points, and one chunk.
- * Not for the worker, whose module awaits at its top level: an import of it made while it waits would wait for it.
+ * esbuild gives each set of entry points (and dynamic-import targets) that reach a module a chunk of its own:
+ * with a dozen commands, the worker and the pieces imported when needed, validate of one ticket loaded 31 files,
+ * and a file costs about as much as compiling 25 KB. So every entry is made to reach the same modules as its
+ * kind: each re-exports, as a namespace that loads nothing new at run time, the light commands' modules (the
+ * base), and each command that reads tickets and every dynamic-import target also validate's module (the core,
+ * with what it imports). The core's modules then have few sets of entries: validate of one ticket loads 9 files
+ * (check 7), no more bytes than with a build of its own, and starts as fast (see the commit that made it). The
+ * worker stays as it is: a module of top-level code without exports, which a re-export would drop as
+ * side-effect free (package.json's sideEffects: false).
  */
-function entryClosure(entry: string): esbuild.Plugin {
+function withCore(commands: ReadonlyMap<string, string>): esbuild.Plugin {
+  const base = LIGHT_COMMANDS.map((name) => commands.get(name)!);
+  const core = commands.get('validate')!;
   return {
-    name: 'entry-closure',
+    name: 'with-core',
     setup(build) {
+      build.onResolve({ filter: /^with-(base|core):/ }, (args) => ({ path: args.path, namespace: 'with-core' }));
       build.onResolve({ filter: /^\.\.?\// }, (args) => {
         if (args.kind !== 'dynamic-import' || args.namespace !== 'file' || !/[\\/]dist[\\/]src[\\/]/.test(args.importer)) return undefined;
-        return { path: path.resolve(args.resolveDir, args.path), namespace: 'entry-closure' };
+        return { path: `with-core:${path.resolve(args.resolveDir, args.path)}`, namespace: 'with-core' };
       });
-      build.onLoad({ filter: /.*/, namespace: 'entry-closure' }, (args) => ({
-        contents: `export * from ${JSON.stringify(args.path)};\nexport * as __entry from ${JSON.stringify(entry)};\n`,
-        loader: 'js',
-        resolveDir: path.dirname(args.path),
-      }));
+      build.onLoad({ filter: /.*/, namespace: 'with-core' }, (args) => {
+        const [kind, file] = [args.path.slice('with-'.length, 'with-core'.length), args.path.slice('with-core:'.length)];
+        const also = (kind === 'core' ? [...base, core] : base).filter((f) => f !== file);
+        return {
+          contents: [`export * from ${JSON.stringify(file)};`, ...also.map((f, k) => `export * as __with${k} from ${JSON.stringify(f)};`)].join('\n') + '\n',
+          loader: 'js',
+          resolveDir: path.dirname(file),
+        };
+      });
     },
   };
 }
@@ -247,9 +256,9 @@ const options: esbuild.BuildOptions & { write: false; metafile: true } = {
 // yargs a chunk of its own), the worker, then each command; the chunks of each build are named after it.
 const results: esbuild.BuildResult<{ write: false; metafile: true }>[] = [await esbuild.build({ ...options, entryPoints: { 'jdf-filespec': ENTRIES['jdf-filespec']! } })];
 if (commandBuilds.size < 10) throw new Error(`the command table imports ${commandBuilds.size} command modules: see splitCommands`);
-for (const [name, file] of [['batch-worker', ENTRIES['batch-worker']!] as const, ...commandBuilds]) {
-  results.push(await esbuild.build({ ...options, entryPoints: { [name]: file }, chunkNames: `${name}-[name]-[hash]`, plugins: [...(name === 'batch-worker' ? [] : [entryClosure(file)]), ...options.plugins!] }));
-}
+if (LIGHT_COMMANDS.some((name) => !commandBuilds.has(name)) || !commandBuilds.has('validate')) throw new Error('a light command or validate is missing: see withCore');
+const entries = Object.fromEntries([...commandBuilds].map(([name, file]) => [name, `with-${LIGHT_COMMANDS.includes(name) ? 'base' : 'core'}:${file}`]));
+results.push(await esbuild.build({ ...options, entryPoints: { 'batch-worker': ENTRIES['batch-worker']!, ...entries }, chunkNames: 'shared-[hash]', plugins: [withCore(commandBuilds), ...options.plugins!] }));
 if (xmlParserSource === undefined) throw new Error('nothing imports fast-xml-parser: see lazyXmlParser');
 const xmlParser = await esbuild.build({
   entryPoints: [xmlParserSource],

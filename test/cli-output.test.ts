@@ -1,7 +1,7 @@
 // ESLint's habits and reports a CI job can trust: formats, -o, --max-warnings, colour, closed pipes, standard
 // input's name, SARIF for code scanning, and one ticket's exception kept to that ticket.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,6 +11,7 @@ import { projectRoot } from './helpers.js';
 import { runCli } from './in-process.js';
 import { sarifSchema } from './sarif-schema.js';
 import { validateSources } from '../src/node/batch.js';
+import { handZip } from './zip-by-hand.js';
 
 const root = fileURLToPath(projectRoot);
 const main = path.join(root, 'dist/src/cli/main.js');
@@ -40,6 +41,19 @@ test('--format unix: file:line:col: severity message [code], one line a finding,
   assert.equal(lines.slice(0, -2), expected);
   assert.equal(lines.slice(-2), ['', `${expected.length} problems`]);
   for (const line of expected) assert.match(line, /^[^:]+:\d+:\d+: (error|warning|info) .+ \[[a-z0-9-]+\]$/);
+});
+
+test('--format unix: a package part is PACKAGE!/PART, one name a file:line:col matcher reads; a clean run prints nothing', async () => {
+  const zip = path.join(dir, 'job.zip');
+  writeFileSync(zip, handZip([{ name: 'job x.xjdf', data: '<XJDF xmlns="http://www.CIP4.org/JDFSchema_2_0" JobID="j" Types="Product">\n<ResourceSet Name="RunList"><Resource><RunList><FileSpec URL="a b.pdf"/></RunList></Resource></ResourceSet></XJDF>' }]));
+  const r = await run(['validate', 'job.zip', '-f', 'unix'], { cwd: dir });
+  const lines = r.stdout.trimEnd().split('\n').slice(0, -2);
+  assert.ok(lines.length > 0, r.stdout);
+  // A GCC-style problem matcher: the name is one run of characters without white space, ':' or brackets.
+  for (const line of lines) assert.match(line, /^job\.zip!\/job%20x\.xjdf:2:\d+: error /);
+  const clean = await run(['validate', 'samples/hot-folder.jdf', '-f', 'unix']);
+  assert.is(clean.status, 0);
+  assert.is(clean.stdout, '');
 });
 
 // docs.github.com, "Workflow commands for GitHub Actions": ::error file={name},line={line},col={col},...::{message}
@@ -109,7 +123,8 @@ test('-o FILE: the report in the file, the summary line on the terminal', async 
   const s = report.summary;
   assert.equal(report, await json(SAMPLES));
   assert.is(r.stdout, `3 files, ${s.references} references: ${s.error} errors, ${s.warning} warnings, ${s.info} info; report in ${out}\n`);
-  const bad = await run(['validate', ...SAMPLES, '-o', path.join(dir, 'no', 'such', 'folder', 'r.txt')]);
+  // A folder cannot be made under a file.
+  const bad = await run(['validate', ...SAMPLES, '-o', path.join(out, 'folder', 'r.txt')]);
   assert.is(bad.status, 2);
   assert.match(bad.stderr, /cannot write/);
 });
@@ -125,6 +140,10 @@ test('--max-warnings N: exit 1 with more than N warnings and no error; N or fewe
   assert.is(over.status, 1);
   assert.match(over.stderr, /--max-warnings/);
   assert.is((await run(['validate', file, '--max-warnings', 'x'])).status, 2);
+  // ESLint 9 under --quiet does not run warning rules: no warning counts, so -q --max-warnings 0 passes.
+  const quiet = await run(['validate', file, '--platform', 'unix', '-q', '--max-warnings', '0']);
+  assert.is(quiet.status, 0, quiet.stderr);
+  assert.match(quiet.stdout, /0 warnings/);
 });
 
 // SGR 31/33 (ECMA-48): red errors, yellow warnings. A pipe gets none unless asked.
@@ -180,31 +199,83 @@ test('SARIF is valid against the official SARIF 2.1.0 schema, with helpUri, help
   // Every rule's anchor is a heading of docs/rules.md.
   const headings = new Set(readFileSync(path.join(root, 'docs/rules.md'), 'utf8').split('\n').filter((l) => l.startsWith('## ')).map((l) => l.slice(3).trim()));
   for (const rule of run0.tool.driver.rules) assert.ok(headings.has(rule.id), rule.id);
-  assert.equal(run0.originalUriBaseIds, { '%SRCROOT%': { uri: pathToFileURL(root).href.replace(/\/?$/, '/') } });
+  assert.equal(Object.keys(run0.originalUriBaseIds), ['%SRCROOT%']);
+  assert.is(run0.originalUriBaseIds['%SRCROOT%'].uri, undefined, 'a consumer resolves %SRCROOT% against its own checkout');
   for (const res of run0.results) {
     const loc = res.locations[0].physicalLocation.artifactLocation;
     assert.is(loc.uriBaseId, '%SRCROOT%');
     assert.ok(loc.uri.startsWith('samples/'));
-    assert.is(typeof res.partialFingerprints['jdfFilespecFinding/v1'], 'string');
+    assert.is(typeof res.partialFingerprints['jdfFilespecFinding/v2'], 'string');
   }
   assert.is(run0.invocations[0].executionSuccessful, false);
   assert.match(run0.invocations[0].toolExecutionNotifications[0].message.text, /missing\.jdf/);
   assert.not.ok(sarifSchema({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'bogus' }] }] }), 'the schema rejects a bad level');
 });
 
-test('SARIF partialFingerprints stay when lines above the finding move, and differ between findings', async () => {
+test('-o makes the folder it names, as ESLint does; validate with no path validates the working folder', async () => {
+  const project = mkdtempSync(path.join(os.tmpdir(), 'jdf-no-path-'));
+  try {
+    copyFileSync(path.join(root, 'samples/table4-bad.jdf'), path.join(project, 'job.jdf'));
+    const r = await run(['validate', '-f', 'sarif', '-o', 'reports/ci/out.sarif'], { cwd: project });
+    assert.is(r.status, 1, r.stderr);
+    const sarif = JSON.parse(readFileSync(path.join(project, 'reports/ci/out.sarif'), 'utf8'));
+    assert.equal([...new Set(sarif.runs[0].results.map((x: any) => x.locations[0].physicalLocation.artifactLocation.uri))], ['job.jdf']);
+    assert.equal((await run(['validate', '-f', 'json'], { cwd: project })).stdout, (await run(['validate', '.', '-f', 'json'], { cwd: project })).stdout);
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+});
+
+/** Each SARIF result of validating TEXT as fp.jdf, as [ruleId, startLine, fingerprint]. */
+async function sarifPrints(text: string): Promise<Array<[string, number, string]>> {
   const a = path.join(dir, 'fp.jdf');
+  writeFileSync(a, text);
+  const sarif = JSON.parse((await run(['validate', a, '-f', 'sarif'], { cwd: dir })).stdout);
+  assert.ok(sarifSchema(sarif), JSON.stringify(sarifSchema.errors?.slice(0, 5), null, 1));
+  return sarif.runs[0].results.map((x: any) => [x.ruleId, x.locations[0].physicalLocation.region.startLine, x.partialFingerprints['jdfFilespecFinding/v2']]);
+}
+
+test('SARIF partialFingerprints stay when lines above the finding move, and differ between findings', async () => {
   const body = '<ResourcePool><RunList ID="r" Directory="file:///c:/jobs/"><LayoutElement><FileSpec URL="a b.pdf"/></LayoutElement></RunList><RunList ID="s" Directory="file:///c:/jobs/"><LayoutElement><FileSpec URL="c d.pdf"/></LayoutElement></RunList></ResourcePool></JDF>';
-  const prints = async (text: string) => {
-    writeFileSync(a, text);
-    return JSON.parse((await run(['validate', a, '-f', 'sarif'], { cwd: dir })).stdout).runs[0].results.map((x: any) => [x.ruleId, x.locations[0].physicalLocation.region.startLine, x.partialFingerprints['jdfFilespecFinding/v1']]);
-  };
-  const before = await prints(`<JDF Version="1.4">\n${body}`);
-  const after = await prints(`<JDF Version="1.4">\n\n\n<!-- moved -->\n${body}`);
+  const before = await sarifPrints(`<JDF Version="1.4">\n${body}`);
+  const after = await sarifPrints(`<JDF Version="1.4">\n\n\n<!-- moved -->\n${body}`);
   assert.ok(before.length >= 2);
-  assert.equal(after.map((x: any) => x[1]), before.map((x: any) => x[1] + 3));
-  assert.equal(after.map((x: any) => x[2]), before.map((x: any) => x[2]));
-  assert.is(new Set(before.map((x: any) => x[2])).size, before.length);
+  assert.equal(after.map((x) => x[1]), before.map((x) => x[1] + 3));
+  assert.equal(after.map((x) => x[2]), before.map((x) => x[2]));
+  assert.is(new Set(before.map((x) => x[2])).size, before.length);
+});
+
+test('SARIF: two identical references are two alerts; a comment line at the top keeps every fingerprint, file-level findings too', async () => {
+  const twins = '<JDF Version="1.4"><ResourcePool><RunList ID="r" Directory="file:///c:/jobs/">\n<LayoutElement><FileSpec URL="a b.pdf"/></LayoutElement>\n<LayoutElement><FileSpec URL="a b.pdf"/></LayoutElement>\n</RunList><RunList ID="s"><LayoutElementRef rRef="LE9"/></RunList><RunList ID="t"><LayoutElementRef rRef="LE9"/></RunList></ResourcePool></JDF>';
+  const found = await sarifPrints(twins);
+  assert.equal(found.filter((x) => x[0] === 'unescaped-space').map((x) => x[1]), [2, 3]);
+  assert.is(found.filter((x) => x[0] === 'dangling-rref').length, 2);
+  assert.is(new Set(found.map((x) => x[2])).size, found.length, 'one fingerprint a finding');
+  const shifted = await sarifPrints(`<!-- a comment line at the top -->\n${twins}`);
+  assert.equal(shifted.map((x) => [x[0], x[1] - 1]), found.map((x) => [x[0], x[1]]));
+  assert.equal(shifted.map((x) => x[2]), found.map((x) => x[2]));
+  // What is not well-formed is reported where it is, and the message may name a line: the fingerprint does not.
+  const broken = '<JDF Version="1.4"><ResourcePool>\n<RunList ID="r"><a></b></RunList></ResourcePool></JDF>';
+  const once = await sarifPrints(broken);
+  assert.is(once[0]![0], 'xml-malformed');
+  const moved = await sarifPrints(`<!-- top -->\n${broken}`);
+  assert.is(moved[0]![1], once[0]![1] + 1);
+  assert.equal(moved.map((x) => x[2]), once.map((x) => x[2]));
+});
+
+test('SARIF regions end where the value ends; the driver names its home page; no local path is written', async () => {
+  const r = await run(['validate', 'samples/table4-bad.jdf', '-f', 'sarif']);
+  const sarif = JSON.parse(r.stdout);
+  assert.ok(sarifSchema(sarif), JSON.stringify(sarifSchema.errors?.slice(0, 5), null, 1));
+  const report = await json(['samples/table4-bad.jdf']);
+  const refs = report.files[0].references.filter((x: any) => x.findings.length > 0);
+  const expected = refs.flatMap((ref: any) => ref.findings.map((f: any) => [f.line, f.column, ref.endLine, ref.endColumn]));
+  const regions = sarif.runs[0].results.map((x: any) => x.locations[0].physicalLocation.region).map((g: any) => [g.startLine, g.startColumn, g.endLine, g.endColumn]);
+  assert.ok(expected.length > 0);
+  for (const e of expected) assert.ok(regions.some((g: number[]) => g.join() === e.join()), `${e.join()} among ${JSON.stringify(regions)}`);
+  assert.is(sarif.runs[0].tool.driver.informationUri, JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).homepage);
+  assert.not.ok(r.stdout.includes(root), 'the checkout path');
+  assert.not.ok(r.stdout.includes(pathToFileURL(root).href), 'the checkout URI');
 });
 
 test('an exception on one ticket is its internal-error finding (stack only with debug); the ticket beside it is reported', async () => {

@@ -56,7 +56,7 @@ test('a malformed entry is a usage error at its line and column in the config', 
   assert.ok(r.stderr.includes(`${file}:4:5: urlAttributes.1: 'Device/Hotfolder' is not ELEMENT/@ATTR`), r.stderr);
   const wrongType = await run('--config', config('type.json', { urlAttributes: 'SequenceHome/@URL' }));
   assert.is(wrongType.status, 2);
-  assert.ok(wrongType.stderr.includes('urlAttributes: must be array'), wrongType.stderr);
+  assert.ok(wrongType.stderr.includes('urlAttributes: must be an array, not a string'), wrongType.stderr);
 });
 
 test.after(() => rmSync(dir, { recursive: true, force: true }));

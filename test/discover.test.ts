@@ -41,6 +41,75 @@ test('--ignore-pattern (gitignore syntax, repeatable) adds to .jdf-filespecignor
   assert.equal(paths(await run('.', '--ignore-pattern', 'sub/*.m*', '--ignore-pattern', 'deep')), ['a.jdf', 'sub/b.JDF', 'sub/c.ptk', 'sub/f.xjdf']);
 });
 
+test('.jdf-filespecignore is found as the config is, upward: from inside an ignored folder its tickets stay ignored', async () => {
+  const inside = (...args: string[]) => spawnSync(process.execPath, [main, 'validate', ...args, '--format', 'json', '--exit-zero'], { cwd: path.join(dir, 'archive'), encoding: 'utf8' });
+  // The file's "archive/" is relative to the folder that holds it, as in gitignore.
+  const r = inside('.');
+  assert.is(r.status, 2);
+  assert.match(r.stderr, 'no tickets found in .');
+  assert.equal(paths(inside('.', '--no-ignore')), ['old.jdf']);
+  assert.equal(paths(spawnSync(process.execPath, [main, 'validate', '.', '--format', 'json', '--exit-zero'], { cwd: path.join(dir, 'deep'), encoding: 'utf8' })), ['er/z.jmf']);
+});
+
+test("a file named on the command line that an ignore pattern matches is skipped with ESLint's warning; --no-ignore reads it", async () => {
+  const warning = 'File ignored because of a matching ignore pattern. Use --no-ignore to override';
+  const r = await run('archive/old.jdf', 'a.jdf');
+  assert.equal(paths(r), ['a.jdf']);
+  assert.equal(r.stderr.trimEnd().split('\n'), [`jdf-filespec: archive/old.jdf: warning: ${warning}`]);
+  const byPattern = await run('sub/f.xjdf', '--ignore-pattern', '*.xjdf');
+  assert.equal(paths(byPattern), []);
+  assert.match(byPattern.stderr, `sub/f.xjdf: warning: ${warning}`);
+  const fix = spawnSync(process.execPath, [main, 'fix', 'old.jdf', '--dry-run'], { cwd: path.join(dir, 'archive'), encoding: 'utf8' });
+  assert.match(fix.stderr, `old.jdf: warning: ${warning}`);
+  const read = await run('archive/old.jdf', '--no-ignore');
+  assert.equal(paths(read), ['archive/old.jdf']);
+  assert.is(read.stderr, '');
+});
+
+test('in folder mode an XML file that is not a ticket is skipped (said with --debug); named, it is reported', async () => {
+  const project = mkdtempSync(path.join(os.tmpdir(), 'jdf-pom-'));
+  try {
+    writeFileSync(path.join(project, 'pom.xml'), '<project><modelVersion>4.0.0</modelVersion></project>');
+    mkdirSync(path.join(project, 'tickets'));
+    writeFileSync(path.join(project, 'tickets', 'a.jdf'), TICKET);
+    const inProject = (...args: string[]) => spawnSync(process.execPath, [main, 'validate', ...args, '--format', 'json', '--exit-zero'], { cwd: project, encoding: 'utf8' });
+    const quiet = inProject('.');
+    assert.equal(paths(quiet), ['tickets/a.jdf']);
+    assert.is(quiet.stderr, '');
+    assert.is(JSON.parse(quiet.stdout).summary.info, 0);
+    assert.match(inProject('.', '--debug').stderr, /skipped pom\.xml, found in \.: The root element <project> is not JDF/);
+    const named = inProject('pom.xml');
+    assert.equal(paths(named), ['pom.xml']);
+    assert.equal(JSON.parse(named.stdout).files[0].findings.map((f: any) => f.code), ['not-a-ticket']);
+    // A folder whose only XML is not a ticket found no ticket: exit 2, as an empty folder.
+    mkdirSync(path.join(project, 'conf'));
+    writeFileSync(path.join(project, 'conf', 'settings.xml'), '<settings/>');
+    const none = inProject('conf');
+    assert.is(none.status, 2);
+    assert.match(none.stderr, 'no tickets found in conf');
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+});
+
+test('validate --help names what a folder is searched for, .mim and zip job packages too, and the search finds exactly that', async () => {
+  const help = spawnSync(process.execPath, [main, 'validate', '--help'], { encoding: 'utf8', env: { ...process.env, COLUMNS: '1000' } }).stdout.replace(/\s+/g, ' ');
+  const said = /searched for ([^,]+), and \.zip job packages/.exec(help)?.[1];
+  assert.ok(said, help);
+  const listed = said!.split(' ');
+  assert.ok(listed.includes('.mim') && listed.includes('.mjm') && listed.includes('.ptk'), listed.join(' '));
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'jdf-help-'));
+  try {
+    for (const e of [...listed, '.txt', '.json', '.pdf']) writeFileSync(path.join(folder, `t${e}`), TICKET);
+    writeFileSync(path.join(folder, 'job.zip'), handZip([{ name: 'job.jdf', data: TICKET }]));
+    writeFileSync(path.join(folder, 'fonts.zip'), handZip([{ name: 'a.otf', data: 'x' }]));
+    const found = paths(spawnSync(process.execPath, [main, 'validate', '.', '--format', 'json', '--exit-zero'], { cwd: folder, encoding: 'utf8' }));
+    assert.equal([...new Set(found)].sort(), [...listed.map((e) => `t${e}`), 'job.zip'].sort());
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
 test('glob patterns, relative and absolute; a file found twice is read once', async () => {
   assert.equal(paths(await run('sub/*.{ptk,mjm}')), ['sub/c.ptk', 'sub/d.mjm']);
   assert.equal(paths(await run('**/*.jdf')), ['a.jdf']);

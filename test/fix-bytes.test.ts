@@ -16,7 +16,8 @@ async function cliFix(name: string, original: Buffer): Promise<Buffer> {
   const file = path.join(dir, name);
   writeFileSync(file, original);
   const r = await runCli(['fix', file], { encoding: 'utf8' });
-  assert.is(r.status, 0, r.stderr);
+  // 1: errors are left that fix cannot correct; 2 would be a file not read or written.
+  assert.ok(r.status === 0 || r.status === 1, r.stderr);
   return readFileSync(file);
 }
 

@@ -59,14 +59,18 @@ for (const name of samples) {
     copyFileSync(path.join(root, 'samples', name), file);
     const original = readFileSync(file);
     const r = await cli('fix', file);
-    assert.is(r.status, 0, r.stderr);
     const fixed = readFileSync(file);
     const { out, encoding, after } = changedValues(original, fixed);
     assert.ok(fixed.equals(expectedBytes(original, out, encoding)), 'only the changed values differ');
-    // Every finding left with a fix belongs to a value the command reported as not fixed.
+    // As eslint --fix: exit 1 while the fixed file still holds an error.
+    const left = validateTicket(new Uint8Array(fixed), { documentUri: pathToFileURL(file).href });
+    const errors = [...left.findings, ...left.references.flatMap((x) => x.findings)].filter((f) => f.severity === 'error').length;
+    assert.is(r.status, errors > 0 ? 1 : 0, r.stderr);
+    // Every finding left with a fix belongs to a value the command reported as not fixed, at the finding's place.
     const notFixed = new Set([...r.stderr.matchAll(/:(\d+):(\d+): not fixed/g)].map((m) => `${m[1]}:${m[2]}`));
     for (const ref of after.references) {
-      for (const f of ref.findings) if (f.fix !== undefined && f.severity !== 'info') assert.ok(notFixed.has(`${ref.line}:${ref.column}`), `${ref.value}: ${f.code} still has a fix`);
+      const first = ref.findings.find((f) => f.fix !== undefined);
+      for (const f of ref.findings) if (f.fix !== undefined && f.severity !== 'info') assert.ok(notFixed.has(`${first!.line}:${first!.column}`), `${ref.value}: ${f.code} still has a fix`);
     }
   });
 }
@@ -113,7 +117,7 @@ for (const [label, make] of variants) {
     const original = make(TICKET);
     writeFileSync(file, original);
     const r = await cli('fix', file);
-    assert.is(r.status, 0, r.stderr);
+    assert.is(r.status, 1, 'job#1.pdf is left: exit 1');
     const fixed = readFileSync(file);
     const after = validateTicket(new Uint8Array(fixed), { documentUri: pathToFileURL(file).href });
     const values = after.references.map((x) => x.value);
@@ -140,6 +144,29 @@ for (const [label, make] of variants) {
   });
 }
 
+test('fix exits 1 while errors remain, as eslint --fix; its notes give the line:column validate gives', async () => {
+  const file = path.join(dir, 'left.jdf');
+  const text = '<JDF Version="1.4"><ResourcePool><RunList ID="r" Directory="file:///srv/jobs/">\n      <LayoutElement><FileSpec URL="job #1.pdf"/></LayoutElement></RunList></ResourcePool></JDF>';
+  writeFileSync(file, text);
+  const validate = await cli('validate', file, '-f', 'unix');
+  // The value starts at 2:37; the space, which validate reports first, at 2:40.
+  const space = `${file}:2:${'      <LayoutElement><FileSpec URL="job'.length + 1}: error`;
+  assert.ok(validate.stdout.includes(space), validate.stdout);
+  for (const dry of [['--dry-run'], []]) {
+    const r = await cli('fix', file, ...dry);
+    assert.is(r.status, 1, r.stderr);
+    assert.match(r.stderr, `${file}:2:${'      <LayoutElement><FileSpec URL="job'.length + 1}: not fixed: `);
+    assert.match(r.stderr, /2 errors left/);
+  }
+  assert.is(readFileSync(file, 'utf8'), text, 'nothing to fix safely');
+  // All fixed: exit 0, in a dry run (what the edits would leave) and for real.
+  writeFileSync(file, text.replace('job #1.pdf', 'job 1.pdf'));
+  assert.is((await cli('fix', file, '--dry-run')).status, 0);
+  const r = await cli('fix', file);
+  assert.is(r.status, 0, r.stderr);
+  assert.match(readFileSync(file, 'utf8'), 'URL="job%201.pdf"');
+});
+
 test('--dry-run prints a unified diff and changes nothing; --backup keeps the original', async () => {
   const file = path.join(dir, 'dry.jdf');
   writeFileSync(file, TICKET);
@@ -148,7 +175,7 @@ test('--dry-run prints a unified diff and changes nothing; --backup keeps the or
   assert.match(r.stdout, /^--- .*dry\.jdf\n\+\+\+ .*dry\.jdf\n@@ -\d+,\d+ \+\d+,\d+ @@\n/);
   assert.match(r.stdout, /\n- {4}<RunList ID="RL1" Directory='file:\/\/\/srv\/jobs\/4711'/);
   const b = await cli('fix', file, '--backup');
-  assert.is(b.status, 0);
+  assert.is(b.status, 1, 'job#1.pdf is left');
   assert.is(readFileSync(`${file}.orig`, 'utf8'), TICKET);
   assert.is.not(readFileSync(file, 'utf8'), TICKET);
 });

@@ -107,7 +107,7 @@ test('passwords: a fix that still holds a password is shown masked and not writt
   assert.match(sarif, 'backslash');
   assert.not.match(sarif, '"fixes"', 'a SARIF fix is applied as it stands: a masked one is not offered');
   const r = await cli('fix', file);
-  assert.is(r.status, 0, r.stderr);
+  assert.is(r.status, 1, r.stderr); // the password is left, an error: exit 1, as eslint --fix
   assert.match(r.stderr, 'not fixed: /JDF/ResourcePool/RunList/FileSpec/@URL "ftp://host\\\\user:****@evil/a.pdf" -> "ftp://host/user:****@evil/a.pdf": the fixed value still holds a password');
   assert.is(readFileSync(file, 'utf8'), text);
   assert.not.match(r.stdout + r.stderr + JSON.stringify(json) + sarif, 'sekrit16');

@@ -58,7 +58,7 @@ test('terminal: fix prints no raw control in its lines and notes', () => {
   // A raw "#" makes one fix a note ("not fixed"): the note quotes the value and its fix.
   writeFileSync(copy, ticketText.replace('e f.pdf', 'e f#.pdf'));
   const r = cli('fix', copy);
-  assert.is(r.status, 0, r.stderr);
+  assert.is(r.status, 1, r.stderr); // errors are left (the "#" value): exit 1, as eslint --fix
   assert.match(r.stderr, 'not fixed');
   assert.is(rawIn(r.stdout + r.stderr), undefined, JSON.stringify(r.stdout + r.stderr));
   assert.match(r.stdout + r.stderr, 'fixed\\u0007\\u009b.jdf');
@@ -66,7 +66,7 @@ test('terminal: fix prints no raw control in its lines and notes', () => {
 
 test('terminal: fix --dry-run writes the file\'s bytes to a pipe (git apply needs them), escaped to a terminal', () => {
   const piped = cli('fix', '--dry-run', ticket);
-  assert.is(piped.status, 0, piped.stderr);
+  assert.is(piped.status, 1, piped.stderr); // the control characters' errors are left: exit 1
   assert.match(piped.stdout, `-${ticketText.trimEnd()}`, 'the removed line as the file holds it');
   const shown = inTerminal('fix', '--dry-run', ticket);
   assert.match(shown, '@@ -1,1 +1,1 @@');

@@ -40,7 +40,8 @@ test('validate samples/ --format sarif: valid SARIF 2.1.0 with rules, results, r
   assert.ok(results.length > 10);
   for (const res of results) assert.is(rules[res.ruleIndex].id, res.ruleId);
   const space = results.find((x: any) => x.ruleId === 'unescaped-space' && x.locations[0].physicalLocation.artifactLocation.uri === 'samples/table4-bad.jdf' && x.locations[0].physicalLocation.artifactLocation.uriBaseId === '%SRCROOT%');
-  assert.equal(space.locations[0].physicalLocation.region, { startLine: 11, startColumn: 50 });
+  // The region ends where the value ends: column 61, just past 'a.pdf' on the sample's line 11 (the value starts at 37).
+  assert.equal(space.locations[0].physicalLocation.region, { startLine: 11, startColumn: 50, endLine: 11, endColumn: 61 });
   assert.is(space.fixes[0].artifactChanges[0].replacements[0].insertedContent.text, 'file:///c:/my%20docs/a.pdf');
   assert.not.ok(sarifSchema({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'bogus' }] }] }), 'the SARIF schema rejects a bad level');
 });
@@ -116,7 +117,7 @@ test('validate --strict-xml also finds malformed attributes on elements that hol
 });
 
 test('validate usage errors exit 2', async () => {
-  assert.is((await run(['validate'])).status, 2);
+  assert.is((await run(['validate', 'samples', '--max-bytes'])).status, 2);
   assert.is((await run(['validate', 'samples', '--format', 'xml'])).status, 2);
 });
 

@@ -129,11 +129,16 @@ test('config: every problem with its line and column', () => {
   assert.equal(problemsOf('{\n  "views": { "rip": {} },\n  "storage": { "s": { "rip": ["/ok/", "relative/"] } }\n}'), [
     `3:39 storage.s.rip.1: 'relative/' is neither a URL, an absolute path, nor "./" (the ticket's folder).`,
   ]);
-  assert.equal(problemsOf('{\n  "views": { "rip": { "caseFolding": "yes" } }\n}'), ['2:38 views.rip.caseFolding: must be boolean']);
+  assert.equal(problemsOf('{\n  "views": { "rip": { "caseFolding": "yes" } }\n}'), ['2:38 views.rip.caseFolding: must be true or false, not a string']);
+  // The schema's oneOf (a view name, or hosts to names) gave "must be string" and "must be object" at one place: one problem.
+  assert.equal(problemsOf('{\n  "machine": 3\n}'), ['2:14 machine: must be a string or an object, not a number']);
   assert.equal(problemsOf('{ "views": { "-x": {} } }'), [`1:14 views.-x: '-x' is not a valid name (letters, digits, "_", "." and "-", not first)`]);
-  assert.equal(problemsOf('{\n  "views": {\n    "rip": {},\n  }\n}')[0], '4:3 not valid JSON: PropertyNameExpected');
-  assert.equal(problemsOf('// comment\n{}')[0], '1:1 not valid JSON: InvalidCommentToken');
-  assert.equal(problemsOf(''), ['1:1 not valid JSON: ValueExpected']);
+  // Words a person reads, one problem per cause: a trailing comma was PropertyNameExpected and ValueExpected at 4:3.
+  assert.equal(problemsOf('{\n  "views": {\n    "rip": {},\n  }\n}'), ["3:14 not valid JSON: a trailing comma before '}', which JSON does not allow; remove it"]);
+  assert.equal(problemsOf('[1,\n]'), ["1:3 not valid JSON: a trailing comma before ']', which JSON does not allow; remove it"]);
+  assert.equal(problemsOf('// comment\n{}'), ['1:1 not valid JSON: a comment, which JSON does not allow; remove it']);
+  assert.equal(problemsOf('{"views": {"a": {}} "machine": "a"}'), ["1:21 not valid JSON: ',' was expected between two items"]);
+  assert.equal(problemsOf(''), ['1:1 not valid JSON: the file is empty']);
 });
 
 test.run();

@@ -18,11 +18,11 @@ export function withCheckOptions<T>(y: Argv<T>) {
 export function withDiscoveryOptions<T>(y: Argv<T>) {
   return y
     .option('ignore-pattern', { type: 'string', array: true, requiresArg: true, describe: 'Skip files matching this gitignore-style pattern, relative to the working folder (repeatable); node_modules and dot-folders are always skipped' })
-    .option('ignore', { type: 'boolean', default: true, describe: 'Read .jdf-filespecignore (gitignore syntax) in the working folder and apply --ignore-pattern; --no-ignore skips both' })
+    .option('ignore', { type: 'boolean', default: true, describe: 'Read .jdf-filespecignore (gitignore syntax; the nearest, in the working folder or above, as the config is found) and apply --ignore-pattern, to files named too (each skipped with a warning); --no-ignore skips both' })
     .option('error-on-unmatched-pattern', { type: 'boolean', default: true, describe: 'A folder or glob that finds no ticket is an error (exit 2); --no-error-on-unmatched-pattern makes it none' });
 }
 
 /** The discovery options as expandPaths takes them. */
 export function discoveryOf(args: { ignorePattern?: unknown[] | undefined; ignore: boolean }) {
-  return args.ignore ? { ignorePatterns: (args.ignorePattern ?? []).map(String) } : { ignoreFile: false, ignorePatterns: [] };
+  return args.ignore ? { ignorePatterns: (args.ignorePattern ?? []).map(String), ignoreNamedFiles: true } : { ignoreFile: false, ignorePatterns: [] };
 }

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { defaultJobs, validateBatch } from '../node/batch.js';
 import { expandPaths, type DiscoverOptions } from '../node/discover.js';
 import { writePieces } from '../node/output.js';
@@ -19,8 +19,9 @@ import { parseRuleOption, type RuleSetting } from '../rules/settings.js';
 import type { ValidateOptions } from '../ticket/validate.js';
 import { unknownVocabulary } from '../ticket/vendor.js';
 import { parseUrlAttribute, type VocabularyRow } from '../ticket/vocabulary.js';
-import { docsUrl, packageVersion } from './version.js';
-import { unmatched } from './unmatched.js';
+import { docsUrl, homepage, packageVersion } from './version.js';
+import { foundTicketsOnly } from './found.js';
+import { ignoredFiles, unmatched } from './unmatched.js';
 
 export interface ValidateRun {
   paths: string[];
@@ -88,6 +89,7 @@ export async function runValidate(run: ValidateRun): Promise<number> {
   const vocabularies = [...new Set([...settings.vocabularies, ...(run.vocabularies ?? [])])];
   if (vocabularies.length > 0) run = { ...run, options: { ...run.options, vocabularies } };
   const expanded = await expandPaths(run.paths, { ...run.discovery, ...(run.stdinFilename !== undefined ? { stdinFilename: run.stdinFilename } : {}) });
+  ignoredFiles(expanded.ignored);
   if (run.errorOnUnmatchedPattern !== false && unmatched(expanded.unmatched)) return 2;
   // A progress line on a terminal only: never in a pipe, never with machine formats.
   const showProgress = process.stderr.isTTY === true && run.format === 'text' && expanded.sources.length >= 20;
@@ -102,8 +104,11 @@ export async function runValidate(run: ValidateRun): Promise<number> {
         process.stderr.write(`\r[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${done + 1}/${total} tickets`);
       }
     : undefined;
-  const { files, unreadable } = await validateBatch(expanded.sources, run.options, run.maxBytes, run.jobs ?? defaultJobs(expanded.sources.length), local, progress, run.debug);
+  const batch = await validateBatch(expanded.sources, run.options, run.maxBytes, run.jobs ?? defaultJobs(expanded.sources.length), local, progress, run.debug);
   if (showProgress) process.stderr.write('\r\x1b[K');
+  const { files, emptied } = foundTicketsOnly(batch.files, expanded.sources, run.debug === true);
+  if (run.errorOnUnmatchedPattern !== false && unmatched(emptied)) return 2;
+  const unreadable = batch.unreadable;
   unreadable.unshift(...expanded.unreadable);
   // Standard input under the name --stdin-filename gives it.
   const named = run.stdinFilename === undefined ? files : files.map((f) => (f.path === '-' ? { ...f, path: run.stdinFilename! } : f));
@@ -113,7 +118,8 @@ export async function runValidate(run: ValidateRun): Promise<number> {
   if (!written) return 2;
   if (unreadable.length > 0) return 2;
   if (run.exitZero) return 0;
-  if (exitCodeOf(report) === 0 && run.maxWarnings !== undefined && report.summary.warning > run.maxWarnings) {
+  // Under --quiet no warning counts, as ESLint 9 runs no warning rule then.
+  if (exitCodeOf(report) === 0 && run.maxWarnings !== undefined && !run.quiet && report.summary.warning > run.maxWarnings) {
     process.stderr.write(`jdf-filespec: ${plural(report.summary.warning, 'warning')}, more than --max-warnings ${run.maxWarnings}\n`);
     return 1;
   }
@@ -158,7 +164,7 @@ async function writeReport(report: ValidationReport, run: ValidateRun, unreadabl
     catalog: ruleCatalog,
     srcRoot: pathToFileURL(process.cwd() + path.sep).href,
     unreadable,
-    ...(docsUrl() !== undefined ? { docsUrl: docsUrl()! } : {}),
+    ...(docsUrl() !== undefined ? { docsUrl: docsUrl()!, informationUri: homepage()! } : {}),
   };
   const pieces = reportPieces(report, run.format, options);
   if (!toFile) {
@@ -166,6 +172,8 @@ async function writeReport(report: ValidationReport, run: ValidateRun, unreadabl
     return true;
   }
   try {
+    // As ESLint does: the folder of -o FILE is made when it is missing.
+    await mkdir(path.dirname(path.resolve(run.outputFile!)), { recursive: true });
     const stream = createWriteStream(run.outputFile!);
     await writePieces(stream, pieces);
     stream.end();

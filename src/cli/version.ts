@@ -10,10 +10,15 @@ function ours(): { version?: string; homepage?: string } {
   return manifest;
 }
 
+/** Our home page (package.json's homepage), for SARIF's tool.driver.informationUri. */
+export function homepage(): string | undefined {
+  return ours().homepage?.replace(/#.*$/, '').replace(/\/$/, '');
+}
+
 /** The rule documentation's URL (docs/rules.md in the repository named by package.json's homepage), for SARIF helpUri. */
 export function docsUrl(): string | undefined {
-  const home = ours().homepage;
-  return home ? `${home.replace(/#.*$/, '').replace(/\/$/, '')}/blob/main/docs/rules.md` : undefined;
+  const home = homepage();
+  return home ? `${home}/blob/main/docs/rules.md` : undefined;
 }
 
 /** Our own version, from our package.json (yargs would find the package.json of the project that installed us). */

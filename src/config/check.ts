@@ -61,6 +61,65 @@ function pointerPath(pointer: string, root: jsonc.Node | undefined): Path {
   return out;
 }
 
+/** jsonc-parser's error codes in words a person reads (its own names, printParseErrorCode, are identifiers). */
+const JSON_WORDS: Record<string, string> = {
+  InvalidSymbol: 'a character JSON does not allow here',
+  InvalidNumberFormat: 'a malformed number',
+  PropertyNameExpected: 'a property name in double quotes was expected',
+  ValueExpected: 'a value was expected',
+  ColonExpected: "':' was expected after the property name",
+  CommaExpected: "',' was expected between two items",
+  CloseBraceExpected: "'}' was expected to close the object",
+  CloseBracketExpected: "']' was expected to close the array",
+  EndOfFileExpected: 'there is more after the end of the JSON value',
+  InvalidCommentToken: 'a comment, which JSON does not allow; remove it',
+  UnexpectedEndOfComment: 'the comment is not closed',
+  UnexpectedEndOfString: 'the string is not closed (a \'"\' is missing)',
+  UnexpectedEndOfNumber: 'the number is cut off',
+  InvalidUnicode: 'a malformed \\u escape',
+  InvalidEscapeCharacter: 'an escape JSON does not know (\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)',
+  InvalidCharacter: 'a control character inside a string; escape it',
+};
+
+/**
+ * The first JSON syntax error, in words, as JSON.parse reports one: what follows it is read from a wrong place
+ * (a trailing comma is both "property name expected" and "value expected"). A comma before '}' or ']' is named.
+ */
+function jsonProblem(text: string, errors: readonly jsonc.ParseError[]): ConfigProblem {
+  const first = errors[0];
+  if (first === undefined) return { line: 1, column: 1, message: 'not valid JSON: the file is empty' };
+  const before = text.slice(0, first.offset).trimEnd();
+  const next = text.slice(first.offset).trimStart()[0];
+  if (before.endsWith(',') && (next === '}' || next === ']')) {
+    return { ...position(text, before.length - 1), message: `not valid JSON: a trailing comma before '${next}', which JSON does not allow; remove it` };
+  }
+  if (first.error === jsonc.ParseErrorCode.ValueExpected && text.trim() === '') return { line: 1, column: 1, message: 'not valid JSON: the file is empty' };
+  const code = jsonc.printParseErrorCode(first.error);
+  return { ...position(text, first.offset), message: `not valid JSON: ${JSON_WORDS[code] ?? code}` };
+}
+
+const TYPE_WORDS: Record<string, string> = { string: 'a string', object: 'an object', array: 'an array', boolean: 'true or false', number: 'a number', integer: 'a whole number', null: 'null' };
+
+/** Type errors at one place (a oneOf of types gives one per branch) as one: "must be a string or an object, not a number". */
+function mergedTypes(errors: readonly ErrorObject[], root: jsonc.Node | undefined): ErrorObject[] {
+  const types = new Map<string, string[]>();
+  for (const e of errors) if (e.keyword === 'type') types.set(e.instancePath, [...(types.get(e.instancePath) ?? []), ...[(e.params as { type: string | string[] }).type].flat()]);
+  const done = new Set<string>();
+  const out: ErrorObject[] = [];
+  for (const e of errors) {
+    if (e.keyword !== 'type') {
+      if (!types.has(e.instancePath)) out.push(e);
+      continue;
+    }
+    if (done.has(e.instancePath)) continue;
+    done.add(e.instancePath);
+    const node = root ? jsonc.findNodeAtLocation(root, pointerPath(e.instancePath, root)) : undefined;
+    const wanted = [...new Set(types.get(e.instancePath)!)].map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+    out.push({ ...e, message: `must be ${wanted}${node ? `, not ${TYPE_WORDS[node.type] ?? node.type}` : ''}` });
+  }
+  return out;
+}
+
 const shown = (path: Path) => (path.length === 0 ? 'the config' : path.map(String).join('.'));
 
 function schemaProblem(text: string, root: jsonc.Node | undefined, e: ErrorObject): ConfigProblem {
@@ -86,13 +145,12 @@ export function checkConfig(text: string, validate: ValidateFunction, hostname =
   const errors: jsonc.ParseError[] = [];
   const root = jsonc.parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (errors.length > 0 || !root) {
-    const problems = errors.map((e) => ({ ...position(text, e.offset), message: `not valid JSON: ${jsonc.printParseErrorCode(e.error)}` }));
-    return { problems: problems.length > 0 ? problems : [{ line: 1, column: 1, message: 'not valid JSON: the file is empty' }] };
+    return { problems: [jsonProblem(text, errors)] };
   }
   const value: unknown = jsonc.getNodeValue(root);
   if (!validate(value)) {
     // oneOf reports every branch, and a bad property name twice (its pattern, then propertyNames): one line each.
-    const problems = (validate.errors ?? []).filter((e) => (e.keyword !== 'oneOf' || validate.errors!.length === 1) && e.propertyName === undefined).map((e) => schemaProblem(text, root, e));
+    const problems = mergedTypes((validate.errors ?? []).filter((e) => (e.keyword !== 'oneOf' || validate.errors!.length === 1) && e.propertyName === undefined), root).map((e) => schemaProblem(text, root, e));
     const unique = problems.filter((p, k) => problems.findIndex((q) => q.line === p.line && q.column === p.column && q.message === p.message) === k);
     return { problems: unique };
   }

@@ -1,26 +1,19 @@
 // Finding the tickets a command line names, as ESLint finds its files: named files as they are, folders
-// searched (without node_modules and dot-folders), glob patterns matched, and .jdf-filespecignore and
-// --ignore-pattern (gitignore syntax) applied. tinyglobby walks and matches, `ignore` reads gitignore syntax.
+// searched (without node_modules and dot-folders), glob patterns matched, and .jdf-filespecignore (the nearest,
+// found upward as the config is) and --ignore-pattern (gitignore syntax) applied. tinyglobby walks and matches, `ignore` reads gitignore syntax.
 // Symbolic links met in the search are not followed, as ESLint 9 does not (since 9.13): a linked folder is not
 // searched, so nothing outside the named tree is reached and a loop ("d/loop -> ..") finds nothing twice; a
 // linked ticket (a dangling one too) is not read but reported as an unreadable path, with its target. A path
 // named on the command line is taken as the operating system resolves it, links and all.
 import fs, { type Dirent } from 'node:fs';
-import { readFile, readlink, stat } from 'node:fs/promises';
+import { access, readFile, readlink, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Ignore } from 'ignore';
-import { TICKET_EXTENSIONS, type TicketSource, type UnreadablePath } from './files.js';
+import { FOLDER_EXTENSIONS, PACKAGE_EXTENSIONS } from './extensions.js';
+import type { TicketSource, UnreadablePath } from './files.js';
 
-/** MIME packages (.mjm, .mjd, JDF 1.x section 9.1): found in folders like tickets (PrintTalk's .ptk is a ticket). */
-export const PACKAGE_EXTENSIONS: readonly string[] = ['.mjm', '.mjd', '.mim'];
-
-/**
- * What a folder is searched for: tickets, MIME packages, and zips, of which only job packages are taken (a zip
- * whose central directory names a ticket at its top level, the root XJDF 2.0 zip packaging requires): a zip of
- * fonts, images or anything else in a job folder is not a job, and is left alone.
- */
-export const FOLDER_EXTENSIONS: readonly string[] = [...new Set([...TICKET_EXTENSIONS, '.ptk', ...PACKAGE_EXTENSIONS, '.zip'])];
+export { FOLDER_EXTENSIONS, PACKAGE_EXTENSIONS };
 
 /** Never searched, in folders or globs (a path named on the command line is still read). */
 const ALWAYS_IGNORED = ['**/node_modules/**', '**/.*/**'];
@@ -30,12 +23,14 @@ export const IGNORE_FILE = '.jdf-filespecignore';
 const globbing = () => import('tinyglobby');
 
 export interface DiscoverOptions {
-  /** Where relative paths, globs, .jdf-filespecignore and ignore patterns are taken from (default: process.cwd()). */
+  /** Where relative paths, globs and ignore patterns are taken from, and .jdf-filespecignore looked for upward (default: process.cwd()). */
   cwd?: string;
   /** More gitignore-syntax patterns, relative to cwd (--ignore-pattern). */
   ignorePatterns?: readonly string[];
-  /** Read cwd/.jdf-filespecignore (default true). */
+  /** Read the nearest .jdf-filespecignore in cwd or a folder above it (default true). */
   ignoreFile?: boolean;
+  /** Skip a named file that an ignore pattern matches, listing it in `ignored` (ESLint's way); default false: read it. */
+  ignoreNamedFiles?: boolean;
   /** The file standard input stands for: its folder is the base of "-" (--stdin-filename). */
   stdinFilename?: string;
   /** Take packages found in folders (MIME by extension, zips that are job packages); default true. A command that only works on tickets (fix) passes false. */
@@ -48,16 +43,18 @@ export interface Discovered {
   unreadable: UnreadablePath[];
   /** Folders and glob patterns that matched no ticket. */
   unmatched: string[];
+  /** Files named on the command line that an ignore pattern matches: skipped, as ESLint skips them with a warning. */
+  ignored: string[];
 }
 
 /** Expands files, folders and glob patterns into ticket sources, each folder's or pattern's in a stable order. */
 export async function expandPaths(paths: readonly string[], options: DiscoverOptions = {}): Promise<Discovered> {
   const cwd = options.cwd ?? process.cwd();
-  // The walker, the matcher and the ignore rules load only for a folder or a pattern: most runs name files.
-  let ignored: Ignore | undefined;
-  const found: Discovered = { sources: [], unreadable: [], unmatched: [] };
+  // The walker and the matcher load only for a folder or a pattern, the ignore rules only when there are any.
+  let ignored: ((p: string) => boolean) | undefined;
+  const found: Discovered = { sources: [], unreadable: [], unmatched: [], ignored: [] };
   const seen = new Set<string>();
-  const add = (p: string) => found.sources.push({ path: p, documentUri: pathToFileURL(path.resolve(cwd, p)).href });
+  const add = (p: string, foundIn?: string) => found.sources.push({ path: p, documentUri: pathToFileURL(path.resolve(cwd, p)).href, ...(foundIn !== undefined ? { foundIn } : {}) });
   for (const p of paths) {
     if (p === '-') {
       found.sources.push(options.stdinFilename !== undefined ? { path: '-', documentUri: pathToFileURL(path.resolve(cwd, options.stdinFilename)).href } : { path: '-' });
@@ -67,6 +64,10 @@ export async function expandPaths(paths: readonly string[], options: DiscoverOpt
     let matches: string[];
     const links = new Set<string>();
     if (kind === 'file') {
+      if (options.ignoreNamedFiles === true && (ignored ??= await ignoreRules(cwd, options))(p)) {
+        found.ignored.push(p);
+        continue;
+      }
       if (!seen.has(path.resolve(cwd, p))) add(p);
       seen.add(path.resolve(cwd, p));
       continue;
@@ -83,14 +84,14 @@ export async function expandPaths(paths: readonly string[], options: DiscoverOpt
       continue;
     }
     ignored ??= await ignoreRules(cwd, options);
-    matches = matches.filter((m) => !isIgnored(ignored!, cwd, m));
+    matches = matches.filter((m) => !ignored!(m));
     if (matches.length === 0) found.unmatched.push(p);
     for (const m of sortPaths(matches)) {
       const key = path.resolve(cwd, m);
       if (seen.has(key)) continue;
       seen.add(key);
       if (links.has(key)) found.unreadable.push({ path: m, reason: await linkReason(key) });
-      else add(m);
+      else add(m, kind === 'folder' ? p : undefined);
     }
   }
   return found;
@@ -178,23 +179,32 @@ async function linkReason(link: string): Promise<string> {
   return `a symbolic link to ${target}${there}; links found in a folder or by a pattern are not followed: name the file it leads to`;
 }
 
-async function ignoreRules(cwd: string, options: DiscoverOptions): Promise<Ignore> {
-  const { default: ignore } = await import('ignore');
-  const rules = ignore();
-  if (options.ignoreFile !== false) {
-    try {
-      rules.add(await readFile(path.join(cwd, IGNORE_FILE), 'utf8'));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
+/** The nearest .jdf-filespecignore in `start` or a folder above it: found as jdf-filespec.config.json is. */
+async function findIgnoreFile(start: string): Promise<string | undefined> {
+  for (let folder = path.resolve(start); ; folder = path.dirname(folder)) {
+    const candidate = path.join(folder, IGNORE_FILE);
+    if (await access(candidate).then(() => true, () => false)) return candidate;
+    if (path.dirname(folder) === folder) return undefined;
   }
-  rules.add([...(options.ignorePatterns ?? [])]);
-  return rules;
 }
 
-/** gitignore rules apply to paths inside cwd; a path outside it is never ignored by them. */
-function isIgnored(rules: Ignore, cwd: string, p: string): boolean {
-  const relative = path.relative(cwd, path.resolve(cwd, p));
+/**
+ * Whether a path (relative to cwd) is ignored: by the ignore file's patterns, relative to its folder as in
+ * gitignore, or by --ignore-pattern's, relative to cwd. `ignore` is loaded only when there is a pattern.
+ */
+async function ignoreRules(cwd: string, options: DiscoverOptions): Promise<(p: string) => boolean> {
+  const file = options.ignoreFile === false ? undefined : await findIgnoreFile(cwd);
+  const patterns = options.ignorePatterns ?? [];
+  if (file === undefined && patterns.length === 0) return () => false;
+  const { default: ignore } = await import('ignore');
+  const fromFile = file !== undefined ? ignore().add(await readFile(file, 'utf8')) : undefined;
+  const given = ignore().add([...patterns]);
+  return (p) => (fromFile !== undefined && isIgnored(fromFile, path.dirname(file!), path.resolve(cwd, p))) || isIgnored(given, cwd, path.resolve(cwd, p));
+}
+
+/** gitignore rules apply to paths inside their root; a path outside it is never ignored by them. */
+function isIgnored(rules: Ignore, root: string, file: string): boolean {
+  const relative = path.relative(root, file);
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return false;
   return rules.ignores(relative.split(path.sep).join('/'));
 }

@@ -1,7 +1,7 @@
 // Reading a ticket within a size limit (finding them is discover.ts).
 import { readRegularFile } from './read-regular.js';
 
-export const TICKET_EXTENSIONS: readonly string[] = ['.jdf', '.xjdf', '.jmf', '.xjmf', '.ptk', '.xml'];
+export { TICKET_EXTENSIONS } from './extensions.js';
 
 export interface TicketSource {
   /** As given (or found under a folder given); "-" for standard input. */
@@ -10,6 +10,8 @@ export interface TicketSource {
   documentUri?: string;
   /** Refuse a symbolic link as the last component instead of reading through it (the hot folder's own files). */
   noFollow?: boolean;
+  /** The folder, as given, whose search found this file (absent for a file named or matched by a pattern). */
+  foundIn?: string;
 }
 
 export interface UnreadablePath {

@@ -8,7 +8,7 @@ import { createFinding } from '../rules/finding.js';
 import type { Profile } from '../rules/types.js';
 import type { TicketReference, TicketReport } from '../ticket/validate.js';
 import { checkedFileOf, openCheckedFile, type CheckedFile } from './checked-file.js';
-import { pdfPageCount, rangesFit } from './pdf-pages.js';
+import { pdfjsInstalled, pdfPageCount, rangesFit } from './pdf-pages.js';
 
 export interface IntegrityOptions {
   verifyChecksums?: boolean;
@@ -100,6 +100,7 @@ async function compareOpen(ref: TicketReference, handle: FileHandle, size: numbe
   }
   if ((facts.NPage !== undefined || facts.Pages !== undefined) && (declaredKind ?? kindOfBytes(await head(handle))) === 'PDF') {
     const count = await pdfPageCount(handle);
+    if (count === undefined && !(await pdfjsInstalled())) out.push({ code: 'page-count-not-checked', args: { what: facts.Pages !== undefined ? 'RunList/@Pages' : 'RunList/@NPage', path: file } });
     if (count !== undefined) {
       if (facts.Pages !== undefined && rangesFit(facts.Pages, count) === false) out.push({ code: 'page-count-mismatch', args: { what: 'RunList/@Pages', declared: facts.Pages, actual: String(count), path: file } });
       else if (facts.Pages === undefined && /^\d+$/.test(facts.NPage!) && Number(facts.NPage) !== count) out.push({ code: 'page-count-mismatch', args: { what: 'RunList/@NPage', declared: facts.NPage!, actual: String(count), path: file } });

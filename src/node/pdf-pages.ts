@@ -1,8 +1,8 @@
-// How many pages a PDF has, without reading it whole: pdf.js (Mozilla's pdfjs-dist, an optional dependency)
+// How many pages a PDF has, without reading it whole: pdf.js (Mozilla's pdfjs-dist, an optional peer dependency)
 // is given the file through a range transport and reads only the trailer, the cross-reference table and the
 // page tree (about 64 KiB of a 20 MiB file in our test). A damaged PDF (a wrong startxref) makes pdf.js rebuild the
 // table from the whole file: reading stops at MAX_READ and its pages are not counted. Without pdfjs-dist, page
-// counts are not checked.
+// counts are not checked (page-count-not-checked says so).
 import { open, type FileHandle } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 
@@ -20,6 +20,11 @@ function pdfjs(): Promise<PdfJs | null> {
     }
   })();
   return loading;
+}
+
+/** Whether pdf.js can be loaded: pdfjs-dist is installed beside us. */
+export async function pdfjsInstalled(): Promise<boolean> {
+  return (await pdfjs()) !== null;
 }
 
 /** The most of one PDF read to count its pages: a sound PDF needs its trailer, xref and page tree (a few KiB to a few hundred). */

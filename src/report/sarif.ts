@@ -11,8 +11,13 @@ const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', 
 export interface SarifOptions {
   /** The URL of docs/rules.md: each rule's helpUri is its section there (URL#code). */
   docsUrl?: string;
-  /** The file: URI of the working folder, ending in '/': tickets under it are named relative to %SRCROOT%. */
+  /**
+   * The file: URI of the working folder, ending in '/': tickets under it are named relative to %SRCROOT%. The
+   * folder itself is not written: a code-scanning service resolves %SRCROOT% against its own checkout.
+   */
   srcRoot?: string;
+  /** The tool's home page, for tool.driver.informationUri. */
+  informationUri?: string;
   /** Paths that could not be read, for the invocation's notifications. */
   unreadable?: ReadonlyArray<{ path: string; reason: string }>;
 }
@@ -24,6 +29,12 @@ function artifactLocation(path: string, documentUri: string | undefined, srcRoot
   return { uri: documentUri ?? path.split('\\').join('/').split('/').map(encodeURIComponent).join('/') };
 }
 
+/** Where a finding is: from its start to the end of the value it is in, when it is in one (SARIF 3.30). */
+function region(f: LocatedFinding, ref: TicketReference | undefined): Record<string, number> {
+  const inValue = ref !== undefined && (f.line < ref.endLine || (f.line === ref.endLine && f.column <= ref.endColumn));
+  return inValue ? { startLine: f.line, startColumn: f.column, endLine: ref!.endLine, endColumn: ref!.endColumn } : { startLine: f.line, startColumn: f.column };
+}
+
 /** FNV-1a (32-bit) twice, with two offsets: a stable 16-hex-digit key, the same wherever it runs. */
 function fingerprint(text: string): string {
   const fnv = (seed: number) => {
@@ -32,6 +43,20 @@ function fingerprint(text: string): string {
     return h.toString(16).padStart(8, '0');
   };
   return fnv(0x811c9dc5) + fnv(0x050c5d1f);
+}
+
+/** A message without the positions some hold (`line 3, col 5`, `3:5`): lines above it may move. */
+const withoutPositions = (text: string): string => text.replace(/\b(line|col(umn)?)\s*\d+|\d+:\d+/gi, '$1');
+
+/**
+ * What identifies a finding, never its line (SARIF 3.27.17): the rule, the file, the package part, and the
+ * element's path, attribute and value (else the message); `seen` counts equal keys, so equal findings differ.
+ */
+function findingKey(f: LocatedFinding, ref: TicketReference | undefined, file: string, part: string, seen: Map<string, number>): string {
+  const key = [f.code, file, part, ref ? `${ref.element}/@${ref.attribute}=${ref.value}` : withoutPositions(f.message)].join('\u0000');
+  const occurrence = seen.get(key) ?? 0;
+  seen.set(key, occurrence + 1);
+  return `${key}\u0000${occurrence}`;
 }
 
 function escapeAttribute(value: string): string {
@@ -56,6 +81,7 @@ export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMet
   function* results(): Generator<unknown> {
     for (const file of report.files) {
       const where = artifactLocation(file.path, file.documentUri, options.srcRoot);
+      const seen = new Map<string, number>();
       const result = (f: LocatedFinding, ref?: TicketReference) => {
         const r: Record<string, unknown> = {
           ruleId: f.code,
@@ -63,9 +89,9 @@ export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMet
           level: LEVEL[f.severity],
           message: { text: (file.part !== undefined ? `In part ${file.part}, line ${f.line}:${f.column}: ` : '') + (ref ? `${f.message} (${ref.element}/@${ref.attribute})` : f.message) },
           // Inside a package part, line and column are the part's: the location names the package file alone.
-          locations: [{ physicalLocation: file.part !== undefined ? { artifactLocation: where } : { artifactLocation: where, region: { startLine: f.line, startColumn: f.column } } }],
+          locations: [{ physicalLocation: file.part !== undefined ? { artifactLocation: where } : { artifactLocation: where, region: region(f, ref) } }],
           // Not the line: the same finding on the same value stays one alert when lines above it move.
-          partialFingerprints: { 'jdfFilespecFinding/v1': fingerprint([f.code, file.path, file.part ?? '', ref ? `${ref.element}/@${ref.attribute}=${ref.value}` : `${f.line}:${f.column}`, f.message].join('\u0000')) },
+          partialFingerprints: { 'jdfFilespecFinding/v2': fingerprint(findingKey(f, ref, where.uri, file.part ?? '', seen)) },
         };
         if (ref?.mappedBy || ref?.packagePart) r.properties = { ...(ref.mappedBy ? { mappedBy: ref.mappedBy } : {}), ...(ref.packagePart ? { packagePart: ref.packagePart } : {}) };
         // A fix is applied as it stands: one shown with a password masked would write "****" (see holdsPassword).
@@ -99,6 +125,7 @@ export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMet
         driver: {
           name: 'jdf-filespec',
           version: report.tool.version,
+          ...(options.informationUri !== undefined ? { informationUri: options.informationUri } : {}),
           rules: catalog.map((m) => ({
             id: m.code,
             name: m.code.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase()),
@@ -114,7 +141,7 @@ export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMet
           })),
         },
       },
-      ...(options.srcRoot !== undefined ? { originalUriBaseIds: { '%SRCROOT%': { uri: options.srcRoot } } } : {}),
+      ...(options.srcRoot !== undefined ? { originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The folder jdf-filespec ran in (in CI, the checkout\'s root).' } } } } : {}),
       invocations: [{
         executionSuccessful: (options.unreadable ?? []).length === 0,
         toolExecutionNotifications: (options.unreadable ?? []).map((u) => ({

@@ -24,18 +24,27 @@ export function locationName(file: FileReport): string {
   return file.part !== undefined ? `${file.path} [part ${file.part}]` : file.path;
 }
 
-/** `validate --format unix`, a file at a time, then the summary line. */
+/**
+ * The file a line of the unix format names: inside a package, `PACKAGE!/PART` (the jar: URL's separator), the
+ * part's white space, ':' and '%' percent-encoded, so a `file:line:col:` problem matcher reads it as one name.
+ */
+export function unixName(file: FileReport): string {
+  if (file.part === undefined) return file.path;
+  return `${file.path}!/${file.part.replace(/[\s:%]/gu, (c) => [...new TextEncoder().encode(c)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''))}`;
+}
+
+/** `validate --format unix`, a file at a time, then the count; a clean run prints nothing (as ESLint's unix format). */
 export function* unixLines(report: ValidationReport, options: LineFormatOptions = {}): Generator<string> {
   let count = 0;
   for (const file of report.files) {
     const lines: string[] = [];
     for (const { f } of sortedFindings(file, options.quiet)) {
-      lines.push(`${forTerminal(locationName(file))}:${f.line}:${f.column}: ${f.severity} ${forTerminal(oneLine(f.message))} [${f.code}]\n`);
+      lines.push(`${forTerminal(unixName(file))}:${f.line}:${f.column}: ${f.severity} ${forTerminal(oneLine(f.message))} [${f.code}]\n`);
     }
     count += lines.length;
     if (lines.length > 0) yield lines.join('');
   }
-  yield `\n${plural(count, 'problem')}\n`;
+  if (count > 0) yield `\n${plural(count, 'problem')}\n`;
 }
 
 /** A message on one line (a line break would start what a reader takes for the next finding). */

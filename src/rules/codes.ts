@@ -108,6 +108,7 @@ export type RuleCode =
   | 'checksum-mismatch'
   | 'mime-type-mismatch'
   | 'page-count-mismatch'
+  | 'page-count-not-checked'
   | 'unknown-rule-in-directive'
   | 'unused-disable-directive'
   | 'internal-error'

@@ -22,8 +22,14 @@ export const mimeTypeMismatch = filesRule({
 
 export const pageCountMismatch = filesRule({
   code: 'page-count-mismatch', title: 'Pages differ from the PDF', spec: 'JDF 1.7 RunList/@NPage, RunList/@Pages',
-  description: "The RunList's NPage (when it selects no Pages) is not the PDF's page count, or its Pages name a page the PDF does not have. The count is read with pdf.js (optional dependency pdfjs-dist), which reads the page tree, not the whole file.",
+  description: "The RunList's NPage (when it selects no Pages) is not the PDF's page count, or its Pages name a page the PDF does not have. The count is read with pdf.js (pdfjs-dist, an optional peer dependency: without it, page-count-not-checked), which reads the page tree, not the whole file.",
   severity: sev('error', 'error', 'error'), flagged: 'NPage="8" (the PDF has 6 pages)', clean: 'NPage="6" (the PDF has 6 pages)',
 }, (a) => `${a.what} says ${a.declared}, but ${a.path} has ${a.actual} pages.`);
 
-export const integrityRules = [fileSizeMismatch, checksumMismatch, mimeTypeMismatch, pageCountMismatch];
+export const pageCountNotChecked = filesRule({
+  code: 'page-count-not-checked', title: 'Pages not compared: pdfjs-dist is not installed', spec: 'JDF 1.7 RunList/@NPage, RunList/@Pages',
+  description: 'RunList/@NPage or @Pages is not compared with the PDF: counting its pages needs pdf.js, pdfjs-dist, an optional peer dependency that a default install leaves out (with its canvas, 70 MB). Install it beside jdf-filespec to check them.',
+  severity: sev('info', 'info', 'info'), flagged: 'NPage="8" (pdfjs-dist is not installed)', clean: 'NPage="8" (pdfjs-dist is installed)',
+}, (a) => `${a.what} is not compared with the pages of ${a.path}: counting them needs pdfjs-dist, an optional peer; install it (npm install pdfjs-dist) to check them.`);
+
+export const integrityRules = [fileSizeMismatch, checksumMismatch, mimeTypeMismatch, pageCountMismatch, pageCountNotChecked];

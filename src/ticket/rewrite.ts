@@ -110,7 +110,9 @@ export function planFixes(text: string, report: TicketReport): FixPlan {
     const why = unknownReference(text.slice(ref.span[0], ref.span[1])) ?? (holdsPassword(fixed) ? MASKED_FIX : undefined) ?? uses.map((u) => sameFile(u, fixed)).find((r) => r !== null);
     const where = { line: ref.line, column: ref.column, element: ref.element, attribute: ref.attribute };
     if (why) {
-      skipped.push({ ...where, value: ref.value, fixed, reason: why });
+      // Where validate reports the problem the fix is for: one place, one position.
+      const at = ref.findings.find((f) => f.fix !== undefined) ?? ref;
+      skipped.push({ ...where, line: at.line, column: at.column, value: ref.value, fixed, reason: why });
       continue;
     }
     const quote = text[ref.span[0] - 1] === "'" ? "'" : '"';

@@ -2,16 +2,20 @@ import { defineCommand, givenPaths } from '../define.js';
 import { discoveryOf, withCheckOptions, withDiscoveryOptions } from '../options.js';
 import { byteSize, wholeNumber } from '../numbers.js';
 import { ENGINE_MAX_BYTES } from '../../node/limits.js';
+import { FOLDER_EXTENSIONS } from '../../node/extensions.js';
+
+/** What --help says a folder is searched for: the search's own table. */
+const searched = `${FOLDER_EXTENSIONS.filter((e) => e !== '.zip').join(' ')}, and .zip job packages`;
 
 export const validate = defineCommand({
-  command: 'validate <paths..>',
+  command: 'validate [paths..]',
   describe: 'Find, resolve and check every file reference in JDF, XJDF and JMF tickets',
   builder: (y) =>
     withDiscoveryOptions(withCheckOptions(y))
-      .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Ticket files, job packages (MIME .mjm/.mjd or zip, told from their bytes), folders (searched for .jdf .xjdf .jmf .xjmf .xml .ptk .mjm .mjd), quoted glob patterns, or - for standard input' })
+      .positional('paths', { type: 'string', array: true, default: ['.'], defaultDescription: '. (the working folder, as ESLint)', describe: `Ticket files, job packages (MIME .mjm/.mjd/.mim or zip, told from their bytes), folders (searched for ${searched}), quoted glob patterns, or - for standard input` })
       .option('format', { alias: 'f', choices: ['text', 'json', 'sarif', 'unix', 'github'] as const, default: 'text' as const, describe: 'Report format: text, json (schemas/report.schema.json), sarif (SARIF 2.1.0), unix (file:line:col: severity message [code], one per line), github (GitHub Actions annotations)' })
       .option('output-file', { alias: 'o', type: 'string', requiresArg: true, describe: 'Write the report to this file; the summary line still goes to the terminal' })
-      .option('max-warnings', { requiresArg: true, coerce: wholeNumber('max-warnings', 0), describe: 'Exit 1 when there are more warnings than this, a whole number, even without errors' })
+      .option('max-warnings', { requiresArg: true, coerce: wholeNumber('max-warnings', 0), describe: 'Exit 1 when there are more warnings than this, a whole number, even without errors (under --quiet no warning counts, as in ESLint 9)' })
       .option('color', { type: 'boolean', describe: 'Colour the severities in text (default: on a terminal; NO_COLOR and FORCE_COLOR are honoured); --no-color turns it off' })
       .option('stdin-filename', { type: 'string', requiresArg: true, describe: 'Read standard input (-) as the file of this name: its name in reports, its folder the document base (a package too), --check-exists and --root as for that file' })
       .option('debug', { type: 'boolean', default: false, describe: 'Put the stack trace in internal-error findings' })
