@@ -24,8 +24,22 @@ export interface Missing {
 
 export function missingOf(file: FileReport): Missing[] {
   const out: Missing[] = [];
-  for (const ref of file.references) for (const f of ref.findings) if (NOT_YET.has(f.code)) out.push({ url: ref.resolved ?? ref.value, code: f.code, message: f.message });
+  for (const ref of file.references) {
+    if (isMember(file, ref)) continue; // what a package lacks, no file arriving beside it adds
+    for (const f of ref.findings) if (NOT_YET.has(f.code)) out.push({ url: ref.resolved ?? ref.value, code: f.code, message: f.message });
+  }
   return out;
+}
+
+/**
+ * Whether a reference of a package's ticket names a member of the package (a part it names, a cid: URL, a
+ * path inside the zip): that is in the package, complete when the package is (it settled as the job), and
+ * never a file on disk to look for or wait for.
+ */
+export function isMember(file: FileReport, ref: TicketReference): boolean {
+  if (file.part === undefined) return false;
+  if (ref.packagePart !== undefined || ref.scheme?.toLowerCase() === 'cid') return true;
+  return file.documentUri !== undefined && ref.resolved !== null && ref.resolved.startsWith(`${file.documentUri}/`);
 }
 
 /**
@@ -38,7 +52,7 @@ export function presentFiles(file: FileReport, local: LocalFileOptions): Array<{
   const maps = local.maps.map((m) => ({ key: comparable(m.prefix), folder: m.folder }));
   const out: Array<{ ref: TicketReference; path: string }> = [];
   for (const ref of file.references) {
-    if (ref.role !== 'url' || ref.resolved === null || ref.findings.some((f) => LOCAL_CODES.has(f.code))) continue;
+    if (ref.role !== 'url' || ref.resolved === null || isMember(file, ref) || ref.findings.some((f) => LOCAL_CODES.has(f.code))) continue;
     const p = ref.mappedBy?.path ?? localPath(ref.resolved, maps); // where the view table found it, if it did
     if (p !== null && (local.root === undefined || inside(path.resolve(local.root), p))) out.push({ ref, path: p });
   }
