@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { decodeSegment } from '../../escape/percent.js';
 import { fileUrlToPath } from '../../paths/convert.js';
-import type { FileReport } from '../../report/report.js';
+import { allFindings, type FileReport } from '../../report/report.js';
 import type { TicketReference } from '../../ticket/validate.js';
 import { normalize } from '../../uri/normalize.js';
 import { parseAuthority, parseReference } from '../../uri/parse.js';
@@ -12,6 +12,39 @@ import type { LocalFileOptions } from '../local-files.js';
 
 /** Findings that may go away by themselves while the job's files are still arriving. */
 export const NOT_YET = new Set(['file-missing', 'not-a-directory', 'file-unreadable']);
+
+/** Findings on a present file's content (integrity.ts): a file still being written may not match yet. */
+const CONTENT = new Set(['file-size-mismatch', 'checksum-mismatch', 'mime-type-mismatch', 'page-count-mismatch']);
+
+/** The code and words of a finding, as a routed ticket's reason names it. */
+export interface FirstError {
+  code: string;
+  message: string;
+}
+
+/**
+ * The first error no file arriving (or settling) can change: one of the ticket itself, a URL's syntax, a member
+ * a package lacks, a file outside the root, ... A ticket with one goes to ERROR without waiting for its files.
+ */
+export function incurable(reports: readonly FileReport[]): FirstError | undefined {
+  for (const file of reports) {
+    for (const f of file.findings) if (f.severity === 'error') return pick(f);
+    for (const ref of file.references) {
+      const member = isMember(file, ref);
+      const curable = (code: string) => !member && (NOT_YET.has(code) || CONTENT.has(code) || code === 'file-still-changing');
+      for (const f of ref.findings) if (f.severity === 'error' && !curable(f.code)) return pick(f);
+    }
+  }
+  return undefined;
+}
+
+/** The first error finding of the reports (the ticket's own, then its references' in document order). */
+export function firstError(reports: readonly FileReport[]): FirstError | undefined {
+  for (const file of reports) for (const f of allFindings(file)) if (f.severity === 'error') return pick(f);
+  return undefined;
+}
+
+const pick = (f: { code: string; message: string }): FirstError => ({ code: f.code, message: f.message });
 
 /** Every finding checkLocalFiles can add: a reference with none of them is a file that is there. */
 const LOCAL_CODES = new Set([...NOT_YET, 'case-mismatch', 'not-a-file', 'outside-root', 'not-checked', 'not-a-local-path']);

@@ -22,6 +22,7 @@ import { place, readRecord, routeSuffixes, unplace, verdictOf, type RouteRecord 
 import { entrySnapshot, sameSnapshot, Settling, type NotRegular } from './settle.js';
 import { jobLists, writeStatus, type Status } from './status.js';
 import { UntrustedError } from './trust.js';
+import { firstError, incurable, type FirstError } from './referenced.js';
 import { markUnsettled, waitForFiles } from './waiting.js';
 
 /** A ticket whose handling fails this many times in a row (a permanent error: a folder gone, a name refused) is given up. */
@@ -338,22 +339,24 @@ class Watcher implements HotFolder {
   private async route(job: Job, reports: FileReport[], verdict?: { to: 'error'; reason: string }): Promise<void> {
     const claim = job.claim!;
     const counts = countFindings(reports.flatMap((r) => [...allFindings(r)]));
-    const { to, reason } = verdict ?? verdictOf(counts, job.missing.length, this.t.waitForFilesMs, this.o.maxWarnings, job.unsettled.length);
+    // The error to name: the first no file could change, else the first file still missing, else the first error.
+    const first = verdict ? undefined : (incurable(reports) ?? (job.missing[0] ? { code: job.missing[0].code, message: job.missing[0].message } : firstError(reports)));
+    const { to, reason } = verdict ?? verdictOf(counts, job.missing.length, this.t.waitForFilesMs, this.o.maxWarnings, job.unsettled.length, first);
     const formats = this.o.reportFormats ?? ['json'];
     if (this.unsafe !== undefined) return;
     await writeReports(claim.dir, reports, formats, this.o.toolVersion);
     const name = await this.names.propose(to === 'ok' ? this.f.ok : this.f.error, claim.name, routeSuffixes(formats));
-    await this.finishRoute(job, { to, name, counts, formats, reason, temp: `.jdf-filespec-${shortHash(claim.dir)}.part` }, true);
+    await this.finishRoute(job, { to, name, counts, formats, reason, temp: `.jdf-filespec-${shortHash(claim.dir)}.part` }, true, to === 'error' ? first : undefined);
   }
 
-  private async finishRoute(job: Job, record: RouteRecord, fresh = false): Promise<void> {
+  private async finishRoute(job: Job, record: RouteRecord, fresh = false, first?: FirstError): Promise<void> {
     if (this.unsafe !== undefined) return;
     const routed = await place(job.claim!, record, { ok: this.f.ok, error: this.f.error }, this.names, fresh);
     await this.claims.release(job.claim!);
     this.claimed.delete(job);
     this.routed[record.to]++;
     const now = Date.now();
-    this.emit({ event: record.to, ticket: job.name, to: routed.ticket, report: routed.report, reason: record.reason, counts: record.counts, ms: { total: now - job.arrived, check: job.checkMs, wait: job.waitSince !== undefined ? now - job.waitSince : 0 } });
+    this.emit({ event: record.to, ticket: job.name, to: routed.ticket, report: routed.report, reason: record.reason, ...(first ? { first } : {}), counts: record.counts, ms: { total: now - job.arrived, check: job.checkMs, wait: job.waitSince !== undefined ? now - job.waitSince : 0 } });
     const program = record.to === 'ok' ? this.o.onOk : this.o.onError;
     if (program) {
       const r = await runHook(program, routed.ticket, routed.report);
