@@ -59,7 +59,10 @@ export async function validatePackageSource(input: PackageInput, source: TicketS
   return files;
 }
 
-/** --check-exists and --root for the references of a ticket in a package that lead outside it (inside a zip, the directory decided; a part a reference names, by Content-Location too, is inside). */
+/**
+ * --check-exists and --root for the references of a ticket in a package that lead outside it (inside a zip, the
+ * directory decided; a part a reference names, by its Content-Location too, is inside).
+ */
 async function checkOutside(ticket: TicketReport, kind: PackageKind, packageUri: string | undefined, local: LocalFileOptions): Promise<void> {
   const inside = kind === 'zip' && packageUri !== undefined ? `${packageUri}/` : undefined;
   const outside = ticket.references.filter((r) => r.scheme !== 'cid' && r.packagePart === undefined && !(inside !== undefined && r.resolved?.startsWith(inside)));

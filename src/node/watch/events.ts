@@ -8,6 +8,8 @@ export type WatchEvent =
   | { event: 'picked-up'; ticket: string; claim: string; settledMs: number }
   | { event: 'resumed'; ticket: string; claim: string }
   | { event: 'skipped'; ticket: string; reason: string; left: string }
+  /** Something in IN that is not taken (neither a ticket nor a job package, or a folder): said once, left where it is. */
+  | { event: 'ignored'; name: string; reason: string; left: string }
   | { event: 'waiting'; ticket: string; missing: Missing[]; unsettled?: string[] }
   /** `first`: the error that decided ERROR (the first no arriving file could change, else the first missing file, else the first error), with its code and message. */
   | { event: 'ok' | 'error'; ticket: string; to: string; report: string; reason: string; first?: FirstError; counts: Counts; ms: { total: number; check: number; wait: number } }

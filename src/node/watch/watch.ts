@@ -20,7 +20,8 @@ import { newOwner, retireOwner, STATUS_NAME, type Owner } from './owner.js';
 import { writeReports } from './reports.js';
 import { place, readRecord, routeSuffixes, unplace, verdictOf, type RouteRecord } from './route.js';
 import { entrySnapshot, sameSnapshot, Settling, type NotRegular } from './settle.js';
-import { jobLists, writeStatus, type Status } from './status.js';
+import { Ignored } from './ignored.js';
+import { jobLists, LIST_LIMIT, writeStatus, type Status } from './status.js';
 import { UntrustedError } from './trust.js';
 import { firstError, incurable, type FirstError } from './referenced.js';
 import { markUnsettled, waitForFiles } from './waiting.js';
@@ -59,6 +60,7 @@ class Watcher implements HotFolder {
   private queue: Job[] = [];
   private running = new Set<Promise<void>>();
   private names = new Names();
+  private ignored: Ignored;
   private routed = { ok: 0, error: 0 };
   private discovery!: Discovery;
   private timers: NodeJS.Timeout[] = [];
@@ -79,7 +81,9 @@ class Watcher implements HotFolder {
     private readonly ownerOf: Owner,
     private readonly claims: Claims,
     private readonly sink: EventSink,
-  ) {}
+  ) {
+    this.ignored = new Ignored(t.settleMs);
+  }
 
   get owner() {
     return this.ownerOf.id;
@@ -93,6 +97,7 @@ class Watcher implements HotFolder {
     await this.adoptOrphans();
     this.discovery = await discover(this.f.in, { ...(this.o.poll !== undefined ? { poll: this.o.poll } : {}), pollMs: this.t.pollMs, ...(internals.watcherFactory ? { factory: internals.watcherFactory } : {}) }, {
       seen: (file) => this.seen(file),
+      others: (files) => this.notTaken(files),
       polling: (reason) => this.emit({ event: 'polling', reason }),
       error: (error) => this.emit({ event: 'warning', message: error.message }),
     });
@@ -119,6 +124,12 @@ class Watcher implements HotFolder {
       return;
     }
     this.unclaimed.set(file, newJob(file));
+  }
+
+  /** What in IN is not taken (a PDF alone, good.jdf.tmp, a folder): reported once each, and left. */
+  private async notTaken(files: string[]): Promise<void> {
+    if (this.stopping) return;
+    for (const x of await this.ignored.look(files).catch(() => [])) this.emit({ event: 'ignored', name: x.name, reason: x.reason, left: x.left });
   }
 
   /** The work folder in IN of earlier versions: producers can write there, so nothing in it is taken up; said once at start. */
@@ -356,7 +367,8 @@ class Watcher implements HotFolder {
     this.claimed.delete(job);
     this.routed[record.to]++;
     const now = Date.now();
-    this.emit({ event: record.to, ticket: job.name, to: routed.ticket, report: routed.report, reason: record.reason, ...(first ? { first } : {}), counts: record.counts, ms: { total: now - job.arrived, check: job.checkMs, wait: job.waitSince !== undefined ? now - job.waitSince : 0 } });
+    const ms = { total: now - job.arrived, check: job.checkMs, wait: job.waitSince !== undefined ? now - job.waitSince : 0 };
+    this.emit({ event: record.to, ticket: job.name, to: routed.ticket, report: routed.report, reason: record.reason, ...(first ? { first } : {}), counts: record.counts, ms });
     const program = record.to === 'ok' ? this.o.onOk : this.o.onError;
     if (program) {
       const r = await runHook(program, routed.ticket, routed.report);
@@ -382,6 +394,7 @@ class Watcher implements HotFolder {
       stopping: this.stopping,
       routed: { ...this.routed },
       ...jobLists([...this.unclaimed.values()], [...this.claimed], this.t.waitForFilesMs, [...this.held]),
+      ignored: this.ignored.list(LIST_LIMIT),
     };
   }
 
