@@ -29,8 +29,19 @@ import { markUnsettled, waitForFiles } from './waiting.js';
 /** A ticket whose handling fails this many times in a row (a permanent error: a folder gone, a name refused) is given up. */
 const MAX_ATTEMPTS = 5;
 
+/** How many tickets are where now: settling in IN (or queued), waiting for their files, being checked, routed. */
+export interface Tally {
+  settling: number;
+  waiting: number;
+  checking: number;
+  ok: number;
+  error: number;
+}
+
 export interface HotFolder {
   readonly owner: string;
+  /** The running count, for a terminal. */
+  tally(): Tally;
   readonly mode: 'events' | 'polling';
   /** Stops taking tickets, finishes those being checked, and stops. Tickets waiting for files stay claimed for the next start. */
   stop(): Promise<void>;
@@ -379,6 +390,16 @@ class Watcher implements HotFolder {
   private async drop(job: Job): Promise<void> {
     if (job.claim) await this.claims.release(job.claim);
     this.claimed.delete(job);
+  }
+
+  tally(): Tally {
+    const tally: Tally = { settling: 0, waiting: 0, checking: 0, ...this.routed };
+    for (const job of [...this.unclaimed.values(), ...this.claimed]) {
+      if (job.stage === 'settling' || job.stage === 'queued') tally.settling++;
+      else if (job.stage === 'waiting') tally.waiting++;
+      else if (job.stage === 'checking') tally.checking++;
+    }
+    return tally;
   }
 
   // Status and stopping ---------------------------------------------------------------------------------------------
