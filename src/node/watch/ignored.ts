@@ -1,6 +1,6 @@
 // What is in IN but is not taken: a file that is neither a ticket nor a job package (a PDF dropped alone,
-// good.jdf.tmp), a folder. Nothing there is silently ignored: each is reported once (per name and inode), once it
-// has stood still for the settle time (a sender's temporary renamed to its ticket's name at once is never
+// good.jdf.tmp), a folder. Nothing there is silently ignored: each is reported once while its name is there, once
+// it has stood still for the settle time (a sender's temporary renamed to its ticket's name at once is never
 // reported), listed in the status file, and left where it is. Hidden names (a sender's temporaries, ".x.jdf")
 // are not reported.
 import { lstat } from 'node:fs/promises';
@@ -47,6 +47,8 @@ export class Ignored {
     for (const f of this.seen.keys()) if (!present.has(f)) this.seen.delete(f);
     const out: Array<IgnoredEntry & { left: string }> = [];
     for (const file of files) {
+      // Reported already: not looked at again while its name is there (a folder of PDFs costs no stats per sweep).
+      if (this.seen.get(file)?.said) continue;
       const info = await lstat(file).catch(() => null);
       if (info === null) {
         this.seen.delete(file);
@@ -55,12 +57,10 @@ export class Ignored {
       const before = this.seen.get(file);
       const same = before !== undefined && before.ino === info.ino && before.size === info.size && before.mtimeMs === info.mtimeMs;
       if (!same) {
-        // The same inode changing (a PDF still being copied) is reported once, not again after each change.
-        const said = before !== undefined && before.ino === info.ino && before.said;
-        this.seen.set(file, { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, since: now, said, reason: whyNot(path.basename(file), info.isFile() ? null : kindOf(info)) });
+        this.seen.set(file, { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, since: now, said: false, reason: whyNot(path.basename(file), info.isFile() ? null : kindOf(info)) });
         continue;
       }
-      if (before.said || now - before.since < this.settleMs) continue;
+      if (now - before.since < this.settleMs) continue;
       before.said = true;
       out.push({ name: path.basename(file), reason: before.reason, left: file });
     }
