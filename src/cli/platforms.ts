@@ -22,7 +22,8 @@ const HOST_DEFAULT = `any; this machine's (${hostPlatform()}) where files are ch
 
 /**
  * The --platform of commands that check files on this machine (validate --check-exists, watch --check-exists,
- * pack): no yargs default (hostPlatformDefault overrides the shared option's), so that an explicit --platform is told from none; `platformHere` fills it in.
+ * pack): no yargs default (hostPlatformDefault overrides the shared option's), so that an explicit --platform is
+ * told from none; `platformHere` fills it in.
  */
 export const hostPlatformDefault = { default: undefined, defaultDescription: HOST_DEFAULT };
 export const hostPlatformOption = { choices: CONSUMER_PLATFORMS, coerce: consumerPlatform, ...hostPlatformDefault };

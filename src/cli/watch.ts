@@ -1,7 +1,7 @@
 // watch on the command line: one JSON line per event on standard output, a line per event and a running count on
-// a terminal (standard error; watch-terminal.ts), SIGINT/SIGTERM finish what is in flight and stop (a second one stops at once; what is claimed
-// is taken up again at the next start). A watcher that stops by itself because its work folder is no longer safe
-// exits 2, as it would have refused to start with that folder.
+// a terminal (standard error; watch-terminal.ts), SIGINT/SIGTERM finish what is in flight and stop (a second one
+// stops at once; what is claimed is taken up again at the next start). A watcher that stops by itself because
+// its work folder is no longer safe exits 2, as it would have refused to start with that folder.
 import { stat } from 'node:fs/promises';
 import type { TimedEvent } from '../node/watch/events.js';
 import { WatchSetupError } from '../node/watch/folders.js';
