@@ -13,3 +13,20 @@ export const pathPlatform = (name: (typeof PATH_PLATFORM_NAMES)[number]): PathPl
 
 /** The --platform option of check, validate, fix and the commands that share their rules. */
 export const consumerPlatformOption = { choices: CONSUMER_PLATFORMS, default: 'any' as const, coerce: consumerPlatform };
+
+/** This machine's platform: the consumer, when the files are checked (opened) here. */
+export const hostPlatform = (): Platform => (process.platform === 'win32' ? 'windows' : 'unix');
+
+/** What the help says of a --platform whose default is this machine's when files are checked here. */
+const HOST_DEFAULT = `any; this machine's (${hostPlatform()}) where files are checked here`;
+
+/**
+ * The --platform of commands that check files on this machine (validate --check-exists, watch --check-exists,
+ * pack): no yargs default (hostPlatformDefault overrides the shared option's), so that an explicit --platform is
+ * told from none; `platformHere` fills it in.
+ */
+export const hostPlatformDefault = { default: undefined, defaultDescription: HOST_DEFAULT };
+export const hostPlatformOption = { choices: CONSUMER_PLATFORMS, coerce: consumerPlatform, ...hostPlatformDefault };
+
+/** The platform to check with: the one given, else this machine's where files are checked here, else any. */
+export const platformHere = (given: Platform | undefined, filesHere: boolean): Platform => given ?? (filesHere ? hostPlatform() : 'any');

@@ -63,10 +63,13 @@ export async function validatePackageSource(input: PackageInput, source: TicketS
   return files;
 }
 
-/** --check-exists and --root for the references of a ticket in a package that lead outside it (inside a zip, the directory decided). */
+/**
+ * --check-exists and --root for the references of a ticket in a package that lead outside it (inside a zip, the
+ * directory decided; a part a reference names, by its Content-Location too, is inside).
+ */
 async function checkOutside(ticket: TicketReport, kind: PackageKind, packageUri: string | undefined, local: LocalFileOptions): Promise<void> {
   const inside = kind === 'zip' && packageUri !== undefined ? `${packageUri}/` : undefined;
-  const outside = ticket.references.filter((r) => r.scheme !== 'cid' && !(inside !== undefined && r.resolved?.startsWith(inside)));
+  const outside = ticket.references.filter((r) => r.scheme !== 'cid' && r.packagePart === undefined && !(inside !== undefined && r.resolved?.startsWith(inside)));
   await checkLocalFiles({ ...ticket, references: outside }, local);
 }
 

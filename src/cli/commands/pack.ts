@@ -1,5 +1,5 @@
 import { defineCommand } from '../define.js';
-import { consumerPlatformOption } from '../platforms.js';
+import { hostPlatformOption, platformHere } from '../platforms.js';
 import { PROFILES } from '../../rules/types.js';
 
 export const pack = defineCommand({
@@ -15,7 +15,7 @@ export const pack = defineCommand({
       .option('allow-missing', { type: 'boolean', default: false, describe: 'Pack what is there; references to missing files stay as they are' })
       .option('base', { type: 'string', describe: "Base URI instead of the ticket's folder" })
       .option('profile', { choices: PROFILES, default: 'jdf' as const, describe: 'Rules the ticket is read with' })
-      .option('platform', { ...consumerPlatformOption, describe: 'Platform of the consumer (unix and posix are one)' })
+      .option('platform', { ...hostPlatformOption, describe: 'Platform of the consumer (unix and posix are one)' })
       .example('$0 pack ticket.jdf -o job.mjm', 'The ticket and its PDFs in one MIME package, references as cid: URLs')
       .example('$0 pack job.xjdf -o job.zip --format zip', 'An XJDF zip, references as content/NAME'),
   load: () => import('../pack.js'),
@@ -27,6 +27,6 @@ export const pack = defineCommand({
       maps: (args.map ?? []).map(String),
       ...(args.root !== undefined ? { root: args.root } : {}),
       allowMissing: args.allowMissing,
-      validate: { profile: args.profile, platform: args.platform, ...(args.base !== undefined ? { base: args.base } : {}) },
+      validate: { profile: args.profile, platform: platformHere(args.platform, true), ...(args.base !== undefined ? { base: args.base } : {}) },
     }),
 });

@@ -1,5 +1,6 @@
 import { defineCommand, givenPaths } from '../define.js';
 import { discoveryOf, withCheckOptions, withDiscoveryOptions } from '../options.js';
+import { hostPlatformDefault, platformHere } from '../platforms.js';
 import { byteSize, wholeNumber } from '../numbers.js';
 import { ENGINE_MAX_BYTES } from '../../node/limits.js';
 import { FOLDER_EXTENSIONS } from '../../node/extensions.js';
@@ -22,6 +23,7 @@ export const validate = defineCommand({
       .option('references', { type: 'boolean', default: false, describe: 'In text, list every reference with its base and target' })
       .option('max-bytes', { requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'Tickets larger than this are reported (file-too-large), not read: a size in bytes, or with a unit (10kB, 100MiB)' })
       .option('jobs', { requiresArg: true, coerce: wholeNumber('jobs', 1), describe: 'Worker threads, a whole number (default: one per core for 200 or more tickets, else none); the report is the same either way' })
+      .option('platform', hostPlatformDefault)
       .option('check-exists', { type: 'boolean', default: false, describe: 'Look for every local file: missing (naming the one file it most likely is: other case, NFC/NFD, %20, Latin-1, the Directory dropped or doubled), a folder, a FIFO or device, unreadable; and compare FileSpec/@FileSize, @MimeType (magic bytes) and RunList/@NPage, @Pages (PDF page count) with the file' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable), e.g. file://fileserver/Jobs/=/mnt/jobs/' })
       .option('root', { type: 'string', describe: 'Every local file must stay inside this folder (after "..", %2E%2E, case and symbolic links); nothing outside it is opened' })
@@ -75,7 +77,7 @@ export const validate = defineCommand({
         ...(args.jdfVersion !== undefined ? { jdfVersion: args.jdfVersion } : {}),
         ...(args.base !== undefined ? { base: args.base } : {}),
         profile: args.profile,
-        platform: args.platform,
+        platform: platformHere(args.platform, args.checkExists),
         drivePreserving: args.drivePreserving,
       },
     });

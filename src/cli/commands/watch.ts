@@ -1,5 +1,5 @@
 import { defineCommand, UsageError } from '../define.js';
-import { consumerPlatformOption } from '../platforms.js';
+import { hostPlatformOption, platformHere } from '../platforms.js';
 import { PROFILES } from '../../rules/types.js';
 import { byteSize, wholeNumber } from '../numbers.js';
 import { ENGINE_MAX_BYTES } from '../../node/limits.js';
@@ -45,7 +45,7 @@ export const watch = defineCommand({
       .option('strict-xml', { type: 'boolean', default: false, describe: "Run fast-xml-parser's full validator first" })
       .option('base', { type: 'string', describe: 'Base URI that relative references resolve against (default: IN, where the ticket arrived)' })
       .option('profile', { choices: PROFILES, default: 'jdf' as const, describe: 'Rules to check against: jdf, rfc8089, lenient' })
-      .option('platform', { ...consumerPlatformOption, describe: 'Platform of the consumer that opens the files (unix and posix are one)' })
+      .option('platform', { ...hostPlatformOption, describe: 'Platform of the consumer that opens the files (unix and posix are one)' })
       .option('jdf-version', { type: 'string', describe: "JDF version (overrides a ticket's own JDF/@Version)" })
       .option('drive-preserving', { type: 'boolean', default: false, describe: 'Resolve with RFC 8089 E.2.1: ".." and "/x" never leave the drive letter' })
       .example('$0 watch /srv/hot/in --ok /srv/hot/ok --error /srv/hot/error', 'Routes every ticket dropped in /srv/hot/in')
@@ -82,7 +82,7 @@ export const watch = defineCommand({
         ...(args.jdfVersion !== undefined ? { jdfVersion: args.jdfVersion } : {}),
         ...(args.base !== undefined ? { base: args.base } : {}),
         profile: args.profile,
-        platform: args.platform,
+        platform: platformHere(args.platform, args.checkExists),
         drivePreserving: args.drivePreserving,
       },
     });

@@ -43,6 +43,8 @@ export const isTicketName = (name: string) => !name.startsWith('.') && JOB_EXTEN
 export interface DiscoveryHandlers {
   /** A ticket may have arrived or changed in IN (an event, or the sweep saw it); the watcher looks. */
   seen(file: string): void;
+  /** The names in IN at a sweep that are not taken (neither tickets nor packages, nor hidden): none is silently ignored. */
+  others(files: string[]): Promise<void> | void;
   /** Switched to polling, and why. */
   polling(reason: string): void;
   error(error: Error): void;
@@ -143,8 +145,12 @@ async function sweep(state: State): Promise<void> {
   }
   const now = Date.now();
   const present = new Set<string>();
+  const others: string[] = [];
   for (const name of names) {
-    if (!isTicketName(name)) continue;
+    if (!isTicketName(name)) {
+      if (!name.startsWith('.')) others.push(path.join(state.folder, name));
+      continue;
+    }
     const file = path.join(state.folder, name);
     present.add(file);
     state.on.seen(file);
@@ -154,6 +160,7 @@ async function sweep(state: State): Promise<void> {
   }
   for (const f of state.announced) if (!present.has(f)) state.announced.delete(f);
   state.swept = true;
+  await state.on.others(others);
   // A ticket the sweep found that no event named within a poll interval (whether it is still there or has
   // been taken since): events do not arrive here.
   for (const [file, first] of state.unannounced) {

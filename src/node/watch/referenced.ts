@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { decodeSegment } from '../../escape/percent.js';
 import { fileUrlToPath } from '../../paths/convert.js';
-import type { FileReport } from '../../report/report.js';
+import { allFindings, type FileReport } from '../../report/report.js';
 import type { TicketReference } from '../../ticket/validate.js';
 import { normalize } from '../../uri/normalize.js';
 import { parseAuthority, parseReference } from '../../uri/parse.js';
@@ -12,6 +12,39 @@ import type { LocalFileOptions } from '../local-files.js';
 
 /** Findings that may go away by themselves while the job's files are still arriving. */
 export const NOT_YET = new Set(['file-missing', 'not-a-directory', 'file-unreadable']);
+
+/** Findings on a present file's content (integrity.ts): a file still being written may not match yet. */
+const CONTENT = new Set(['file-size-mismatch', 'checksum-mismatch', 'mime-type-mismatch', 'page-count-mismatch']);
+
+/** The code and words of a finding, as a routed ticket's reason names it. */
+export interface FirstError {
+  code: string;
+  message: string;
+}
+
+/**
+ * The first error no file arriving (or settling) can change: one of the ticket itself, a URL's syntax, a member
+ * a package lacks, a file outside the root, ... A ticket with one goes to ERROR without waiting for its files.
+ */
+export function incurable(reports: readonly FileReport[]): FirstError | undefined {
+  for (const file of reports) {
+    for (const f of file.findings) if (f.severity === 'error') return pick(f);
+    for (const ref of file.references) {
+      const member = isMember(file, ref);
+      const curable = (code: string) => !member && (NOT_YET.has(code) || CONTENT.has(code) || code === 'file-still-changing');
+      for (const f of ref.findings) if (f.severity === 'error' && !curable(f.code)) return pick(f);
+    }
+  }
+  return undefined;
+}
+
+/** The first error finding of the reports (the ticket's own, then its references' in document order). */
+export function firstError(reports: readonly FileReport[]): FirstError | undefined {
+  for (const file of reports) for (const f of allFindings(file)) if (f.severity === 'error') return pick(f);
+  return undefined;
+}
+
+const pick = (f: { code: string; message: string }): FirstError => ({ code: f.code, message: f.message });
 
 /** Every finding checkLocalFiles can add: a reference with none of them is a file that is there. */
 const LOCAL_CODES = new Set([...NOT_YET, 'case-mismatch', 'not-a-file', 'outside-root', 'not-checked', 'not-a-local-path']);
@@ -24,8 +57,22 @@ export interface Missing {
 
 export function missingOf(file: FileReport): Missing[] {
   const out: Missing[] = [];
-  for (const ref of file.references) for (const f of ref.findings) if (NOT_YET.has(f.code)) out.push({ url: ref.resolved ?? ref.value, code: f.code, message: f.message });
+  for (const ref of file.references) {
+    if (isMember(file, ref)) continue; // what a package lacks, no file arriving beside it adds
+    for (const f of ref.findings) if (NOT_YET.has(f.code)) out.push({ url: ref.resolved ?? ref.value, code: f.code, message: f.message });
+  }
   return out;
+}
+
+/**
+ * Whether a reference of a package's ticket names a member of the package (a part it names, a cid: URL, a
+ * path inside the zip): that is in the package, complete when the package is (it settled as the job), and
+ * never a file on disk to look for or wait for.
+ */
+export function isMember(file: FileReport, ref: TicketReference): boolean {
+  if (file.part === undefined) return false;
+  if (ref.packagePart !== undefined || ref.scheme?.toLowerCase() === 'cid') return true;
+  return file.documentUri !== undefined && ref.resolved !== null && ref.resolved.startsWith(`${file.documentUri}/`);
 }
 
 /**
@@ -38,7 +85,7 @@ export function presentFiles(file: FileReport, local: LocalFileOptions): Array<{
   const maps = local.maps.map((m) => ({ key: comparable(m.prefix), folder: m.folder }));
   const out: Array<{ ref: TicketReference; path: string }> = [];
   for (const ref of file.references) {
-    if (ref.role !== 'url' || ref.resolved === null || ref.findings.some((f) => LOCAL_CODES.has(f.code))) continue;
+    if (ref.role !== 'url' || ref.resolved === null || isMember(file, ref) || ref.findings.some((f) => LOCAL_CODES.has(f.code))) continue;
     const p = ref.mappedBy?.path ?? localPath(ref.resolved, maps); // where the view table found it, if it did
     if (p !== null && (local.root === undefined || inside(path.resolve(local.root), p))) out.push({ ref, path: p });
   }

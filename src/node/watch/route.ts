@@ -7,6 +7,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Counts } from '../../report/check-text.js';
 import type { Claim } from './claim.js';
+import type { FirstError } from './referenced.js';
 import { flushFolder, placeExclusive, placedByUs } from './move.js';
 import { candidate, NAME_MAX, type Names } from './names.js';
 import type { ReportFormat } from './options.js';
@@ -30,11 +31,12 @@ export interface RouteRecord {
 
 const RECORD = 'route.json';
 
-/** Where a checked ticket goes, and why in a few words. */
-export function verdictOf(counts: Counts, missing: number, waitForFilesMs: number, maxWarnings: number | undefined, unsettled = 0): { to: Verdict; reason: string } {
-  if (missing > 0) return { to: 'error', reason: `${missing} referenced file(s) still missing after ${waitForFilesMs} ms` };
-  if (unsettled > 0) return { to: 'error', reason: `${unsettled} referenced file(s) still being written after ${waitForFilesMs} ms` };
-  if (counts.error > 0) return { to: 'error', reason: `${counts.error} error finding(s)` };
+/** Where a checked ticket goes, and why in a few words, naming the first error (`first`) when there is one. */
+export function verdictOf(counts: Counts, missing: number, waitForFilesMs: number, maxWarnings: number | undefined, unsettled = 0, first?: FirstError): { to: Verdict; reason: string } {
+  const naming = first ? `; the first: ${first.code}: ${first.message}` : '';
+  if (missing > 0) return { to: 'error', reason: `${missing} referenced file(s) still missing after ${waitForFilesMs} ms${naming}` };
+  if (unsettled > 0) return { to: 'error', reason: `${unsettled} referenced file(s) still being written after ${waitForFilesMs} ms${naming}` };
+  if (counts.error > 0) return { to: 'error', reason: `${counts.error} error finding(s)${naming}` };
   if (maxWarnings !== undefined && counts.warning > maxWarnings) return { to: 'error', reason: `${counts.warning} warnings, more than --max-warnings ${maxWarnings}` };
   return { to: 'ok', reason: counts.warning > 0 ? `${counts.warning} warning(s), no error` : 'no error finding' };
 }

@@ -20,12 +20,14 @@ export interface Status {
   waiting: Array<{ ticket: string; since: string; until: string; missing: Missing[]; unsettled: string[] }>;
   /** Names in IN that are not regular files (symbolic links, FIFOs, folders): left where they are, never read. */
   skipped: Array<{ ticket: string; reason: string }>;
+  /** What is in IN but not taken (neither a ticket nor a job package, or a folder): reported once, left where it is. */
+  ignored: Array<{ name: string; reason: string }>;
   /** Given up (failed every attempt, not even routed to ERROR): where each is left, and why. */
   held: Array<{ ticket: string; left: string; why: string }>;
 }
 
 /** At most this many names per list: a monitor wants a picture, not a copy of the folder. */
-const LIST_LIMIT = 100;
+export const LIST_LIMIT = 100;
 
 /** The status's lists: tickets settling (or queued), being checked, and waiting for their files. */
 export function jobLists(unclaimed: readonly Job[], claimed: readonly Job[], waitForFilesMs: number, held: readonly Job[] = []): Pick<Status, 'settling' | 'checking' | 'waiting' | 'skipped' | 'held'> {

@@ -10,7 +10,7 @@ import type { Claim } from './claim.js';
 import type { WatchEvent } from './events.js';
 import type { Job } from './job.js';
 import type { Timings } from './options.js';
-import { missingOf, presentFiles } from './referenced.js';
+import { incurable, missingOf, presentFiles } from './referenced.js';
 import { sameSnapshot, snapshot, type Snapshot } from './settle.js';
 import { readOwnFile, UntrustedError } from './trust.js';
 import { writeTextWhole } from './whole.js';
@@ -22,9 +22,17 @@ export interface RefLook {
   changed: boolean;
 }
 
-/** True while the ticket waits for its files (missing, or not settled); its stage and due time are set. */
+/**
+ * True while the ticket waits for its files (missing, or not settled); its stage and due time are set. A ticket
+ * with an error no arriving file can change (incurable) does not wait: it goes to ERROR as it is.
+ */
 export async function waitForFiles(job: Job, reports: FileReport[], local: LocalFileOptions | undefined, t: Timings, emit: (event: WatchEvent) => void): Promise<boolean> {
   if (!local?.checkExists || t.waitForFilesMs <= 0) return false;
+  if (incurable(reports) !== undefined) {
+    job.missing = [];
+    job.unsettled = [];
+    return false;
+  }
   const now = Date.now();
   job.waitSince ??= (await firstWait(job)) ?? now;
   const timeLeft = job.waitSince + t.waitForFilesMs - now;

@@ -20,15 +20,28 @@ import { newOwner, retireOwner, STATUS_NAME, type Owner } from './owner.js';
 import { writeReports } from './reports.js';
 import { place, readRecord, routeSuffixes, unplace, verdictOf, type RouteRecord } from './route.js';
 import { entrySnapshot, sameSnapshot, Settling, type NotRegular } from './settle.js';
-import { jobLists, writeStatus, type Status } from './status.js';
+import { Ignored } from './ignored.js';
+import { jobLists, LIST_LIMIT, writeStatus, type Status } from './status.js';
 import { UntrustedError } from './trust.js';
+import { firstError, incurable, type FirstError } from './referenced.js';
 import { markUnsettled, waitForFiles } from './waiting.js';
 
 /** A ticket whose handling fails this many times in a row (a permanent error: a folder gone, a name refused) is given up. */
 const MAX_ATTEMPTS = 5;
 
+/** How many tickets are where now: settling in IN (or queued), waiting for their files, being checked, routed. */
+export interface Tally {
+  settling: number;
+  waiting: number;
+  checking: number;
+  ok: number;
+  error: number;
+}
+
 export interface HotFolder {
   readonly owner: string;
+  /** The running count, for a terminal. */
+  tally(): Tally;
   readonly mode: 'events' | 'polling';
   /** Stops taking tickets, finishes those being checked, and stops. Tickets waiting for files stay claimed for the next start. */
   stop(): Promise<void>;
@@ -58,6 +71,7 @@ class Watcher implements HotFolder {
   private queue: Job[] = [];
   private running = new Set<Promise<void>>();
   private names = new Names();
+  private ignored: Ignored;
   private routed = { ok: 0, error: 0 };
   private discovery!: Discovery;
   private timers: NodeJS.Timeout[] = [];
@@ -78,7 +92,9 @@ class Watcher implements HotFolder {
     private readonly ownerOf: Owner,
     private readonly claims: Claims,
     private readonly sink: EventSink,
-  ) {}
+  ) {
+    this.ignored = new Ignored(t.settleMs);
+  }
 
   get owner() {
     return this.ownerOf.id;
@@ -92,6 +108,7 @@ class Watcher implements HotFolder {
     await this.adoptOrphans();
     this.discovery = await discover(this.f.in, { ...(this.o.poll !== undefined ? { poll: this.o.poll } : {}), pollMs: this.t.pollMs, ...(internals.watcherFactory ? { factory: internals.watcherFactory } : {}) }, {
       seen: (file) => this.seen(file),
+      others: (files) => this.notTaken(files),
       polling: (reason) => this.emit({ event: 'polling', reason }),
       error: (error) => this.emit({ event: 'warning', message: error.message }),
     });
@@ -118,6 +135,12 @@ class Watcher implements HotFolder {
       return;
     }
     this.unclaimed.set(file, newJob(file));
+  }
+
+  /** What in IN is not taken (a PDF alone, good.jdf.tmp, a folder): reported once each, and left. */
+  private async notTaken(files: string[]): Promise<void> {
+    if (this.stopping) return;
+    for (const x of await this.ignored.look(files).catch(() => [])) this.emit({ event: 'ignored', name: x.name, reason: x.reason, left: x.left });
   }
 
   /** The work folder in IN of earlier versions: producers can write there, so nothing in it is taken up; said once at start. */
@@ -338,22 +361,25 @@ class Watcher implements HotFolder {
   private async route(job: Job, reports: FileReport[], verdict?: { to: 'error'; reason: string }): Promise<void> {
     const claim = job.claim!;
     const counts = countFindings(reports.flatMap((r) => [...allFindings(r)]));
-    const { to, reason } = verdict ?? verdictOf(counts, job.missing.length, this.t.waitForFilesMs, this.o.maxWarnings, job.unsettled.length);
+    // The error to name: the first no file could change, else the first file still missing, else the first error.
+    const first = verdict ? undefined : (incurable(reports) ?? (job.missing[0] ? { code: job.missing[0].code, message: job.missing[0].message } : firstError(reports)));
+    const { to, reason } = verdict ?? verdictOf(counts, job.missing.length, this.t.waitForFilesMs, this.o.maxWarnings, job.unsettled.length, first);
     const formats = this.o.reportFormats ?? ['json'];
     if (this.unsafe !== undefined) return;
     await writeReports(claim.dir, reports, formats, this.o.toolVersion);
     const name = await this.names.propose(to === 'ok' ? this.f.ok : this.f.error, claim.name, routeSuffixes(formats));
-    await this.finishRoute(job, { to, name, counts, formats, reason, temp: `.jdf-filespec-${shortHash(claim.dir)}.part` }, true);
+    await this.finishRoute(job, { to, name, counts, formats, reason, temp: `.jdf-filespec-${shortHash(claim.dir)}.part` }, true, to === 'error' ? first : undefined);
   }
 
-  private async finishRoute(job: Job, record: RouteRecord, fresh = false): Promise<void> {
+  private async finishRoute(job: Job, record: RouteRecord, fresh = false, first?: FirstError): Promise<void> {
     if (this.unsafe !== undefined) return;
     const routed = await place(job.claim!, record, { ok: this.f.ok, error: this.f.error }, this.names, fresh);
     await this.claims.release(job.claim!);
     this.claimed.delete(job);
     this.routed[record.to]++;
     const now = Date.now();
-    this.emit({ event: record.to, ticket: job.name, to: routed.ticket, report: routed.report, reason: record.reason, counts: record.counts, ms: { total: now - job.arrived, check: job.checkMs, wait: job.waitSince !== undefined ? now - job.waitSince : 0 } });
+    const ms = { total: now - job.arrived, check: job.checkMs, wait: job.waitSince !== undefined ? now - job.waitSince : 0 };
+    this.emit({ event: record.to, ticket: job.name, to: routed.ticket, report: routed.report, reason: record.reason, ...(first ? { first } : {}), counts: record.counts, ms });
     const program = record.to === 'ok' ? this.o.onOk : this.o.onError;
     if (program) {
       const r = await runHook(program, routed.ticket, routed.report);
@@ -364,6 +390,16 @@ class Watcher implements HotFolder {
   private async drop(job: Job): Promise<void> {
     if (job.claim) await this.claims.release(job.claim);
     this.claimed.delete(job);
+  }
+
+  tally(): Tally {
+    const tally: Tally = { settling: 0, waiting: 0, checking: 0, ...this.routed };
+    for (const job of [...this.unclaimed.values(), ...this.claimed]) {
+      if (job.stage === 'settling' || job.stage === 'queued') tally.settling++;
+      else if (job.stage === 'waiting') tally.waiting++;
+      else if (job.stage === 'checking') tally.checking++;
+    }
+    return tally;
   }
 
   // Status and stopping ---------------------------------------------------------------------------------------------
@@ -379,6 +415,7 @@ class Watcher implements HotFolder {
       stopping: this.stopping,
       routed: { ...this.routed },
       ...jobLists([...this.unclaimed.values()], [...this.claimed], this.t.waitForFilesMs, [...this.held]),
+      ignored: this.ignored.list(LIST_LIMIT),
     };
   }
 
