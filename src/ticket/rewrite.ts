@@ -47,15 +47,19 @@ export function escapeForAttribute(value: string, quote: string, charset: string
   return out;
 }
 
-function sameFile(ref: TicketReference, fixed: string): string | null {
+/**
+ * Why `fixed` may not replace the reference's value, or null where it names the file a consumer reads the value as.
+ * Escapes are read in the ticket's encoding, `charset` (JDF appendix section 3).
+ */
+function sameFile(ref: TicketReference, fixed: string, charset: string): string | null {
   if (ref.role === 'directory') {
     // Only the trailing "/" is added: the same folder.
-    const strip = (s: string) => fileIdentity(s).replace(/\/+$/, '');
+    const strip = (s: string) => fileIdentity(s, charset).replace(/\/+$/, '');
     return strip(fixed) === strip(ref.value.trim()) ? null : 'the fixed Directory would name another folder';
   }
   const base = ref.base ?? (ref.kind === 'absolute' ? null : standInBase(ref.value, fixed));
-  const fixedTarget = fileIdentity(base !== null ? resolveReference(fixed, base) : fixed);
-  const readings = consumerIdentities(ref.value, base, ref.baseSource === 'directory');
+  const fixedTarget = fileIdentity(base !== null ? resolveReference(fixed, base) : fixed, charset);
+  const readings = consumerIdentities(ref.value, base, ref.baseSource === 'directory', charset);
   if (readings.has(fixedTarget)) return null;
   return /[#?]/.test(ref.value)
     ? 'a raw "#" or "?" may start a fragment or query, so no consumer reads the original as the file the fixed value names'
@@ -107,7 +111,7 @@ export function planFixes(text: string, report: TicketReport): FixPlan {
   const skipped: Skipped[] = [];
   for (const { ref, uses } of bySpan.values()) {
     const fixed = ref.fixed!;
-    const why = unknownReference(text.slice(ref.span[0], ref.span[1])) ?? (holdsPassword(fixed) ? MASKED_FIX : undefined) ?? uses.map((u) => sameFile(u, fixed)).find((r) => r !== null);
+    const why = unknownReference(text.slice(ref.span[0], ref.span[1])) ?? (holdsPassword(fixed) ? MASKED_FIX : undefined) ?? uses.map((u) => sameFile(u, fixed, report.encoding)).find((r) => r !== null);
     const where = { line: ref.line, column: ref.column, element: ref.element, attribute: ref.attribute };
     if (why) {
       // Where validate reports the problem the fix is for: one place, one position.
