@@ -223,6 +223,7 @@ export const nonAscii: Rule = {
         { value: 'résumé.pdf', offset: 1, fix: 'r%E9sum%E9.pdf', options: { charset: 'iso-8859-1' } },
         { value: 'Preis€.pdf', offset: 5, fix: 'Preis%80.pdf', options: { charset: 'windows-1252' } },
         { value: 'Łódź.pdf', offset: 0, fix: null, options: { charset: 'iso-8859-1' } },
+        { value: 'é.pdf', offset: 0, fix: null, options: { charset: 'us-ascii' } },
       ],
       [{ value: 'file:///c:/M%C3%BCller/a.pdf' }, { value: 'r%E9sum%E9.pdf', options: { charset: 'iso-8859-1' } }],
     ),
