@@ -42,6 +42,14 @@ const FILES: Array<[string, Buffer]> = [
   ['latin1.jdf', Buffer.from(ticket('ISO-8859-1', '\n', ['    <!-- Größe -->', '    <RunList ID="RL3" Class="Parameter" Status="Available"><LayoutElement><FileSpec URL="résumé.pdf"/></LayoutElement></RunList>']), 'latin1')],
   // CRLF, and characters whose code unit holds a 0A byte (U+010A, U+0A0A): line breaks to git, in the context and in a value the fix escapes.
   ['utf16le.jdf', Buffer.concat([BOM.le, Buffer.from(ticket('UTF-16', '\r\n', ['    <!-- \u010a \u0a0a -->', '    <RunList ID="RL3" Class="Parameter" Status="Available"><LayoutElement><FileSpec URL="\u010a a.pdf"/></LayoutElement></RunList>']), 'utf16le')])],
+  // No "\n" at the end: the last byte line is the last character's, without a newline.
+  ['utf16le-no-final-newline.jdf', Buffer.concat([BOM.le, Buffer.from(ticket('UTF-16', '\n', ['    <!-- \u010a -->']).replace(/\n$/, ''), 'utf16le')])],
+  // windows-1252's 80-9F: € is 80, – is 96; and a name that is not ASCII (the header is the file system's UTF-8).
+  ['Größe-cp1252.jdf', Buffer.from(ticket('windows-1252', '\r\n', ['    <!-- 5 € – -->', '    <RunList ID="RL3" Class="Parameter" Status="Available"><LayoutElement><FileSpec URL="Preis€.pdf"/></LayoutElement></RunList>']).replace(/€/g, '\x80').replace(/–/g, '\x96'), 'latin1')],
+  // The last line changes: in UTF-16LE the 00 of its "\n" is a byte line after it, which the hunk must end with.
+  ['utf16le-last-line.jdf', Buffer.concat([BOM.le, Buffer.from(ticket('UTF-16', '\n', []).replace('</JDF>', '<!-- \u010a --><RunList ID="RL9" Class="Parameter" Status="Available"><LayoutElement><FileSpec URL="z z.pdf"/></LayoutElement></RunList></JDF>'), 'utf16le')])],
+  // A hunk after a U+010A: its line numbers count the byte line that character starts.
+  ['utf16le-later-hunk.jdf', Buffer.concat([BOM.le, Buffer.from(ticket('UTF-16', '\n', ['    <!-- \u010a -->', ...Array.from({ length: 8 }, (_, k) => `    <!-- ${k} -->`)]), 'utf16le')])],
   ['utf16be.jdf', Buffer.concat([BOM.be, utf16be(ticket('UTF-16', '\n', ['    <!-- \u010a -->', '    <RunList ID="RL3" Class="Parameter" Status="Available"><LayoutElement><FileSpec URL="\u0a0a a.pdf"/></LayoutElement></RunList>']))])],
 ];
 
@@ -74,6 +82,8 @@ test('one fix --dry-run diff over UTF-8, ISO-8859-1, UTF-16LE and UTF-16BE ticke
     for (const [name, bytes] of FILES) writeFileSync(path.join(work, name), bytes);
     const p = spawnSync('patch', ['-p1', '--batch', '-i', path.join(dir, 'fix.diff')], { cwd: work, encoding: 'utf8' });
     assert.is(p.status, 0, p.stdout + p.stderr);
+    // Each hunk where its line numbers say, in the byte lines patch counts: no offset, no fuzz.
+    assert.not.match(p.stdout, /offset|fuzz/, p.stdout);
     for (const [name] of FILES) assert.ok(readFileSync(path.join(work, name)).equals(readFileSync(path.join(oracle, name))), `${name}: patch gives what fix writes`);
   }
 });
