@@ -37,9 +37,9 @@ export async function runFix(run: FixOptions & { paths: string[]; discovery?: Di
         continue;
       }
       if (patches) {
-        const patch = patches.rewritePatch(source.path, outcome.text, outcome.plan.edits);
+        const patch = patches.rewritePatch(source.path, outcome.text, outcome.plan.edits, outcome.encoding);
         // The diff holds the file's bytes, which `git apply` needs as they are; a terminal gets them escaped.
-        process.stdout.write(process.stdout.isTTY ? linesForTerminal(patch.text) : patch.text);
+        process.stdout.write(process.stdout.isTTY ? linesForTerminal(patch.text) : patch.bytes);
         const note = patches.maskedNote(source.path, patch);
         if (note) process.stderr.write(forTerminal(note) + '\n');
       } else if (outcome.written) {

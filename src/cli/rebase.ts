@@ -74,8 +74,8 @@ export async function runRebase(run: RebaseRun): Promise<number> {
         continue;
       }
       if (run.dryRun) {
-        const patch = rewritePatch(source.path, outcome.text, outcome.plan.edits);
-        process.stdout.write(process.stdout.isTTY ? linesForTerminal(patch.text) : patch.text);
+        const patch = rewritePatch(source.path, outcome.text, outcome.plan.edits, outcome.encoding);
+        process.stdout.write(process.stdout.isTTY ? linesForTerminal(patch.text) : patch.bytes);
         const note = maskedNote(source.path, patch);
         if (note) process.stderr.write(`${note}\n`);
       } else if (outcome.written) {

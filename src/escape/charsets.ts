@@ -21,6 +21,28 @@ export function charsetForLabel(label: string): Charset | undefined {
   return undefined;
 }
 
+/** The one-octet charsets: each character they hold is one octet, and an escaped octet is one character. */
+export type SingleByteCharset = 'iso-8859-1' | 'windows-1252' | 'us-ascii';
+
+export function isSingleByte(charset: Charset | undefined): charset is SingleByteCharset {
+  return charset === 'iso-8859-1' || charset === 'windows-1252' || charset === 'us-ascii';
+}
+
+/** The charset as its registered name (IANA), for messages. */
+export function charsetName(charset: Charset): string {
+  return charset === 'windows-1252' ? 'windows-1252' : charset.toUpperCase();
+}
+
+/** The octet a single-byte charset writes the code point as, or undefined where it has none (the inverse of decodeBytes). */
+export function singleByteOctet(cp: number, charset: SingleByteCharset): number | undefined {
+  if (cp < 0x80) return cp;
+  if (charset === 'us-ascii') return undefined;
+  if (charset === 'iso-8859-1') return cp <= 0xff ? cp : undefined;
+  const high = WINDOWS_1252_HIGH.indexOf(cp);
+  if (high !== -1) return 0x80 + high;
+  return cp >= 0xa0 && cp <= 0xff ? cp : undefined;
+}
+
 // Made once: a decode without { stream: true } keeps nothing from one call to the next. A name or a value may
 // start with U+FEFF: it is a character there, not a byte-order mark, so none of these drops it.
 const UTF8_FATAL = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

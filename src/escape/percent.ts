@@ -1,5 +1,5 @@
 import { hexValue, isHexDigit } from '../uri/chars.js';
-import { charsetForLabel, decodeBytes, utf8Replacing, utf8Strict } from './charsets.js';
+import { charsetForLabel, decodeBytes, isSingleByte, singleByteOctet, utf8Replacing, utf8Strict } from './charsets.js';
 import { isSegmentChar } from './tables.js';
 
 const HEX = '0123456789ABCDEF';
@@ -46,6 +46,45 @@ export function escapeNonAscii(value: string): string {
     copied = i + 1;
   }
   return copied === 0 ? value : out + value.slice(copied);
+}
+
+/**
+ * Escapes one character as its octets in the ticket's charset: "all encoded octets must use the encoding declared
+ * on the XML document header's encoding attribute" (JDF appendix section 3). A single-byte charset (ISO-8859-1,
+ * windows-1252, US-ASCII) writes it as its one octet, or undefined where it has none; any other charset (UTF-8, and
+ * UTF-16, whose tickets' escapes are read as UTF-8) as UTF-8 octets.
+ */
+export function escapeCharIn(ch: string, charset = 'utf-8'): string | undefined {
+  const single = charsetForLabel(charset);
+  if (!isSingleByte(single)) return escapeChar(ch);
+  const octet = singleByteOctet(ch.codePointAt(0)!, single);
+  return octet === undefined ? undefined : triplet(octet);
+}
+
+/**
+ * escapeNonAscii in the ticket's charset (escapeCharIn): every character above 127 as its octets there; undefined
+ * when the charset has no octet for one of them.
+ */
+export function escapeNonAsciiIn(value: string, charset = 'utf-8'): string | undefined {
+  if (!isSingleByte(charsetForLabel(charset))) return escapeNonAscii(value);
+  let out = '';
+  for (const ch of value) {
+    if (ch.charCodeAt(0) < 128) {
+      out += ch;
+      continue;
+    }
+    const escaped = escapeCharIn(ch, charset);
+    if (escaped === undefined) return undefined;
+    out += escaped;
+  }
+  return out;
+}
+
+/** The first character of `value` above 127 that the charset has no octet for, or undefined. */
+export function unheldChar(value: string, charset = 'utf-8'): string | undefined {
+  if (!isSingleByte(charsetForLabel(charset))) return undefined;
+  for (const ch of value) if (ch.charCodeAt(0) >= 128 && escapeCharIn(ch, charset) === undefined) return ch;
+  return undefined;
 }
 
 /** Whether `s` has a well-formed "%" HEXDIG HEXDIG at index i. */

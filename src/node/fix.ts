@@ -22,6 +22,8 @@ export interface FixOutcome {
   plan: FixPlan;
   /** The decoded text the plan refers to (for the diff). */
   text: string;
+  /** How the file's bytes hold `text` (for the diff, made in the file's bytes). */
+  encoding?: { charset: string; bom: boolean };
   written: boolean;
   backup?: string;
   /** Why nothing could be fixed in this file, if so. */
@@ -146,9 +148,10 @@ export async function fixFile(file: string, options: FixOptions): Promise<FixOut
   for (const e of plan.edits) {
     e.from = redactPassword(e.from);
   }
-  if (plan.edits.length === 0 || options.dryRun) return { path: file, plan, text: decoded.text, written: false };
+  const encoding = { charset: decoded.charset.toUpperCase(), bom: decoded.bom };
+  if (plan.edits.length === 0 || options.dryRun) return { path: file, plan, text: decoded.text, encoding, written: false };
   const fixed = applyEdits(bytes, decoded.text, decoded.charset.toUpperCase(), decoded.bom, plan.edits);
-  const outcome: FixOutcome = { path: file, plan, text: decoded.text, written: true };
+  const outcome: FixOutcome = { path: file, plan, text: decoded.text, encoding, written: true };
   const like: Likeness = { mode: info.mode, uid: info.uid, gid: info.gid, xattrs: await readXattrs(file) };
   await removeStaleTemps(file);
   if (options.backup) {

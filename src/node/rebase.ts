@@ -42,7 +42,7 @@ export async function rebaseFile(file: string, options: RebaseFileOptions): Prom
   const planned = await planRebaseFile(file, options);
   if (!('bytes' in planned)) return planned;
   const { bytes, charset, bom, info, ...outcome } = planned;
-  const shown = (): RebaseOutcome => ({ ...outcome, plan: { ...outcome.plan, edits: outcome.plan.edits.map((e) => ({ ...e, from: redactPassword(e.from) })) } });
+  const shown = (): RebaseOutcome => ({ ...outcome, encoding: { charset, bom }, plan: { ...outcome.plan, edits: outcome.plan.edits.map((e) => ({ ...e, from: redactPassword(e.from) })) } });
   if (outcome.plan.edits.length === 0 || options.dryRun) return shown();
   if (info.nlink > 1) return { ...shown(), refused: `the ticket has ${info.nlink} hard links, which a rewrite by rename would separate; rebase a copy` };
   const rewritten = applyEdits(bytes, outcome.text, charset, bom, outcome.plan.edits);

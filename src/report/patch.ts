@@ -10,12 +10,15 @@ import { FILE_HEADERS_ONLY, formatPatch, structuredPatch, type StructuredPatchHu
 import { redactPassword, redactText } from '../fileurl/redact.js';
 import { redactSecrets } from '../fileurl/secrets.js';
 import type { Edit } from '../ticket/rewrite.js';
+import { patchBytes, type FileBytes } from './patch-bytes.js';
 
 export interface MaskedPatch {
   /** The unified diff, secrets masked. */
   text: string;
   /** Lines of the diff in which a secret was masked: where they stand, the patch does not apply. */
   maskedLines: number;
+  /** The diff as bytes: the file names in UTF-8, each hunk in the bytes of the file (src/report/patch-bytes.ts). */
+  bytes: Uint8Array;
 }
 
 /** `text` with each edit's span replaced by what `replace` gives for it. */
@@ -99,10 +102,11 @@ function join(last: StructuredPatchHunk, next: StructuredPatchHunk, text: string
 
 /**
  * The diff of `text` (the file's content, decoded) before and after `edits` (in order, not overlapping), to be
- * applied at `path`; a relative path gets git's a/ and b/ prefixes. Empty when nothing changes.
+ * applied at `path`; a relative path gets git's a/ and b/ prefixes. Empty when nothing changes. `file` says how
+ * the file's bytes hold the text (UTF-8 without a BOM where not given): the diff's bytes are made so.
  */
-export function rewritePatch(path: string, text: string, edits: readonly Edit[]): MaskedPatch {
-  if (edits.length === 0) return { text: '', maskedLines: 0 };
+export function rewritePatch(path: string, text: string, edits: readonly Edit[], file: FileBytes = { charset: 'UTF-8', bom: false }): MaskedPatch {
+  if (edits.length === 0) return { text: '', maskedLines: 0, bytes: new Uint8Array(0) };
   const starts = lineStarts(text);
   const hunks: StructuredPatchHunk[] = [];
   let shift = 0;
@@ -132,7 +136,8 @@ export function rewritePatch(path: string, text: string, edits: readonly Edit[])
     if (out !== line) maskedLines++;
     return out;
   });
-  return { text: masked.join('\n'), maskedLines };
+  const patch = masked.join('\n');
+  return { text: patch, maskedLines, bytes: patchBytes(patch, file, text, () => applyEdits(text, edits, (e) => e.written)) };
 }
 
 /** The note a command prints (on standard error) beside a patch that had to mask secrets. */

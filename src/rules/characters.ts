@@ -1,6 +1,7 @@
 // Characters a URL may not hold raw: the appendix section 3 and Table 1, RFC 3986 section 2.
 import { SIGN } from './signs.js';
-import { decodeSegment, escapeChar, escapeNonAscii, isTripletAt } from '../escape/percent.js';
+import { charsetForLabel, charsetName } from '../escape/charsets.js';
+import { decodeSegment, escapeChar, escapeCharIn, escapeNonAsciiIn, isTripletAt, unheldChar } from '../escape/percent.js';
 import { isControl } from '../escape/tables.js';
 import { drivePipeIndex } from './drive-letter.js';
 import { KIND, type Kind } from './facts.js';
@@ -211,16 +212,25 @@ export const nonAscii: Rule = {
   meta: {
     code: 'non-ascii',
     title: 'Raw non-ASCII character',
-    description: 'For JDF 1.2 conformance characters above 127 must be escaped as UTF-8 octets (Table 1: Ä is %C3%84). From JDF 1.3 they are accepted as an IRI (CIP4\'s own library writes them), reported as info; RFC 8089 section 4 asks for percent-encoded UTF-8. A ticket that declares no JDF/@Version is read as JDF 1.2, and the message says so.',
+    description: 'For JDF 1.2 conformance characters above 127 must be escaped (Table 1: Ä is %C3%84 in a UTF-8 ticket), and "all encoded octets must use the encoding declared on the XML document header\'s encoding attribute" (appendix section 3): so the fix escapes them as octets of the ticket\'s encoding, UTF-8 (also for a UTF-16 ticket) or the one octet of a single-byte encoding (ISO-8859-1, windows-1252: é is %E9). A character that encoding has no octet for gets no fix. From JDF 1.3 they are accepted as an IRI (CIP4\'s own library writes them), reported as info; RFC 8089 section 4 asks for percent-encoded UTF-8. A ticket that declares no JDF/@Version is read as JDF 1.2, and the message says so.',
     spec: 'JDF appendix 3, Table 1; RFC 8089 4; RFC 3987 3.1',
     severity: sev('error', 'warning', 'info'),
     fixable: true,
     examples: examples(
-      [{ value: 'file:///c:/Müller/a.pdf', offset: 12, fix: 'file:///c:/M%C3%BCller/a.pdf' }, { value: 'reçu.pdf', offset: 2, fix: 're%C3%A7u.pdf', options: { profile: 'rfc8089' } }],
-      [{ value: 'file:///c:/M%C3%BCller/a.pdf' }],
+      [
+        { value: 'file:///c:/Müller/a.pdf', offset: 12, fix: 'file:///c:/M%C3%BCller/a.pdf' },
+        { value: 'reçu.pdf', offset: 2, fix: 're%C3%A7u.pdf', options: { profile: 'rfc8089' } },
+        { value: 'résumé.pdf', offset: 1, fix: 'r%E9sum%E9.pdf', options: { charset: 'iso-8859-1' } },
+        { value: 'Preis€.pdf', offset: 5, fix: 'Preis%80.pdf', options: { charset: 'windows-1252' } },
+        { value: 'Łódź.pdf', offset: 0, fix: null, options: { charset: 'iso-8859-1' } },
+        { value: 'é.pdf', offset: 0, fix: null, options: { charset: 'us-ascii' } },
+      ],
+      [{ value: 'file:///c:/M%C3%BCller/a.pdf' }, { value: 'r%E9sum%E9.pdf', options: { charset: 'iso-8859-1' } }],
     ),
   },
-  message: (a) => `The URL holds the non-ASCII character ${a.char} raw${a.iri ? '; JDF 1.3 and later accept this IRI form, but escaping it as UTF-8 octets is safest' : `, which ${forbids(a.version)}; escape it as UTF-8 octets`} (for example ${a.escaped}).`,
+  message: (a) => (a.unheld
+    ? `The URL holds the non-ASCII character ${a.char} raw${a.iri ? ' (JDF 1.3 and later accept this IRI form)' : `, which ${forbids(a.version)}`}; it cannot be escaped: escapes are read in the ticket's encoding, ${a.charset}, which has no octet for ${a.unheld} (appendix section 3). Save the ticket as UTF-8, or rename the file, to escape it.`
+    : `The URL holds the non-ASCII character ${a.char} raw${a.iri ? `; JDF 1.3 and later accept this IRI form, but escaping it as ${a.charset} octets is safest` : `, which ${forbids(a.version)}; escape it as ${a.charset} octets`} (for example ${a.escaped}).`),
   cleanFix: true,
   when: SIGN.nonAscii,
   check(ctx, report) {
@@ -229,16 +239,25 @@ export const nonAscii: Rule = {
     const first = ctx.facts.first(KIND.nonAscii);
     const ch = String.fromCodePoint(core.codePointAt(first)!);
     const iri = ctx.profile === 'jdf' && jdfAllowsIri(ctx.options.jdfVersion);
-    // Only the characters from the first non-ASCII one to the last change (escapeNonAscii leaves ASCII as it is).
+    // Escapes in the ticket's encoding (appendix section 3); a UTF-16 ticket's are read as UTF-8 (src/ticket/read.ts).
+    const label = ctx.options.charset ?? 'utf-8';
+    const charset = charsetName(charsetForLabel(label) ?? 'utf-8');
+    const args = { char: showChar(ch), iri: iri ? 1 : '', version: ctx.options.jdfVersion?.trim() ?? '', charset };
+    const severity = iri ? { severity: 'info' as const } : {};
+    // Only the characters from the first non-ASCII one to the last change (escapeNonAsciiIn leaves ASCII as it is).
     let end = core.length;
     while (core.charCodeAt(end - 1) < 128) end--;
-    const text = escapeNonAscii(core.slice(first, end));
+    const text = escapeNonAsciiIn(core.slice(first, end), label);
+    if (text === undefined) {
+      report({ offset: ctx.lead + first, args: { ...args, unheld: showChar(unheldChar(core.slice(first, end), label)!) }, ...severity });
+      return;
+    }
     report({
       offset: ctx.lead + first,
-      args: { char: showChar(ch), escaped: escapeChar(ch), iri: iri ? 1 : '', version: ctx.options.jdfVersion?.trim() ?? '' },
+      args: { ...args, escaped: escapeCharIn(ch, label)! },
       fix: ctx.withCore(core.slice(0, first) + text + core.slice(end)),
       edit: { start: ctx.lead + first, end: ctx.lead + end, text },
-      ...(iri ? { severity: 'info' as const } : {}),
+      ...severity,
     });
   },
 };

@@ -41,7 +41,7 @@ export interface Finding {
 
 export interface RuleExample {
   value: string;
-  options?: { base?: string; profile?: Profile; platform?: Platform; role?: Role; jdfVersion?: string };
+  options?: { base?: string; profile?: Profile; platform?: Platform; role?: Role; jdfVersion?: string; charset?: string };
   /** A flagged URL example: where the finding starts in the value (0-based UTF-16 index), as the tests check it. */
   offset?: number;
   /** A flagged example of a fixable URL rule: its finding's fix, or null where this case has none (the tests check it). */

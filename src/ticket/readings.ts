@@ -101,8 +101,11 @@ function whatwg(value: string, base: string): string | null {
   }
 }
 
-/** What a file system would open: case-folded scheme and host, localhost as empty, decoded path segments, dots removed, drive letter folded. */
-export function fileIdentity(uri: string): string {
+/**
+ * What a file system would open: case-folded scheme and host, localhost as empty, decoded path segments, dots
+ * removed, drive letter folded. Escaped octets are read in `charset`, the ticket's encoding (JDF appendix section 3).
+ */
+export function fileIdentity(uri: string, charset = 'utf-8'): string {
   const ref = parseReference(uri);
   let host = ref.authority !== undefined ? hostOf(ref.authority) : '';
   if (host === 'localhost') host = '';
@@ -115,13 +118,13 @@ export function fileIdentity(uri: string): string {
   }
   let path = removeDotSegments(rawPath);
   // A segment without "%" decodes to itself, and holds no "/" to escape.
-  if (path.indexOf('%') !== -1) path = path.split('/').map(decodedName).join('/');
+  if (path.indexOf('%') !== -1) path = path.split('/').map((segment) => decodedName(segment, charset)).join('/');
   return `${(ref.scheme ?? '').toLowerCase()}://${host}${foldDrive(path)}`;
 }
 
 /** A segment as the name it decodes to, a "/" in it escaped again (so it stays one segment). */
-function decodedName(segment: string): string {
-  const text = decodeSegment(segment).text;
+function decodedName(segment: string, charset: string): string {
+  const text = decodeSegment(segment, charset).text;
   return text.indexOf('/') === -1 ? text : text.replace(/\//g, '%2F');
 }
 
@@ -154,17 +157,19 @@ function windowsPathReading(value: string): string | null {
 
 /**
  * The files consumers would open for `value` (strict RFC 3986, WHATWG, a naive decode, a Windows path, a
- * Directory string join), as file identities: a fix may only yield one of these.
+ * Directory string join), as file identities: a fix may only yield one of these. The escapes of the ticket are
+ * read in its encoding, `charset` (JDF appendix section 3); the WHATWG parser writes a raw character's as UTF-8,
+ * and its reader (Node's fileURLToPath among them) reads them so.
  */
-export function consumerIdentities(value: string, base: string | null, withJoin: boolean): Set<string> {
+export function consumerIdentities(value: string, base: string | null, withJoin: boolean, charset = 'utf-8'): Set<string> {
   const out = new Set<string>();
-  const add = (uri: string | null) => {
-    if (uri !== null) out.add(fileIdentity(uri));
+  const add = (uri: string | null, as = charset) => {
+    if (uri !== null) out.add(fileIdentity(uri, as));
   };
   const strict = base !== null ? resolveReference(value, base) : value;
   add(strict);
   add(decodedWhole(strict));
-  add(base !== null ? whatwg(value, base) : whatwg(value, 'file:///'));
+  add(base !== null ? whatwg(value, base) : whatwg(value, 'file:///'), 'utf-8');
   add(windowsPathReading(value.trim()));
   if (withJoin && base !== null) add(stringJoin(base, value));
   return out;

@@ -1,8 +1,6 @@
 // Fixing a ticket in place: which attribute values to change, and the new bytes, identical to the old ones
 // everywhere outside those values (encoding, BOM, line ends, comments, attribute order and quoting).
-import { holdsPassword } from '../fileurl/redact.js';
-import { resolveReference } from '../uri/resolve.js';
-import { consumerIdentities, fileIdentity } from './readings.js';
+import { spanKey } from './fix-decision.js';
 import type { TicketReference, TicketReport } from './validate.js';
 
 export interface Edit {
@@ -47,58 +45,15 @@ export function escapeForAttribute(value: string, quote: string, charset: string
   return out;
 }
 
-function sameFile(ref: TicketReference, fixed: string): string | null {
-  if (ref.role === 'directory') {
-    // Only the trailing "/" is added: the same folder.
-    const strip = (s: string) => fileIdentity(s).replace(/\/+$/, '');
-    return strip(fixed) === strip(ref.value.trim()) ? null : 'the fixed Directory would name another folder';
-  }
-  const base = ref.base ?? (ref.kind === 'absolute' ? null : standInBase(ref.value, fixed));
-  const fixedTarget = fileIdentity(base !== null ? resolveReference(fixed, base) : fixed);
-  const readings = consumerIdentities(ref.value, base, ref.baseSource === 'directory');
-  if (readings.has(fixedTarget)) return null;
-  return /[#?]/.test(ref.value)
-    ? 'a raw "#" or "?" may start a fragment or query, so no consumer reads the original as the file the fixed value names'
-    : 'no consumer reads the original value as the file the fixed value names';
-}
-
 /**
- * The base a relative reference is read against when its ticket gives none (a ticket dropped on the page, or read
- * from standard input without --stdin-filename): which file a relative value names relative to its ticket does
- * not depend on where the ticket is, so a folder deeper than any ".." of the two values climbs stands in for it.
- */
-function standInBase(...values: string[]): string {
-  const depth = values.reduce((n, v) => n + v.split(/[/\\]/).length, 1);
-  return 'file:///' + 'stand-in/'.repeat(depth);
-}
-
-/**
- * Why a value as written cannot be rewritten, when it holds an entity reference other than the five predefined
- * ones, a character reference to a non-character or a bare "&" (XML 1.0 4.1): what a consumer reads there is
- * unknown to us (a DTD may define it), and writing the value back would spell it "&amp;..." and change it.
- */
-function unknownReference(raw: string): string | null {
-  for (let i = raw.indexOf('&'); i !== -1; i = raw.indexOf('&', i + 1)) {
-    const m = /^&(lt|gt|amp|apos|quot|#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6});/.exec(raw.slice(i, i + 12));
-    const cp = m === null || !m[1]!.startsWith('#') ? 0x20 : m[1]![1] === 'x' ? parseInt(m[1]!.slice(2), 16) : parseInt(m[1]!.slice(1), 10);
-    const isChar = cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
-    if (m === null || !isChar) return `the value holds ${m === null ? `"${raw.slice(i, i + 12).replace(/;.*/, ';')}"` : `"${m[0]}"`}, an entity or character reference whose meaning is unknown here, so it is not rewritten`;
-  }
-  return null;
-}
-
-/** A fix shown with a password masked (stripPassword) holds "****" where the file holds the password: never written. */
-const MASKED_FIX = 'the fixed value still holds a password (shown masked), so it is not written; remove the password by hand';
-
-/**
- * The edits that apply every safe fix, one per attribute value. A value reached through several rRefs is
- * changed only when the fix is safe for every use. `text` is the decoded ticket the report was made from.
+ * The edits that apply every fix the report keeps (`fixed`), one per attribute value; the values whose fix it
+ * refuses (`fixRefused`) are skipped with its reason. `text` is the decoded ticket the report was made from.
  */
 export function planFixes(text: string, report: TicketReport): FixPlan {
   const bySpan = new Map<string, { ref: TicketReference; uses: TicketReference[] }>();
   for (const ref of report.references) {
-    if (ref.fixed === undefined) continue;
-    const key = `${ref.span[0]}:${ref.span[1]}`;
+    if (ref.fixed === undefined && ref.fixRefused === undefined) continue;
+    const key = spanKey(ref);
     const entry = bySpan.get(key);
     if (entry) entry.uses.push(ref);
     else bySpan.set(key, { ref, uses: [ref] });
@@ -106,15 +61,16 @@ export function planFixes(text: string, report: TicketReport): FixPlan {
   const edits: Edit[] = [];
   const skipped: Skipped[] = [];
   for (const { ref, uses } of bySpan.values()) {
-    const fixed = ref.fixed!;
-    const why = unknownReference(text.slice(ref.span[0], ref.span[1])) ?? (holdsPassword(fixed) ? MASKED_FIX : undefined) ?? uses.map((u) => sameFile(u, fixed)).find((r) => r !== null);
+    // The decision is the report's (settleFixes, src/ticket/fix-decision.ts): what it calls fixed is written.
+    const refused = uses.find((u) => u.fixRefused !== undefined)?.fixRefused;
     const where = { line: ref.line, column: ref.column, element: ref.element, attribute: ref.attribute };
-    if (why) {
+    if (refused) {
       // Where validate reports the problem the fix is for: one place, one position.
       const at = ref.findings.find((f) => f.fix !== undefined) ?? ref;
-      skipped.push({ ...where, line: at.line, column: at.column, value: ref.value, fixed, reason: why });
+      skipped.push({ ...where, line: at.line, column: at.column, value: ref.value, fixed: refused.fixed, reason: refused.reason });
       continue;
     }
+    const fixed = ref.fixed!;
     const quote = text[ref.span[0] - 1] === "'" ? "'" : '"';
     edits.push({ ...where, span: ref.span, from: text.slice(ref.span[0], ref.span[1]), to: fixed, written: escapeForAttribute(fixed, quote, report.encoding) });
   }

@@ -6,6 +6,7 @@ import type { Finding, Platform, Profile, ReferenceKind, Role } from '../rules/t
 import type { MappedBy } from '../views/types.js';
 import { ElementPaths } from './element-paths.js';
 import type { FileSpecFacts } from './filespec-facts.js';
+import { settleFixes } from './fix-decision.js';
 import { bySeverityThenPlace, makeFinding, reword } from './finding.js';
 import { readTicket, reportMarkup } from './read.js';
 import { ReferenceRecorder, type Base } from './reference.js';
@@ -48,8 +49,10 @@ export interface TicketReference {
   resolved: string | null;
   local: Locality;
   findings: LocatedFinding[];
-  /** The value with every safe fix applied, when one exists. */
+  /** The value with every safe fix applied, when one exists and `fix` writes it (src/ticket/fix-decision.ts). */
   fixed?: string;
+  /** The value with every fix applied, which `fix` does not write, and why (instead of `fixed`). */
+  fixRefused?: { fixed: string; reason: string };
   /** Findings of this value that a directive in the ticket silences: counted, not shown (README, "Rules on, off, or at another severity"). */
   suppressed?: SuppressedFinding[];
   /** With a view table: which view and entry it fell under, and the local path it was looked for at. */
@@ -161,6 +164,7 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
   for (const rule of WALKED_RULES) rule.checkWalked(doc, report.references, (r) => doc.findings.add(rule.meta.code, r.offset, r.args));
   reportMarkup(doc);
   silenceFindings(doc, report, options.rules, options.reportUnusedDisableDirectives === true);
+  settleFixes(doc.text, report);
   return report;
 }
 

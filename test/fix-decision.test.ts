@@ -1,0 +1,54 @@
+// What the report calls fixed is what `fix` writes: a reference has `fixed` exactly when fix changes its value
+// to it, and `fixRefused` (the fix and why) when fix leaves it. The refused shapes are the corpus's (issue 28): a
+// Directory ending in a backslash, a UNC path with its backslashes escaped, the scheme written twice. The oracle
+// is the ticket fix wrote, read again.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { validateTicket } from '../src/index.js';
+import { removeTempFolders, tempFolder } from './helpers.js';
+import { runCli } from './in-process.js';
+
+const dir = tempFolder('jfs-fix-decision-');
+
+const REFUSED = ['file:///C:/Jobs/Current\\', 'file://%5C%5CHOST%5Cshare%5Ca.pdf', 'file://file:/c:/a.pdf'];
+const TICKET = `<?xml version="1.0" encoding="UTF-8"?>
+<JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" Type="Product" ID="n" JobPartID="p" Status="Waiting" Version="1.3">
+  <ResourcePool>
+    <RunList ID="RL1" Class="Parameter" Status="Available" Directory="${REFUSED[0]}"><LayoutElement><FileSpec URL="a.pdf"/></LayoutElement></RunList>
+    <RunList ID="RL2" Class="Parameter" Status="Available"><LayoutElement><FileSpec URL="${REFUSED[1]}"/></LayoutElement></RunList>
+    <RunList ID="RL3" Class="Parameter" Status="Available"><LayoutElement><FileSpec URL="${REFUSED[2]}"/></LayoutElement></RunList>
+    <RunList ID="RL4" Class="Parameter" Status="Available"><LayoutElement><FileSpec URL="file:///c:/a b.pdf"/></LayoutElement></RunList>
+    <RunList ID="RL5" Class="Parameter" Status="Available" Directory="file:///srv/jobs/4711"><LayoutElement><FileSpec URL="x.pdf"/></LayoutElement></RunList>
+  </ResourcePool>
+</JDF>
+`;
+
+test('a reference has fixed exactly when fix writes it, and fixRefused with the reason when fix leaves it', async () => {
+  const file = path.join(dir, 't.jdf');
+  writeFileSync(file, TICKET);
+  const shown = await runCli(['validate', '--format', 'json', file]);
+  const before = (JSON.parse(shown.stdout) as { files: Array<{ references: Array<{ value: string; fixed?: string; fixRefused?: { fixed: string; reason: string } }> }> }).files[0]!.references;
+  const fixed = await runCli(['fix', file]);
+  assert.is(fixed.status, 1, 'the refused values leave their errors');
+  const after = validateTicket(new Uint8Array(readFileSync(file)), { documentUri: pathToFileURL(file).href }).references;
+  assert.is(after.length, before.length);
+  before.forEach((ref, i) => {
+    const now = after[i]!.value;
+    if (ref.fixed !== undefined) assert.is(now, ref.fixed, `${ref.value}: the report's fixed is what fix wrote`);
+    else assert.is(now, ref.value, `${ref.value}: no fixed in the report, and fix left it`);
+  });
+  const refused = before.filter((r) => r.fixRefused !== undefined);
+  assert.equal(refused.map((r) => r.value), REFUSED);
+  for (const r of refused) {
+    assert.is(r.fixed, undefined);
+    assert.ok(fixed.stderr.includes(`${JSON.stringify(r.fixRefused!.fixed)}: ${r.fixRefused!.reason}`), 'fix gives the same reason');
+  }
+  assert.ok(before.some((r) => r.fixed === 'file:///c:/a%20b.pdf'), 'a fix fix writes is still reported as fixed');
+  assert.ok(before.some((r) => r.fixed === 'file:///srv/jobs/4711/'));
+});
+
+test.after(removeTempFolders);
+test.run();
