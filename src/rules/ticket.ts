@@ -128,7 +128,7 @@ export const xmlEmpty = ticketRule({
 
 export const xmlMalformed = ticketRule({
   code: 'xml-malformed', title: 'Malformed XML', spec: 'XML 1.0 2.1',
-  description: 'The XML is not well-formed (for example an unclosed or mismatched tag, or binary data), so no reference can be trusted; nothing else in the file is checked.',
+  description: 'The XML is not well-formed (for example an unclosed or mismatched tag, or binary data), so no reference can be trusted; nothing else in the file is checked. The `reason` arg names the cause (such as `cut-off`, placed where the text ends, naming the element still open and where it opened; `end-tag-mismatch`; `attribute-repeated`).',
   severity: sev('error', 'error', 'error'), fixable: false, flagged: ['<JDF><ResourcePool></JDF>', '\u0000\u0001binary'], clean: [OK],
 }, (a) => `The XML is not well-formed: ${a.detail} Correct the markup; the file's references were not read.`);
 
