@@ -54,7 +54,7 @@ class Tally {
   }
 }
 
-/** One pass over the text: the document's constructs in order (run), text and values (references), tags (grammar). */
+/** One pass: run() steps through the constructs, each of which returns its last offset (-1: never closed). */
 class MarkupScan {
   private readonly n: number;
   private readonly tally = new Tally();
@@ -87,8 +87,6 @@ class MarkupScan {
     return this.tally.problems();
   }
 
-  // ---- constructs: each returns the offset of its last character, or -1 when it is never closed.
-
   /** XML 1.0 2.5: the string "--" must not occur within comments (nor end one: "--->"). */
   private comment(lt: number): number {
     const end = this.text.indexOf('-->', lt + 4);
@@ -111,8 +109,6 @@ class MarkupScan {
     const end = piEnd(this.text, lt + 1);
     return end === -1 ? -1 : end + 1;
   }
-
-  // ---- text and values
 
   /** XML 1.0 4.1: references, in text and in values alike. */
   private checkReferences(from: number, to: number, inValue: boolean): void {
@@ -149,8 +145,6 @@ class MarkupScan {
     }
     this.checkReferences(from, to, true);
   }
-
-  // ---- tags
 
   /** XML 1.0 3.1, ETag ::= '</' Name S? '>'. */
   private endTag(lt: number): number {
