@@ -165,7 +165,8 @@ export function pathToFileUrl(path: string, options: { platform: PathPlatform; f
         if (!host) fail('invalid-path', `'${path}' has no server name.`);
         return `file://${host}/${rest.map(escapeName).join('/')}`; // RFC 8089 E.3.1
       }
-      if (isWindowsDriveAt(p)) {
+      // As before: a path holding a line break is not read as on a drive (it becomes a relative reference).
+      if (isWindowsDriveAt(p) && !/[\n\r\u2028\u2029]/.test(p)) {
         const [letter, rest] = [p[0]!, p.slice(2)];
         if (!rest.startsWith('\\') && rest !== '') fail('drive-relative-path', `'${path}' is relative to the current folder of drive ${letter}:, which a URL cannot express.`);
         const names = rest === '' ? [''] : rest.slice(1).split('\\');
