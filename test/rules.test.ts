@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkUrl, PROFILES, ruleCatalog, validateTicket, type Finding } from '../src/index.js';
-import { driveLetterAt, isDriveSegmentAt } from '../src/rules/drive-letter.js';
+import { driveLetterAt, isDriveSegmentAt } from '../src/fileurl/drive.js';
 import { loadData } from './helpers.js';
 import { ruleTester } from './rule-tester.js';
 

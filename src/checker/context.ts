@@ -1,5 +1,5 @@
 // What a URL rule sees of one value (CheckContext), and the two ways a check is made.
-import { isDriveScheme } from '../rules/drive-letter.js';
+import { isDriveScheme } from '../fileurl/drive.js';
 import { factsBySpec, scanFacts, type UrlFacts } from '../rules/facts.js';
 import type { CheckContext, CheckOptions, ReferenceKind } from '../rules/types.js';
 import type { AuthorityParts } from '../uri/components.js';

@@ -1,4 +1,5 @@
 import type { UriComponents } from '../uri/components.js';
+import { isDriveHost } from './drive.js';
 import { parseAuthority, parseReference } from '../uri/parse.js';
 import { boundedMemo } from '../util/bounded-memo.js';
 
@@ -24,7 +25,7 @@ export function localityOfParts(ref: UriComponents, localHosts: readonly string[
   if (ref.authority === undefined) return true;
   if (ref.authority.startsWith('\\')) return false;
   const host = hostOf(ref.authority);
-  if (host === '' || host === 'localhost' || /^[a-z][:|]?$/.test(host)) return true;
+  if (host === '' || host === 'localhost' || isDriveHost(host)) return true;
   return localHosts.some((h) => h.toLowerCase() === host);
 }
 

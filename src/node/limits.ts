@@ -5,5 +5,5 @@ import { constants } from 'node:buffer';
 /** The largest --max-bytes accepted: a ticket this big still decodes into one string (one byte a character, at worst). */
 export const ENGINE_MAX_BYTES: number = constants.MAX_STRING_LENGTH;
 
-/** The default size limit, one for the browser-usable core and the Node edge (see src/package/limits.ts). */
-export { DEFAULT_MAX_BYTES } from '../package/limits.js';
+/** The default size limit, one for the browser-usable core and the Node edge (see src/rules/types.ts). */
+export { DEFAULT_MAX_BYTES } from '../rules/types.js';

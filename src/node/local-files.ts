@@ -5,6 +5,7 @@ import type { Stats } from 'node:fs';
 import { access, lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeSegment } from '../escape/percent.js';
+import { fileUrlDriveIndex, foldFileUrlDrive } from '../fileurl/drive.js';
 import { fileUrlToPath, PathConversionError } from '../paths/convert.js';
 import type { RuleCode } from '../rules/codes.js';
 import { createFinding } from '../rules/finding.js';
@@ -51,7 +52,7 @@ export function parseMap(spec: string): PrefixMap {
 
 /** A prefix comparison key: RFC 3986 6.2.2 normal form, with the drive letter folded (RFC 8089 E.2). */
 function comparable(uri: string): string {
-  return normalize(uri).replace(/^(file:\/\/[^/]*\/)([A-Za-z])([:|])/i, (_, head: string, d: string) => `${head}${d.toLowerCase()}:`);
+  return foldFileUrlDrive(normalize(uri));
 }
 
 const CASE_INSENSITIVE = process.platform === 'win32' || process.platform === 'darwin';
@@ -93,8 +94,8 @@ function localPathOf(resolved: string, maps: readonly ComparableMap[], isWindows
     return { path: path.isAbsolute(local) ? local : path.resolve(local) };
   } catch (error) {
     if (!(error instanceof PathConversionError)) throw error;
-    const drive = /^file:\/\/[^/]*\/([A-Za-z])[:|]/i.exec(resolved);
-    const hint = drive && !isWindows ? ` Map the drive with --map file:///${drive[1]}:/=/local/folder/.` : '';
+    const drive = fileUrlDriveIndex(resolved);
+    const hint = drive !== -1 && !isWindows ? ` Map the drive with --map file:///${resolved[drive]}:/=/local/folder/.` : '';
     return { skip: 'not-a-local-path', args: { why: error.message, hint } };
   }
 }

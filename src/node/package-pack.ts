@@ -13,6 +13,7 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import yazl from 'yazl';
+import { isWindowsDriveAt } from '../fileurl/drive.js';
 import { pathFor, utf8Escapes } from '../package/names.js';
 import { contentIdToCid } from '../package/cid.js';
 import { decodeTicket } from '../ticket/decode.js';
@@ -118,7 +119,7 @@ async function firstFile(candidates: readonly string[], root: Root | undefined, 
  */
 function zipNameProblem(name: string): string | null {
   if (name.includes('\\')) return `is named '${name}', with '\\', which zip tools read as a folder separator (APPNOTE 4.4.17 allows only '/'): no zip entry can carry that name`;
-  if (/^[A-Za-z]:/.test(name)) return `is named '${name}', which starts like a drive letter, and zip tools read that as an absolute path`;
+  if (isWindowsDriveAt(name)) return `is named '${name}', which starts like a drive letter, and zip tools read that as an absolute path`;
   return null;
 }
 

@@ -1,13 +1,11 @@
-// Every limit a package is read within, in one place with its reason. It imports nothing at run time, so that the
-// CLI's option tables can name DEFAULT_MAX_BYTES (through node/limits.ts) without loading a reader, or fflate.
+// Every limit a package is read within, in one place with its reason. At run time it imports only the size limit
+// of one ticket (src/rules/types.ts, where the ticket layer takes it from), so that the CLI's option tables can
+// name these without loading a reader, or fflate.
+import { DEFAULT_MAX_BYTES } from '../rules/types.js';
 import type { GatherLimits } from './gather.js';
 
-/**
- * The default size limit of one ticket (--max-bytes): half of what one JavaScript string holds (0x1fffffe8
- * characters on 64-bit Node 20), so decoding, the element table and the report all fit. A ticket part of a
- * package is read up to it too, and a zip on a stream is buffered up to it.
- */
-export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+// A ticket part is read up to the size limit of one ticket.
+export { DEFAULT_MAX_BYTES };
 
 export interface MultipartLimits {
   /** A header block longer than this is not read (default 64 KiB). */

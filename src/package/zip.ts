@@ -4,6 +4,7 @@
 // fflate reads it only from a whole file in memory, and yauzl only from Node's file system.
 import { Inflate } from 'fflate';
 import { utf8Replacing } from '../escape/charsets.js';
+import { isWindowsDriveAt } from '../fileurl/drive.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './limits.js';
 
 /** A package that can be read at any offset: a file, a Blob, bytes in memory. */
@@ -57,7 +58,7 @@ function decodeName(raw: Uint8Array, utf8: boolean): string {
 export function slipProblem(name: string): string | null {
   if (name.includes('\u0000')) return 'it holds a NUL character';
   if (/^[/\\]/.test(name)) return `it starts with '${name[0]}'`;
-  if (/^[A-Za-z]:/.test(name)) return 'it starts with a drive letter';
+  if (isWindowsDriveAt(name)) return 'it starts with a drive letter';
   if (name.split(/[/\\]/).some((s) => s === '..')) return "it holds a '..' segment";
   return null;
 }

@@ -1,6 +1,7 @@
 // URL <-> local path for posix, windows, mac (HFS, appendix Table 5) and vms (the draft's example).
 // Escaping follows the appendix's Table 1; names are NFC-normalized and UTF-8 percent-encoded (RFC 8089 section 4).
 import { decodeSegment, escapeSegment } from '../escape/percent.js';
+import { driveLetterAt, isDriveLetter, isWindowsDriveAt } from '../fileurl/drive.js';
 import { parseAuthority, parseReference } from '../uri/parse.js';
 
 export type PathPlatform = 'posix' | 'windows' | 'mac' | 'vms';
@@ -59,7 +60,7 @@ function fileParts(url: string): FileParts {
   if (host.toLowerCase() === 'localhost') host = '';
   let path = ref.path;
   if (!path.startsWith('/')) {
-    if (/^[A-Za-z][:|]/.test(path)) path = '/' + path; // RFC 8089 E.2: file:c:/path
+    if (driveLetterAt(path, 0) === 2) path = '/' + path; // RFC 8089 E.2: file:c:/path
     else fail('invalid-path', `'${url}' has no absolute path.`);
   }
   const segments = path.slice(1).split('/');
@@ -99,10 +100,10 @@ export function fileUrlToPath(url: string, options: { platform: PathPlatform }):
         if (names.slice(0, -1).includes('')) fail('empty-segment', `'${url}' has an empty segment ('//') in its path, which a UNC path \\\\${host}\\share\\... cannot hold; write file://${host}/share/... with one '/'.`);
         return '\\\\' + host + '\\' + names.join('\\'); // RFC 8089 E.3.1, in reverse
       }
-      const drive = /^([A-Za-z])[:|]$/.exec(names[0] ?? '');
+      const drive = isDriveLetter(names[0] ?? '') ? names[0]! : undefined;
       if (!drive) fail('no-drive', `'${url}' has no drive letter, so Windows cannot tell which drive it is on (appendix Table 4, example 26).`);
       const rest = names.slice(1);
-      return `${drive![1]}:\\${rest.join('\\')}`;
+      return `${drive![0]}:\\${rest.join('\\')}`;
     }
     case 'mac': {
       if (host !== '') fail('non-local-host', `'${url}' names the host '${host}'; mount the volume and name it instead.`);
@@ -164,11 +165,12 @@ export function pathToFileUrl(path: string, options: { platform: PathPlatform; f
         if (!host) fail('invalid-path', `'${path}' has no server name.`);
         return `file://${host}/${rest.map(escapeName).join('/')}`; // RFC 8089 E.3.1
       }
-      const drive = /^([A-Za-z]):(.*)$/.exec(p);
-      if (drive) {
-        if (!drive[2]!.startsWith('\\') && drive[2] !== '') fail('drive-relative-path', `'${path}' is relative to the current folder of drive ${drive[1]}:, which a URL cannot express.`);
-        const names = drive[2] === '' ? [''] : drive[2]!.slice(1).split('\\');
-        return (form === 'minimal' ? 'file:' : 'file:///') + `${drive[1]}:/` + names.map(escapeName).join('/');
+      // As before: a path holding a line break is not read as on a drive (it becomes a relative reference).
+      if (isWindowsDriveAt(p) && !/[\n\r\u2028\u2029]/.test(p)) {
+        const [letter, rest] = [p[0]!, p.slice(2)];
+        if (!rest.startsWith('\\') && rest !== '') fail('drive-relative-path', `'${path}' is relative to the current folder of drive ${letter}:, which a URL cannot express.`);
+        const names = rest === '' ? [''] : rest.slice(1).split('\\');
+        return (form === 'minimal' ? 'file:' : 'file:///') + `${letter}:/` + names.map(escapeName).join('/');
       }
       if (p.startsWith('\\')) fail('no-drive', `'${path}' has no drive letter; a file URL for it would have no well-defined meaning (appendix Table 4, example 26).`);
       const names = p.split('\\');

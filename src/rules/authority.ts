@@ -3,7 +3,7 @@
 import { SIGN } from './signs.js';
 import { classifyHost } from '../fileurl/host.js';
 import { userinfoPassword } from '../fileurl/redact.js';
-import { isDriveAuthority } from './drive-letter.js';
+import { isDriveAuthority } from '../fileurl/drive.js';
 import { KIND } from './facts.js';
 import { examples, isDoubledScheme, isUncAuthority, sev, withPath } from './helpers.js';
 import type { Rule } from './types.js';

@@ -1,7 +1,8 @@
 // Windows paths written as URLs: drive letters where a scheme, a host or a path start is read, and UNC paths
 // pasted whole (the appendix Tables 3 and 4; RFC 8089 appendices D.2 and E.2-E.4).
 import { SIGN } from './signs.js';
-import { drivePipeIndex, hasDriveSegment, isDriveAuthority, isDriveScheme, isDriveSegmentAt } from './drive-letter.js';
+import { hasDriveSegment, isDriveAuthority, isDriveScheme, isDriveSegmentAt } from '../fileurl/drive.js';
+import { drivePipeIndex } from './drive-letter.js';
 import { KIND } from './facts.js';
 import { examples, isEscapedUncAuthority, isUncAuthority, sev, slashesFor, withPath } from './helpers.js';
 import type { Rule } from './types.js';

@@ -4,7 +4,8 @@
 // DOCTYPE the lexer read.
 import { redactPassword } from '../fileurl/redact.js';
 import { sev } from './helpers.js';
-import { ticketRule, type TicketLayer } from './ticket.js';
+import { ticketRule } from './ticket.js';
+import type { TicketLayer } from './ticket-view.js';
 
 /** "(and N more)" for a problem reported once with the count of the others. */
 const andMore = (a: Record<string, string | number>) => (Number(a.more) > 0 ? ` (and ${a.more} more)` : '');

@@ -2,7 +2,7 @@
 // scheme's syntax holds (the appendix sections 2.1 and 4.5-4.6, Table 6; RFC 3986 sections 3.1 and 4.2).
 import { SIGN } from './signs.js';
 import { examples, isDoubledScheme, sev } from './helpers.js';
-import { isDriveSegmentAt } from './drive-letter.js';
+import { isDriveSegmentAt } from '../fileurl/drive.js';
 import type { Rule } from './types.js';
 
 /** Schemes a FileSpec/@URL may carry (JDF FileSpec; appendix 4.6: "ftp://...", "cid:pdl"). */

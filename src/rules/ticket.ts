@@ -8,16 +8,14 @@
 // comment-double-hyphen, tag-malformed and cdata-end-in-text) are found by the lexer as it reads (src/ticket/xml),
 // in one pass over the text.
 // checkUrl loads this catalog, and must load neither the ticket layer, its vocabulary table nor fast-xml-parser
-// (test/startup.test.ts): what a check needs of them comes in its arguments (TicketLayer), never by an import.
+// (test/startup.test.ts): what a check needs of them comes in its arguments (TicketLayer), never by an import, and what it sees of
+// them is declared in ticket-view.ts, below both.
 import { redactPassword } from '../fileurl/redact.js';
-import type { Doctype } from '../ticket/xml/index.js';
-import type { TicketView } from '../ticket/read.js';
-import type { Reading } from '../ticket/readings.js';
-import type { BaseSource, TicketReference } from '../ticket/validate.js';
 import { parseReference } from '../uri/parse.js';
 import { examples, sev } from './helpers.js';
 import { READINGS_GO_TO } from './causes.js';
 import type { RuleCode } from './codes.js';
+import type { BaseSource, DoctypeView, ReportedReference, TicketLayer, TicketView } from './ticket-view.js';
 import type { Finding, ReferenceKind, Role, Rule, RuleMeta } from './types.js';
 
 /** What a ticket rule found. */
@@ -65,22 +63,10 @@ export interface RRefLink {
   unmatchedPart?: string;
 }
 
-/** What a ticket rule may ask of the ticket layer (src/ticket/ticket-rules.ts supplies it). */
-export interface TicketLayer {
-  /** JDF, XJDF, JMF, XJMF or PrintTalk. */
-  isTicketRoot(local: string): boolean;
-  /** Whether the schemas' vocabulary types this attribute of this element as a URL, a folder or an identifier. */
-  isUrlAttribute(local: string, attribute: string): boolean;
-  /** Whether an element of this local name is a ref (its rRef names a resource). */
-  isRefElement(local: string): boolean;
-  /** How each consumer would resolve `value` against `base`, when they would not all open the same file. */
-  disagreement(value: string, base: string, fromDirectory: boolean): Reading[] | null;
-}
-
 /** The steps of validateTicket at which a ticket rule can look, in the order they run. */
 export interface TicketChecks {
   /** The DOCTYPE, once read (before the elements: a ticket that is not well-formed gets these too). */
-  checkDoctype?(doctype: Doctype, layer: TicketLayer, report: ReportTicket): void;
+  checkDoctype?(doctype: DoctypeView, layer: TicketLayer, report: ReportTicket): void;
   /** The document, once its element tree is built. */
   checkDocument?(doc: TicketView, report: ReportTicket): void;
   /** Each rRef the walk meets, before it is followed. */
@@ -90,7 +76,7 @@ export interface TicketChecks {
   /** Each URL and Directory, after checkUrl's findings and the XML problems of its value. */
   checkReference?(ref: WalkedReference, doc: TicketView, report: ReportTicket): void;
   /** The document once walked, with every reference reported. */
-  checkWalked?(doc: TicketView, references: readonly TicketReference[], report: ReportTicket): void;
+  checkWalked?(doc: TicketView, references: readonly ReportedReference[], report: ReportTicket): void;
 }
 
 export type TicketRule = Rule & TicketChecks & { meta: RuleMeta & { scope: 'ticket' } };
@@ -128,7 +114,7 @@ export const xmlEmpty = ticketRule({
 
 export const xmlMalformed = ticketRule({
   code: 'xml-malformed', title: 'Malformed XML', spec: 'XML 1.0 2.1',
-  description: 'The XML is not well-formed (for example an unclosed or mismatched tag, or binary data), so no reference can be trusted; nothing else in the file is checked.',
+  description: 'The XML is not well-formed (for example an unclosed or mismatched tag, or binary data), so no reference can be trusted; nothing else in the file is checked. The `reason` arg names the cause (such as `cut-off`, placed where the text ends, naming the element still open and where it opened; `end-tag-mismatch`; `attribute-repeated`).',
   severity: sev('error', 'error', 'error'), fixable: false, flagged: ['<JDF><ResourcePool></JDF>', '\u0000\u0001binary'], clean: [OK],
 }, (a) => `The XML is not well-formed: ${a.detail} Correct the markup; the file's references were not read.`);
 

@@ -14,6 +14,10 @@ export type Role = 'url' | 'directory';
 export const PROFILES: readonly Profile[] = ['jdf', 'rfc8089', 'lenient'];
 export const PLATFORMS: readonly Platform[] = ['any', 'windows', 'mac', 'unix'];
 
+// The default size limit of one ticket (--max-bytes; a package's ticket part too): half of what one string holds
+// (0x1fffffe8 characters), so decoding, the element table and the report fit. Below the ticket and package layers.
+export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+
 /** What a finding says beyond its code: the values its sentence is made from (strings masked, never a password). */
 export type FindingArgs = Record<string, string | number>;
 

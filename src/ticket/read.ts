@@ -4,7 +4,7 @@ import type { Profile } from '../rules/types.js';
 import { decodeTicket } from './decode.js';
 import { FileFindings } from './finding.js';
 import { LineIndex } from './positions.js';
-import type { TicketLayer } from '../rules/ticket.js';
+import type { TicketLayer } from '../rules/ticket-view.js';
 import { DOCTYPE_RULES, DOCUMENT_RULES, ticketLayer } from './ticket-rules.js';
 import { vendorRows } from './vendor.js';
 import { vocabularyWith, type Vocabulary } from './vocabulary.js';
@@ -35,9 +35,6 @@ export interface TicketDocument {
   /** "offset code" of each XML problem in a value the walk reported (noteReportedInValue). */
   reportedInValues: Set<string>;
 }
-
-/** What ticket rules see of a document. */
-export type TicketView = Pick<TicketDocument, 'text' | 'lines' | 'tree' | 'root' | 'layer'>;
 
 /** Reads the ticket: the report begun, and the document unless it cannot be read (the report then says why). */
 export function readTicket(input: string | Uint8Array, options: ValidateOptions, profile: Profile): { report: TicketReport; doc?: TicketDocument } {

@@ -1,5 +1,6 @@
 // How different consumers would resolve the same reference, and whether they would open the same file.
 import { decodeSegment } from '../escape/percent.js';
+import { foldDriveSegment as foldDrive } from '../fileurl/drive.js';
 import { hostOf } from '../fileurl/locality.js';
 import { parseReference } from '../uri/parse.js';
 import { removeDotSegments, resolveReference } from '../uri/resolve.js';
@@ -126,15 +127,6 @@ export function fileIdentity(uri: string, charset = 'utf-8'): string {
 function decodedName(segment: string, charset: string): string {
   const text = decodeSegment(segment, charset).text;
   return text.indexOf('/') === -1 ? text : text.replace(/\//g, '%2F');
-}
-
-/** "/C:/x" and "/c|/x" are the same path as "/c:/x": the drive letter in lower case, with ":". */
-function foldDrive(path: string): string {
-  if (path.charCodeAt(0) !== 0x2f || path.length < 3) return path;
-  const letter = path.charCodeAt(1) | 0x20;
-  const mark = path.charCodeAt(2);
-  if (letter < 0x61 || letter > 0x7a || (mark !== 0x3a && mark !== 0x7c) || (path.length > 3 && path.charCodeAt(3) !== 0x2f)) return path;
-  return `/${String.fromCharCode(letter)}:${path.slice(3)}`;
 }
 
 /** Percent-decodes a URL's path whole, so that %2F becomes a separator: what a naive consumer opens. */

@@ -1,7 +1,8 @@
 // The ticket rules by the step of validateTicket that runs them (TicketChecks); their logic is in src/rules/ticket.ts
 // and src/rules/markup.ts. Within a step they run in the catalog's order, which is the order of their findings.
 import { markupRules } from '../rules/markup.js';
-import { ticketRules, type TicketChecks, type TicketLayer, type TicketRule } from '../rules/ticket.js';
+import type { TicketLayer } from '../rules/ticket-view.js';
+import { ticketRules, type TicketChecks, type TicketRule } from '../rules/ticket.js';
 import { disagreementOf } from './readings.js';
 import { isRefElement, TICKET_ROOTS, type Vocabulary } from './vocabulary.js';
 

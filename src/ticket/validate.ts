@@ -1,8 +1,7 @@
 import type { Locality } from '../fileurl/locality.js';
-import { DEFAULT_MAX_BYTES } from '../package/limits.js';
 import { parseReference } from '../uri/parse.js';
 import { resolveReference } from '../uri/resolve.js';
-import type { Finding, Platform, Profile, ReferenceKind, Role } from '../rules/types.js';
+import { DEFAULT_MAX_BYTES, type Finding, type Platform, type Profile, type ReferenceKind, type Role } from '../rules/types.js';
 import type { MappedBy } from '../views/types.js';
 import { ElementPaths } from './element-paths.js';
 import type { FileSpecFacts } from './filespec-facts.js';
@@ -12,12 +11,13 @@ import { readTicket, reportMarkup } from './read.js';
 import { ReferenceRecorder, type Base } from './reference.js';
 import { ResourceIndex } from './resources.js';
 import type { RuleSettings } from '../rules/settings.js';
+import type { BaseSource } from '../rules/ticket-view.js';
 import { silenceFindings, type SuppressedFinding } from './silence.js';
 import { WALKED_RULES } from './ticket-rules.js';
 import type { VocabularyRow } from './vocabulary.js';
 import { Walk } from './walk.js';
 
-export type BaseSource = 'directory' | 'document' | 'option' | 'container' | 'none';
+export type { BaseSource };
 
 export interface LocatedFinding extends Finding {
   line: number;
@@ -93,7 +93,7 @@ export interface ValidateOptions {
   platform?: Platform;
   drivePreserving?: boolean;
   localHosts?: readonly string[];
-  /** Larger inputs are not read (a finding instead). Default DEFAULT_MAX_BYTES, 256 MiB (src/package/limits.ts). */
+  /** Larger inputs are not read (a finding instead). Default DEFAULT_MAX_BYTES, 256 MiB (src/rules/types.ts). */
   maxBytes?: number;
   /**
    * Run fast-xml-parser's full validator before anything else. Without it, the markup is still checked (tags

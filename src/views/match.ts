@@ -2,6 +2,7 @@
 // that file://fileserver/Jobs/ does not take file://fileserver/JobsOld/. The rest of the URL is kept exactly
 // as written, with its escaping, so that a rebased value changes only its prefix.
 import { decodeSegment } from '../escape/percent.js';
+import { isDriveLetter } from '../fileurl/drive.js';
 import { parseAuthority, parseReference } from '../uri/parse.js';
 import type { Storage, ViewEntry, ViewTable } from './types.js';
 
@@ -24,8 +25,6 @@ interface SplitUrl {
   suffix: string;
 }
 
-const DRIVE = /^([A-Za-z])[:|]$/;
-
 /** Scheme, host and path segments of an absolute URL, or null for a relative reference. */
 export function splitUrl(url: string): SplitUrl | null {
   const ref = parseReference(url.trim());
@@ -45,12 +44,11 @@ export function splitUrl(url: string): SplitUrl | null {
 /** Two names are one name: escaping decoded, Unicode NFC, drive letters and (where the view folds) case folded. */
 function sameName(pattern: string, name: string, fold: boolean): boolean | string {
   if (pattern === '*:' || pattern === '*|') {
-    const drive = DRIVE.exec(name);
-    return drive ? drive[1]! : false;
+    return isDriveLetter(name) ? name[0]! : false;
   }
   const a = decodeSegment(pattern).text.normalize('NFC');
   const b = decodeSegment(name).text.normalize('NFC');
-  if (DRIVE.test(a) && DRIVE.test(b)) return a[0]!.toLowerCase() === b[0]!.toLowerCase();
+  if (isDriveLetter(a) && isDriveLetter(b)) return a[0]!.toLowerCase() === b[0]!.toLowerCase();
   return fold ? a.toLowerCase() === b.toLowerCase() : a === b;
 }
 

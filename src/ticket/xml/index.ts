@@ -1,9 +1,10 @@
 // Reading a ticket's XML: the only door into this folder.
 //
-// fast-xml-parser is the parser: what it accepts is what we read, and its validator words what is not
-// well-formed. The element tree (the order of elements and the offset of each start tag) is built by our scan of
-// the tags, which reads them as the parser does; whatever the scan does not expect, by the parser
-// (captureMetaData), which then finds and words the problem. What the parser does not give, we read from the text ourselves, and only that:
+// fast-xml-parser is the parser: what it accepts is what we read, and its validator finds what is not
+// well-formed. The element tree (the order of elements and the offset of each start tag) is built by our scan
+// of the tags, which reads them as the parser does; whatever the scan does not expect, by the parser
+// (captureMetaData), whose validator then finds the problem. What the parser does not give, we read from the
+// text ourselves, and only that:
 // - the DOCTYPE (doctype.ts): what a DTD-aware consumer would take from it, then blanked to spaces, so that the
 //   parser never declares, expands or fetches anything (processEntities is off as well);
 // - the structure the parser lets through (tree.ts): an end tag that does not match, text outside the root;
@@ -11,6 +12,7 @@
 //   3.3.3 says, with their problems (the parser gives no attribute offsets, and decodes entities its own way);
 // - the element tree (scan.ts): each element added as its start tag is met, so the parser's output for the
 //   whole document (five times the text) never exists;
+// - the words for what the validator rejects (not-well-formed.ts): its messages mapped to ours, with our place;
 // - markup (markup-scan.ts): what the parser accepts and XML does not, in every tag, value and text, one scan of
 //   the whole text.
 // All of them step over tags, PIs and quoted values as lex.ts does, which is as the parser does.
@@ -22,7 +24,8 @@ import { XMLValidator } from 'fast-xml-parser';
 import { readDoctype, type Doctype } from './doctype.js';
 import type { ElementTree } from './elements.js';
 import { MAX_DEPTH } from './scan.js';
-import { buildTree, firstNonMisc, TooDeepError } from './tree.js';
+import { wordValidatorError } from './not-well-formed.js';
+import { buildTree, firstNonMisc, TooDeepError, type StructureProblem } from './tree.js';
 
 export type { Attribute } from './attributes.js';
 export { decodeAttributeValue, localName } from './attributes.js';
@@ -71,13 +74,15 @@ function forValidator(text: string): string {
 
 function structureOf(text: string, options: XmlOptions): { tree?: ElementTree; failure?: XmlFailure } {
   // The full validator is a second pass over the text; by default it runs only to word a problem the tree
-  // builder found (strictXml runs it first, and then what it rejects stops the reading).
+  // builder found (strictXml runs it first, and then what it rejects stops the reading). Its errors are put in
+  // our words (not-well-formed.ts).
   const runValidator = () => XMLValidator.validate(forValidator(text), { allowBooleanAttributes: false });
-  const malformed = (fallback?: { offset: number; detail: string }, verdict = runValidator()): { failure?: XmlFailure } => {
+  const malformed = (fallback?: StructureProblem, verdict = runValidator()): { failure?: XmlFailure } => {
     if (verdict !== true) {
-      return { failure: { code: 'xml-malformed', at: { line: verdict.err.line ?? 1, column: verdict.err.col ?? 1 }, args: { detail: verdict.err.msg.replace(/\.?$/, '.') } } };
+      const { reason, at, detail } = wordValidatorError(text, verdict.err);
+      return { failure: { code: 'xml-malformed', at, args: { detail, reason } } };
     }
-    if (fallback) return { failure: { code: 'xml-malformed', at: fallback.offset, args: { detail: fallback.detail.charAt(0).toUpperCase() + fallback.detail.slice(1) } } };
+    if (fallback) return { failure: { code: 'xml-malformed', at: fallback.offset, args: { detail: fallback.detail.charAt(0).toUpperCase() + fallback.detail.slice(1), reason: fallback.reason } } };
     return {};
   };
   if (options.strictXml) {
@@ -91,12 +96,12 @@ function structureOf(text: string, options: XmlOptions): { tree?: ElementTree; f
     tree = built.elements;
   } catch (error) {
     if (error instanceof TooDeepError) return { failure: { code: 'xml-too-deep', at: 0, args: { limit: MAX_DEPTH } } };
-    return malformed({ offset: 0, detail: `${error instanceof Error ? error.message : String(error)}.` });
+    return malformed({ reason: 'other', offset: 0, detail: `${error instanceof Error ? error.message : String(error)}.` });
   }
   if (tree.roots.length === 0) {
     const stray = firstNonMisc(text, 0, text.length);
     if (stray === -1) return { failure: { code: 'xml-empty', at: 0, args: {} } };
-    return malformed({ offset: stray, detail: 'there is no root element, only text.' });
+    return malformed({ reason: 'no-root', offset: stray, detail: 'there is no root element, only text.' });
   }
   return { tree };
 }

@@ -34,128 +34,176 @@ const nameChar = (c: number) => (c < 128 ? (ASCII[c]! & 2) !== 0 : isNameChar(c)
  * gets a handful of findings, not a million. A problem `reported` says was reported already is left out.
  */
 export function scanMarkup(text: string, reported: AlreadyReported = () => false): MarkupProblem[] {
-  const first = new Map<MarkupProblem['code'], MarkupProblem>();
-  const counts = new Map<MarkupProblem['code'], number>();
-  const note = (code: MarkupProblem['code'], offset: number, args: Record<string, string | number> = {}) => {
-    counts.set(code, (counts.get(code) ?? 0) + 1);
-    if (!first.has(code)) first.set(code, { code, offset, args });
-  };
-  const n = text.length;
+  return new MarkupScan(text, reported).run();
+}
+
+type Code = MarkupProblem['code'];
+
+/** The first problem of each code, and how many of each there are. */
+class Tally {
+  private readonly first = new Map<Code, MarkupProblem>();
+  private readonly counts = new Map<Code, number>();
+
+  note(code: Code, offset: number, args: Record<string, string | number> = {}): void {
+    this.counts.set(code, (this.counts.get(code) ?? 0) + 1);
+    if (!this.first.has(code)) this.first.set(code, { code, offset, args });
+  }
+
+  problems(): MarkupProblem[] {
+    return [...this.first.values()].map((p) => ({ ...p, args: { ...p.args, more: (this.counts.get(p.code) ?? 1) - 1 } }));
+  }
+}
+
+/** One pass: run() steps through the constructs, each of which returns its last offset (-1: never closed). */
+class MarkupScan {
+  private readonly n: number;
+  private readonly tally = new Tally();
   // The next "&", "<" and "]]>" in the text, each found once and kept while it lies beyond the stretches checked:
   // a search looks no further than the next one (linear, not n^2).
-  let nextAmp = -2;
-  let nextLt = -2;
-  let nextCdataEnd = -2;
-  // XML 1.0 4.1: references, in text and in values alike.
-  const checkReferences = (from: number, to: number, inValue: boolean) => {
-    if (nextAmp !== -1 && nextAmp < from) nextAmp = text.indexOf('&', from);
-    for (; nextAmp !== -1 && nextAmp < to; nextAmp = text.indexOf('&', nextAmp + 1)) {
-      const a = nextAmp;
+  private nextAmp = -2;
+  private nextLt = -2;
+  private nextCdataEnd = -2;
+
+  constructor(private readonly text: string, private readonly reported: AlreadyReported) {
+    this.n = text.length;
+  }
+
+  run(): MarkupProblem[] {
+    const text = this.text;
+    let i = 0;
+    while (i < this.n) {
+      // The "<" a value's check found is the first at or after i, if it is not before it.
+      const lt = this.nextLt >= i ? this.nextLt : text.indexOf('<', i);
+      this.checkText(i, lt === -1 ? this.n : lt);
+      if (lt === -1) break;
+      let end: number;
+      if (text.startsWith('<!--', lt)) end = this.comment(lt);
+      else if (text.startsWith('<![CDATA[', lt)) end = this.cdata(lt);
+      else if (text.charCodeAt(lt + 1) === 0x3f /* "<?" */) end = this.pi(lt);
+      else end = text.charCodeAt(lt + 1) === 0x2f ? this.endTag(lt) : this.startTag(lt);
+      if (end === -1) break; // the construct is never closed: the rest is not markup we can read
+      i = end + 1;
+    }
+    return this.tally.problems();
+  }
+
+  /** XML 1.0 2.5: the string "--" must not occur within comments (nor end one: "--->"). */
+  private comment(lt: number): number {
+    const end = this.text.indexOf('-->', lt + 4);
+    if (end === -1) return -1;
+    const dd = this.text.indexOf('--', lt + 4);
+    if (dd < end) this.tally.note('comment-double-hyphen', dd);
+    return end + 2;
+  }
+
+  /** XML 1.0 2.7: a CDATA section, stepped over. */
+  private cdata(lt: number): number {
+    const end = this.text.indexOf(']]>', lt + 9);
+    return end === -1 ? -1 : end + 2;
+  }
+
+  /** XML 1.0 2.8 and 2.6: the declaration only at the very start; "xml" in any case is a reserved PI target. */
+  private pi(lt: number): number {
+    const target = /^[^\s?]*/.exec(this.text.slice(lt + 2, lt + 64))![0];
+    if (target.toLowerCase() === 'xml' && lt !== 0) this.tally.note('xml-declaration-misplaced', lt, { target });
+    const end = piEnd(this.text, lt + 1);
+    return end === -1 ? -1 : end + 1;
+  }
+
+  /** XML 1.0 4.1: references, in text and in values alike. */
+  private checkReferences(from: number, to: number, inValue: boolean): void {
+    const text = this.text;
+    if (this.nextAmp !== -1 && this.nextAmp < from) this.nextAmp = text.indexOf('&', from);
+    for (; this.nextAmp !== -1 && this.nextAmp < to; this.nextAmp = text.indexOf('&', this.nextAmp + 1)) {
+      const a = this.nextAmp;
       const ref = referenceAt(text, a, to);
       let code: 'bare-ampersand' | 'undefined-entity' | 'invalid-char-ref' | undefined;
       if (ref.kind === 'bare') code = 'bare-ampersand';
       else if (ref.kind === 'entity') code = 'undefined-entity';
       else if (ref.kind === 'char' && !isXmlChar(ref.codePoint!)) code = 'invalid-char-ref';
-      if (code === undefined || (inValue && reported(code, a))) continue;
-      note(code, a, code === 'undefined-entity' ? { name: quoted(ref.name!) } : code === 'invalid-char-ref' ? { ref: quoted(text.slice(a, ref.end)) } : {});
+      if (code === undefined || (inValue && this.reported(code, a))) continue;
+      this.tally.note(code, a, code === 'undefined-entity' ? { name: quoted(ref.name!) } : code === 'invalid-char-ref' ? { ref: quoted(text.slice(a, ref.end)) } : {});
     }
-  };
-  // XML 1.0 2.4: CharData does not hold "]]>".
-  const checkText = (from: number, to: number) => {
-    checkReferences(from, to, false);
-    if (nextCdataEnd !== -1 && nextCdataEnd < from) nextCdataEnd = text.indexOf(']]>', from);
-    if (nextCdataEnd !== -1 && nextCdataEnd + 3 <= to) {
-      note('cdata-end-in-text', nextCdataEnd);
-      for (nextCdataEnd = text.indexOf(']]>', nextCdataEnd + 3); nextCdataEnd !== -1 && nextCdataEnd + 3 <= to; nextCdataEnd = text.indexOf(']]>', nextCdataEnd + 3)) note('cdata-end-in-text', nextCdataEnd);
+  }
+
+  /** XML 1.0 2.4: CharData does not hold "]]>". */
+  private checkText(from: number, to: number): void {
+    this.checkReferences(from, to, false);
+    const text = this.text;
+    if (this.nextCdataEnd !== -1 && this.nextCdataEnd < from) this.nextCdataEnd = text.indexOf(']]>', from);
+    while (this.nextCdataEnd !== -1 && this.nextCdataEnd + 3 <= to) {
+      this.tally.note('cdata-end-in-text', this.nextCdataEnd);
+      this.nextCdataEnd = text.indexOf(']]>', this.nextCdataEnd + 3);
     }
-  };
-  // XML 1.0 3.1, AttValue ::= '"' ([^<&"] | Reference)* '"' (or between "'").
-  const checkValue = (from: number, to: number) => {
-    if (nextLt !== -1 && nextLt < from) nextLt = text.indexOf('<', from);
-    for (; nextLt !== -1 && nextLt < to; nextLt = text.indexOf('<', nextLt + 1)) if (!reported('lt-in-attribute', nextLt)) note('lt-in-attribute', nextLt);
-    checkReferences(from, to, true);
-  };
-  const nameOf = (from: number) => {
-    let j = from;
-    while (j < n && nameChar(text.charCodeAt(j))) j++;
-    return quoted(text.slice(from, j));
-  };
-  const skipSpace = (from: number) => {
-    let j = from;
-    for (let c = text.charCodeAt(j); c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d; c = text.charCodeAt(++j));
-    return j;
-  };
-  const malformed = (problem: TagProblem, lt: number, at: number, attribute?: number): number => {
-    const args: Record<string, string | number> = { tag: nameOf(lt + (text.charCodeAt(lt + 1) === 0x2f ? 2 : 1)), problem };
-    if (attribute !== undefined) args.attribute = nameOf(attribute);
-    note('tag-malformed', at, args);
-    return tagEnd(text, lt + 1, false);
-  };
-  // XML 1.0 3.1, ETag ::= '</' Name S? '>'.
-  const endTag = (lt: number): number => {
-    if (!nameStart(text.charCodeAt(lt + 2))) return malformed('name', lt, lt + 2);
-    let j = lt + 3;
-    while (j < n && nameChar(text.charCodeAt(j))) j++;
-    j = skipSpace(j);
-    if (j < n && text.charCodeAt(j) !== 0x3e) return malformed('end-tag', lt, j);
-    return j < n ? j : -1;
-  };
-  // XML 1.0 3.1, STag ::= '<' Name (S Attribute)* S? '>', EmptyElemTag the same with '/>'; Attribute ::= Name Eq AttValue.
-  // On a problem, the tag ends where the parser ends it (tagEnd).
-  const startTag = (lt: number): number => {
-    if (!nameStart(text.charCodeAt(lt + 1))) return malformed('name', lt, lt + 1);
-    let i = lt + 2;
-    while (i < n && nameChar(text.charCodeAt(i))) i++;
+  }
+
+  /** XML 1.0 3.1, AttValue ::= '"' ([^<&"] | Reference)* '"' (or between "'"). */
+  private checkValue(from: number, to: number): void {
+    if (this.nextLt !== -1 && this.nextLt < from) this.nextLt = this.text.indexOf('<', from);
+    for (; this.nextLt !== -1 && this.nextLt < to; this.nextLt = this.text.indexOf('<', this.nextLt + 1)) {
+      if (!this.reported('lt-in-attribute', this.nextLt)) this.tally.note('lt-in-attribute', this.nextLt);
+    }
+    this.checkReferences(from, to, true);
+  }
+
+  /** XML 1.0 3.1, ETag ::= '</' Name S? '>'. */
+  private endTag(lt: number): number {
+    if (!nameStart(this.text.charCodeAt(lt + 2))) return this.malformed('name', lt, lt + 2);
+    const j = this.skipSpace(this.nameEnd(lt + 3));
+    if (j < this.n && this.text.charCodeAt(j) !== 0x3e) return this.malformed('end-tag', lt, j);
+    return j < this.n ? j : -1;
+  }
+
+  /**
+   * XML 1.0 3.1, STag ::= '<' Name (S Attribute)* S? '>', EmptyElemTag the same with '/>'; Attribute ::= Name Eq
+   * AttValue. On a problem, the tag ends where the parser ends it (tagEnd).
+   */
+  private startTag(lt: number): number {
+    const text = this.text;
+    if (!nameStart(text.charCodeAt(lt + 1))) return this.malformed('name', lt, lt + 1);
+    let i = this.nameEnd(lt + 2);
     for (;;) {
-      const k = skipSpace(i);
-      if (k >= n) return -1;
+      const k = this.skipSpace(i);
+      if (k >= this.n) return -1;
       const c = text.charCodeAt(k);
       if (c === 0x3e) return k;
       if (c === 0x2f && text.charCodeAt(k + 1) === 0x3e) return k + 1;
-      if (k === i) return malformed('space', lt, k);
-      if (!nameStart(c)) return malformed('attribute-name', lt, k);
-      let j = k + 1;
-      while (j < n && nameChar(text.charCodeAt(j))) j++;
-      j = skipSpace(j);
-      if (text.charCodeAt(j) !== 0x3d /* "=" */) return malformed('no-value', lt, k, k);
-      j = skipSpace(j + 1);
+      if (k === i) return this.malformed('space', lt, k);
+      if (!nameStart(c)) return this.malformed('attribute-name', lt, k);
+      let j = this.skipSpace(this.nameEnd(k + 1));
+      if (text.charCodeAt(j) !== 0x3d /* "=" */) return this.malformed('no-value', lt, k, k);
+      j = this.skipSpace(j + 1);
       const quote = text.charCodeAt(j);
-      if (quote !== 0x22 && quote !== 0x27) return malformed('unquoted', lt, j, k);
+      if (quote !== 0x22 && quote !== 0x27) return this.malformed('unquoted', lt, j, k);
       const valueEnd = text.indexOf(quote === 0x22 ? '"' : "'", j + 1);
       if (valueEnd === -1) return -1;
-      checkValue(j + 1, valueEnd);
+      this.checkValue(j + 1, valueEnd);
       i = valueEnd + 1;
     }
-  };
-  let i = 0;
-  while (i < n) {
-    // The "<" a value's check found is the first at or after i, if it is not before it.
-    const lt = nextLt >= i ? nextLt : text.indexOf('<', i);
-    checkText(i, lt === -1 ? n : lt);
-    if (lt === -1) break;
-    if (text.startsWith('<!--', lt)) {
-      // XML 1.0 2.5: the string "--" must not occur within comments (nor end one: "--->").
-      const end = text.indexOf('-->', lt + 4);
-      if (end === -1) break;
-      const dd = text.indexOf('--', lt + 4);
-      if (dd < end) note('comment-double-hyphen', dd);
-      i = end + 3;
-    } else if (text.startsWith('<![CDATA[', lt)) {
-      const end = text.indexOf(']]>', lt + 9);
-      if (end === -1) break;
-      i = end + 3;
-    } else if (text.charCodeAt(lt + 1) === 0x3f /* "<?" */) {
-      // XML 1.0 2.8 and 2.6: the declaration only at the very start; "xml" in any case is a reserved PI target.
-      const target = /^[^\s?]*/.exec(text.slice(lt + 2, lt + 64))![0];
-      if (target.toLowerCase() === 'xml' && lt !== 0) note('xml-declaration-misplaced', lt, { target });
-      const end = piEnd(text, lt + 1);
-      if (end === -1) break;
-      i = end + 2;
-    } else {
-      const end = text.charCodeAt(lt + 1) === 0x2f ? endTag(lt) : startTag(lt);
-      if (end === -1) break;
-      i = end + 1;
-    }
   }
-  return [...first.values()].map((p) => ({ ...p, args: { ...p.args, more: (counts.get(p.code) ?? 1) - 1 } }));
+
+  /** Notes a tag-malformed problem at `at` in the tag at `lt`; returns where the parser ends that tag. */
+  private malformed(problem: TagProblem, lt: number, at: number, attribute?: number): number {
+    const args: Record<string, string | number> = { tag: this.nameOf(lt + (this.text.charCodeAt(lt + 1) === 0x2f ? 2 : 1)), problem };
+    if (attribute !== undefined) args.attribute = this.nameOf(attribute);
+    this.tally.note('tag-malformed', at, args);
+    return tagEnd(this.text, lt + 1, false);
+  }
+
+  private nameEnd(from: number): number {
+    let j = from;
+    while (j < this.n && nameChar(this.text.charCodeAt(j))) j++;
+    return j;
+  }
+
+  private nameOf(from: number): string {
+    return quoted(this.text.slice(from, this.nameEnd(from)));
+  }
+
+  private skipSpace(from: number): number {
+    const text = this.text;
+    let j = from;
+    for (let c = text.charCodeAt(j); c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d; c = text.charCodeAt(++j));
+    return j;
+  }
 }

@@ -3,6 +3,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { ElementTree, NONE } from './elements.js';
 import { isSpace } from './lex.js';
+import type { MalformedReason } from './not-well-formed.js';
 import { MAX_DEPTH, scanElements } from './scan.js';
 
 // The key of the parser's metadata (captureMetaData), asked for only when the parser is used: the CLI's bundle
@@ -42,6 +43,7 @@ type OrderedNode = Record<string, unknown> & { [META]?: { startIndex: number; en
 
 /** A place where the markup is not well-formed, found while the tree is built. */
 export interface StructureProblem {
+  reason: MalformedReason;
   offset: number;
   detail: string;
 }
@@ -107,15 +109,15 @@ class TreeBuilder {
     this.elements = new ElementTree(text, Math.max(256, Math.min(1 << 22, text.length >> 6)));
   }
 
-  note(offset: number, detail: string): void {
-    if (this.problem === undefined || offset < this.problem.offset) this.problem = { offset, detail };
+  note(reason: MalformedReason, offset: number, detail: string): void {
+    if (this.problem === undefined || offset < this.problem.offset) this.problem = { reason, offset, detail };
   }
 
   /** Adds an element after `previous` (see ElementTree.add); `end` is where it ends, when known. */
   add(qname: string, start: number, parent: number, previous: number, end: number | undefined, mayHaveId = true): number {
     if (parent === NONE) {
       const stray = firstNonMisc(this.text, this.previousEnd, start);
-      if (stray !== -1) this.note(stray, 'there is text outside the root element.');
+      if (stray !== -1) this.note('text-outside-root', stray, 'there is text outside the root element.');
       this.previousEnd = end ?? this.text.length;
     }
     return this.elements.add(qname, start, parent, previous, mayHaveId);
@@ -148,13 +150,13 @@ class TreeBuilder {
         const start = meta === undefined ? -1 : meta.startIndex;
         const end = meta?.endIndex;
         if (end === undefined) {
-          this.note(start, `the tag <${qname}> is never closed.`);
+          this.note('cut-off', start, `the tag <${qname}> is never closed.`);
         } else if (text.charCodeAt(end - 2) !== 0x2f /* not "/>": there is an end tag, just before end */) {
           const close = text.lastIndexOf('</', end - 1);
           if (close > start) {
             const after = text.charCodeAt(close + 2 + qname.length);
             if (!text.startsWith(qname, close + 2) || !(after === 0x3e || isSpace(after))) {
-              this.note(close, `<${qname}> is closed by ${text.slice(close, text.indexOf('>', close) + 1 || close + 2 + qname.length)}.`);
+              this.note('end-tag-mismatch', close, `<${qname}> is closed by ${text.slice(close, text.indexOf('>', close) + 1 || close + 2 + qname.length)}.`);
             }
           }
         }
@@ -170,7 +172,8 @@ class TreeBuilder {
     const text = this.text;
     const trailing = firstNonMisc(text, this.previousEnd, text.length);
     if (trailing !== -1 && this.elements.roots.length > 0) {
-      this.note(trailing, text.startsWith('</', trailing) ? `the end tag ${text.slice(trailing, text.indexOf('>', trailing) + 1)} has no start tag.` : 'there is text after the root element.');
+      const unopened = text.startsWith('</', trailing);
+      this.note(unopened ? 'end-tag-unopened' : 'text-outside-root', trailing, unopened ? `the end tag ${text.slice(trailing, text.indexOf('>', trailing) + 1)} has no start tag.` : 'there is text after the root element.');
     }
     return this.problem ? { elements: this.elements, problem: this.problem } : { elements: this.elements };
   }
