@@ -4,12 +4,10 @@ import { foldDriveSegment as foldDrive } from '../fileurl/drive.js';
 import { hostOf } from '../fileurl/locality.js';
 import { parseReference } from '../uri/parse.js';
 import { removeDotSegments, resolveReference } from '../uri/resolve.js';
+import type { Reading } from '../rules/ticket-view.js';
 import { boundedMemo } from '../util/bounded-memo.js';
 
-export interface Reading {
-  consumer: string;
-  href: string | null;
-}
+export type { Reading };
 
 /**
  * Cheap test first, so most references skip the work: sound, never false where the readings name different files
