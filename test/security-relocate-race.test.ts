@@ -197,7 +197,7 @@ for (const format of ['mime', 'zip'] as const) {
     try {
       assert.equal(holding(j.root, SECRET), [], 'no byte of the file outside R is packed');
       assert.ok(outcome.error, 'the pack is refused');
-      assert.match(outcome.error!.message, 'not the file that was checked');
+      assert.match(outcome.error!.message, 'not the file that was checked', outcome.error!.message);
       assert.not.ok(existsSync(output), 'no package is written');
       assert.equal(readdirSync(j.root).filter((n) => n.endsWith('.tmp')), [], 'no temporary file is left');
       assert.equal(readFileSync(j.secret, 'utf8'), SECRET);

@@ -288,6 +288,16 @@ export async function packJob(ticketPath: string, options: PackOptions): Promise
   return result;
 }
 
+/**
+ * The stream's close, or its error. Handled from the start: an error while a source is still being read would
+ * otherwise be a rejection nobody waits for yet, which ends the process.
+ */
+function closed(out: NodeJS.WritableStream): Promise<unknown[]> {
+  const done = once(out, 'close');
+  done.catch(() => undefined);
+  return done;
+}
+
 async function write(out: NodeJS.WritableStream, data: string | Uint8Array): Promise<void> {
   if (!out.write(data)) await once(out, 'drain');
 }
@@ -299,12 +309,14 @@ async function writeMime(file: string, ticket: Uint8Array, rootType: string, fil
   do boundary = `jdf-filespec-${randomBytes(16).toString('hex')}`;
   while (Buffer.from(ticket).includes(`--${boundary}`));
   const out = createWriteStream(file, { flags: 'wx' });
-  const done = once(out, 'close');
+  const done = closed(out);
   try {
     await writeParts(out, boundary, ticket, rootType, files);
   } catch (error) {
     out.destroy();
-    await done;
+    // The cause is what is reported: a write still buffered fails once the stream is destroyed
+    // (ERR_STREAM_DESTROYED, "Cannot call writev after a stream was destroyed"), which says nothing of why.
+    await done.catch(() => undefined);
     throw error;
   }
   out.end();
@@ -349,7 +361,7 @@ async function writeZip(file: string, ticketName: string, ticket: Uint8Array, fi
   const zip = new yazl.ZipFile();
   const handle = await open(file, 'wx');
   const out = handle.createWriteStream();
-  const done = once(out, 'close');
+  const done = closed(out);
   const failed = new Promise<never>((_, reject) => zip.on('error', reject));
   zip.outputStream.pipe(out);
   zip.addBuffer(Buffer.from(ticket), ticketName, { compress: true });
@@ -367,7 +379,7 @@ async function writeZip(file: string, ticketName: string, ticket: Uint8Array, fi
   } catch (error) {
     zip.outputStream.unpipe(out);
     out.destroy();
-    await done;
+    await done.catch(() => undefined); // the cause is reported, not the destroyed stream's error
     throw error;
   }
 }
