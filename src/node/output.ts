@@ -1,7 +1,5 @@
 // Writing a report that may be bigger than one string can hold: pieces gathered into blocks, each written
 // when the stream is ready for it. A reader that goes away (`validate ... | head`) ends the writing quietly.
-import { once } from 'node:events';
-
 const BLOCK_CHARS = 1 << 20;
 
 type Stream = NodeJS.WritableStream & { destroyed?: boolean; writableEnded?: boolean };
@@ -29,7 +27,7 @@ export async function writePieces(stream: NodeJS.WritableStream, pieces: Iterabl
       const text = block.join('');
       block = [];
       size = 0;
-      if (!s.write(text) && !gone()) await Promise.race([once(s, 'drain'), once(s, 'close'), new Promise((resolve) => s.once('error', resolve))]);
+      if (!s.write(text) && !gone()) await ready(s);
     };
     for (const piece of pieces) {
       if (gone()) break;
@@ -45,4 +43,22 @@ export async function writePieces(stream: NodeJS.WritableStream, pieces: Iterabl
   } finally {
     s.off('error', onError);
   }
+}
+
+/**
+ * Until the stream drains, closes or fails; every listener it adds is removed when one comes (a race of once()
+ * left the two others on the stream at each wait: "MaxListenersExceededWarning" on a big report).
+ */
+function ready(s: Stream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      s.off('drain', done);
+      s.off('close', done);
+      s.off('error', done);
+      resolve();
+    };
+    s.on('drain', done);
+    s.on('close', done);
+    s.on('error', done);
+  });
 }
