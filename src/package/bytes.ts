@@ -9,17 +9,6 @@ export function latin1(bytes: Uint8Array, start = 0, end = bytes.length): string
   return out;
 }
 
-export function concat(parts: readonly Uint8Array[], total = parts.reduce((n, p) => n + p.length, 0)): Uint8Array {
-  if (parts.length === 1 && parts[0]!.length === total) return parts[0]!;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /**
  * A Horspool search for one needle over many haystacks: the skip table is built once. Returns the index of
  * the first match at or after `from`, or -1.

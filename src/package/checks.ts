@@ -6,7 +6,7 @@ import type { Profile } from '../rules/types.js';
 import { settleFindings, silenceFindings } from '../ticket/silence.js';
 import { validateTicket, type TicketReference, type TicketReport } from '../ticket/validate.js';
 import { TICKET_ROOTS } from '../ticket/vocabulary.js';
-import { concat } from './bytes.js';
+import { concat } from '../util/concat.js';
 import type { PackageKind } from './detect.js';
 import { cidToContentId } from './cid.js';
 import { insideName } from './entry-name.js';

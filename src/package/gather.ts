@@ -3,7 +3,7 @@
 // part's bytes are let go once it is settled (checks.ts), so a package holds one part at a time; and the parts
 // read whole, together, stop at a limit of their own (maxReadBytes), which bounds the time and the reports.
 import type { TicketReport } from '../ticket/validate.js';
-import { concat } from './bytes.js';
+import { concat } from '../util/concat.js';
 import { detectPackage } from './detect.js';
 import { declaredByName, declaredByType, mismatch, sniff, SNIFF_BYTES, TYPE_OF, type Sniffed } from './magic.js';
 import type { PackageReport, PartSummary } from './validate.js';

@@ -1,7 +1,7 @@
 // What a package is handed over as: bytes, a source read at any offset, or a stream of chunks. Each is told by
 // its own shape: a Node Readable has a read() too (read(size), no size), and a RandomAccess may be iterable, so
 // an async iterable is taken as a stream first, and random access needs both a numeric size and read().
-import { concat } from './bytes.js';
+import { concat } from '../util/concat.js';
 import type { RandomAccess } from './zip.js';
 
 export type PackageInput = Uint8Array | RandomAccess | AsyncIterable<Uint8Array>;

@@ -4,6 +4,7 @@
 // text line is not a byte line: "\n" is 0A 00 (LE) or 00 0A (BE), and a character such as U+010A holds a 0A byte
 // of its own; the line numbers and counts of each hunk are worked out in byte lines.
 import { charsetForLabel, isSingleByte, singleByteOctet, type Charset } from '../escape/charsets.js';
+import { concat } from '../util/concat.js';
 
 /** The file a diff applies to: its charset (as the decoder names it) and whether it starts with a BOM. */
 export interface FileBytes {
@@ -125,11 +126,5 @@ export function patchBytes(patch: string, file: FileBytes, before: string, after
     const start = (first: number, count: number, more: number[] | null) => first + (more?.[first] ?? 0) + (count === 0 ? 0 : 1);
     parts.push(utf8.encode(`@@ -${start(oldFirst, oldCount, extra.old)},${oldCount} +${start(newFirst, newCount, extra.new)},${newCount} @@\n`), Uint8Array.from(body));
   }
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concat(parts);
 }

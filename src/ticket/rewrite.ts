@@ -2,6 +2,7 @@
 // everywhere outside those values (encoding, BOM, line ends, comments, attribute order and quoting).
 import { spanKey } from './fix-decision.js';
 import type { TicketReference, TicketReport } from './validate.js';
+import { concat } from '../util/concat.js';
 
 export interface Edit {
   /** Character span of the raw value in the decoded text, [start, end). */
@@ -127,11 +128,5 @@ export function applyEdits(bytes: Uint8Array, text: string, charset: string, bom
     charPos = edit.span[1];
   }
   parts.push(bytes.subarray(copiedFrom));
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concat(parts);
 }
