@@ -22,7 +22,14 @@ export interface HttpResponse {
   status: number;
   headers: Record<string, string>;
   body: Uint8Array | string;
+  /** For the server's metrics and access log: what became of the job this request submitted, if any. */
+  job?: { accepted: boolean; returnCode: number };
 }
 
 /** What answers a request: `handleJmf` with its options bound, or a test's stand-in. */
 export type HttpHandler = (request: HttpRequest) => Promise<HttpResponse>;
+
+/** The answer the server gives when it refuses a request itself (413 body too large, 400 bad request, 503 busy
+ * or shutting down, 408 too slow, 401 unauthenticated): the JMF side supplies one with a JMF body where JMF
+ * allows it; the server's default is plain text. */
+export type HttpRefusal = (status: number, reason: string) => HttpResponse;
