@@ -143,5 +143,25 @@ test('a copy that fails half way leaves no DIR, no staging folder, and the sourc
   assert.ok(existsSync(path.join(j.hot, 'a', 'page.pdf')), 'nothing was moved');
 });
 
+// Issue 27: relocate reads the ticket's references for a consumer as validate does. --platform takes the
+// platform names every command takes (README, "Profiles and platforms"), unix and posix as one; the default is
+// this machine's (its help says so), and a name that is none of them is a usage error, nothing written.
+test('--platform: each consumer platform taken, the job relocated the same; an unknown one a usage error', async () => {
+  for (const platform of ['windows', 'unix', 'posix', 'mac', 'any']) {
+    const j = job();
+    const dest = path.join(j.top, 'to');
+    const r = await cli([j.ticket, '--to', dest, '--allow-missing', '--platform', platform], j.top);
+    assert.equal(r.status, 1, `${platform}: ${r.stderr}`); // missing.pdf could not move, as without --platform
+    assert.equal(readFileSync(path.join(dest, 'files', 'cover.pdf'), 'utf8'), '%PDF cover');
+  }
+  const j = job();
+  const r = await cli([j.ticket, '--to', path.join(j.top, 'never'), '--platform', 'amiga'], j.top);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, 'platform');
+  assert.not.ok(existsSync(path.join(j.top, 'never')));
+  const help = await runCli(['relocate', '--help'], { encoding: 'utf8' });
+  assert.match(help.stdout, /--platform[^\n]*\n?[^\n]*this machine's/);
+});
+
 test.after(removeTempFolders);
 test.run();

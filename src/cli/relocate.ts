@@ -2,6 +2,7 @@ import { viewTable } from '../node/config-file.js';
 import { parseMap } from '../node/local-files.js';
 import { relocate, RelocateError } from '../node/relocate.js';
 import { plural } from '../report/check-text.js';
+import type { Platform } from '../rules/types.js';
 import { readConfig } from './views.js';
 
 export interface RelocateRun {
@@ -12,6 +13,8 @@ export interface RelocateRun {
   config?: string;
   maps: string[];
   allowMissing?: boolean;
+  /** The consumer the ticket is read for (validate's --platform). */
+  platform: Platform;
 }
 
 /** jdf-filespec relocate: 0 when done (1 when some references could not move with their file), 2 when nothing was done. */
@@ -27,7 +30,7 @@ export async function runRelocate(run: RelocateRun): Promise<number> {
   if (loaded === null) return 2;
   const views = viewTable(loaded, maps);
   try {
-    const manifest = await relocate(run.ticket, { to: run.to, mode: run.mode, ...(run.root !== undefined ? { root: run.root } : {}), ...(views ? { views } : {}), ...(run.allowMissing ? { allowMissing: true } : {}) });
+    const manifest = await relocate(run.ticket, { to: run.to, mode: run.mode, ...(run.root !== undefined ? { root: run.root } : {}), ...(views ? { views } : {}), ...(run.allowMissing ? { allowMissing: true } : {}), platform: run.platform });
     const kept = manifest.leftInPlace?.length ?? 0;
     const verb = run.mode === 'copy' ? 'copied' : kept > 0 ? `copied, ${plural(kept, 'source')} not removed` : 'moved';
     process.stdout.write(`${manifest.ticket.to}: ticket and ${plural(manifest.files.length, 'file')} ${verb}; manifest ${manifest.ticket.to.replace(/[^/\\]*$/, '')}jdf-filespec-relocate.json\n`);
