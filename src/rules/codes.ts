@@ -81,6 +81,7 @@ export type RuleCode =
   | 'not-a-directory'
   | 'file-unreadable'
   | 'file-still-changing'
+  | 'job-folder-ticket'
   | 'outside-root'
   | 'not-checked'
   | 'not-a-local-path'

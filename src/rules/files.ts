@@ -45,6 +45,12 @@ export const fileStillChanging = filesRule({
   severity: sev('error', 'error', 'error'), flagged: 'pages/p1.pdf (growing when --wait-for-files ran out)', clean: 'pages/p1.pdf (unchanged for --settle)',
 }, (a) => `${a.path} is still being written: its size or time changed within the last ${a.settleMs} ms when --wait-for-files (${a.waitMs} ms) ran out; drop the ticket again once the file is complete.`);
 
+export const jobFolderTicket = filesRule({
+  code: 'job-folder-ticket', title: 'Job folder without exactly one ticket', spec: 'jdf-filespec',
+  description: 'The hot folder (watch) takes a folder dropped in IN as one job: its ticket is the one file at the folder\'s top level with a ticket\'s extension (.jdf, .xjdf, .jmf, .xjmf, .ptk). A folder with none, or with several, is not checked: it goes to ERROR as it is, with this finding naming what was found.',
+  severity: sev('error', 'error', 'error'), flagged: 'job-4711/ holding job.jdf and job-old.jdf', clean: 'job-4711/ holding job.jdf and pages/',
+}, (a) => (a.count === 0 ? `The job folder ${a.folder} holds no ticket at its top level (a .jdf, .xjdf, .jmf, .xjmf or .ptk file); put its ticket there.` : `The job folder ${a.folder} holds ${a.count} tickets at its top level (${a.names}); a job folder holds exactly one: move the others out, or drop each job in a folder of its own.`));
+
 export const outsideRoot = filesRule({
   code: 'outside-root', title: 'Reference escapes the root folder', spec: 'RFC 8089 5; RFC 3986 7',
   description: 'With --root, every local file must stay inside the root after dot segments, percent-decoding (%2E%2E), case folding and symbolic links. A reference that escapes is an error, and nothing outside the root is opened or stat-ed.',
@@ -63,4 +69,4 @@ export const notALocalPath = filesRule({
   severity: sev('warning', 'warning', 'warning'), flagged: 'file:///srv/jobs/a%2Fb.pdf (%2F decodes to the path separator)', clean: 'file:///srv/jobs/a.pdf (on Linux or macOS)',
 }, (a) => `Not checked: ${a.why}${a.hint}`);
 
-export const filesRules: FilesRule[] = [fileMissing, caseMismatch, notAFile, notADirectory, fileUnreadable, fileStillChanging, outsideRoot, notChecked, notALocalPath];
+export const filesRules: FilesRule[] = [fileMissing, caseMismatch, notAFile, notADirectory, fileUnreadable, fileStillChanging, jobFolderTicket, outsideRoot, notChecked, notALocalPath];

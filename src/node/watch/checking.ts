@@ -1,7 +1,11 @@
 // Checking: the ticket (or each part of a package) checked as `validate` checks it, read from wherever it is
 // now, with its base where it arrived; and whether its bytes are a whole document yet.
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FileReport } from '../../report/report.js';
+import { createFinding } from '../../rules/finding.js';
+import type { Profile } from '../../rules/types.js';
 import { validateSources } from '../batch.js';
 import type { LocalFileOptions } from '../local-files.js';
 import type { Job } from './job.js';
@@ -17,17 +21,33 @@ export function localChecks(local: LocalFileOptions | undefined): boolean {
   return !!local && (local.checkExists || local.root !== undefined || local.views !== undefined);
 }
 
+/** Where the ticket arrived (IN/name, or IN/FOLDER/TICKET for a job folder): its base and its name in the report. */
+export const arrivedAs = (job: Job) => (job.folder && job.ticket !== undefined ? path.join(job.source, job.ticket) : job.source);
+
+/**
+ * A job folder's files are looked for in the folder only, wherever it is now (in IN, or claimed): it is the
+ * root, and a map takes the URLs under IN/FOLDER/ there. The config's views are not consulted for it.
+ */
+async function folderLocal(job: Job, local: LocalFileOptions): Promise<LocalFileOptions> {
+  const now = await realpath(job.claim?.file ?? job.source);
+  const { views: _views, ...rest } = local;
+  return { ...rest, root: now, maps: [{ prefix: `${pathToFileURL(job.source).href}/`, folder: now }, ...local.maps] };
+}
+
 /** Without `withLocal`, no file the ticket references is looked at (that is for after the claim). */
 export async function validateJob(job: Job, o: WatchOptions, withLocal: boolean): Promise<Checked> {
   const started = Date.now();
-  const read = job.claim?.file ?? job.source;
-  const local = withLocal && localChecks(o.local) ? o.local : undefined;
-  const results = await validateSources([{ path: read, documentUri: pathToFileURL(job.source).href, noFollow: true }], o.validate, o.maxBytes, local);
+  const at = job.claim?.file ?? job.source;
+  const read = job.folder ? path.join(at, job.ticket!) : at;
+  const source = arrivedAs(job);
+  let local = withLocal && localChecks(o.local) ? o.local : undefined;
+  if (local && job.folder) local = await folderLocal(job, local);
+  const results = await validateSources([{ path: read, documentUri: pathToFileURL(source).href, noFollow: true }], o.validate, o.maxBytes, local);
   job.checkMs += Date.now() - started;
   const files: FileReport[] = [];
   for (const r of results) {
     if ('reason' in r) return { unreadable: r.reason };
-    files.push({ ...r, path: job.source + r.path.slice(read.length) }); // a package part keeps its " [part NAME]"
+    files.push({ ...r, path: source + r.path.slice(read.length) }); // a package part keeps its " [part NAME]"
   }
   return files.length > 0 ? files : { unreadable: 'nothing read' };
 }
@@ -41,10 +61,16 @@ export function notYetWhole(job: Job, files: Checked, parseWaitMs: number): bool
   return true;
 }
 
+/** A job folder without exactly one ticket (`found`: the ticket names at its top level): routed to ERROR with one finding that says so. */
+export function noTicketReport(job: Job, found: readonly string[], profile: Profile | undefined): FileReport {
+  const args = { folder: job.source, count: found.length, names: found.slice(0, 10).join(', ') + (found.length > 10 ? `, and ${found.length - 10} more` : '') };
+  return { path: job.source, encoding: 'unknown', references: [], findings: [createFinding('job-folder-ticket', args, { profile: profile ?? 'jdf', at: { line: 1, column: 1 } })] };
+}
+
 /** A ticket that could not be read at all: routed to ERROR with one finding that says why. */
 export function unreadableReport(job: Job, reason: string): FileReport {
   return {
-    path: job.source,
+    path: arrivedAs(job),
     encoding: 'unknown',
     references: [],
     findings: [{ code: 'file-unreadable', severity: 'error', message: `The ticket could not be read: ${reason}`, spec: 'JDF appendix 4.6', line: 1, column: 1 }],

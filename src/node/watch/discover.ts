@@ -10,7 +10,7 @@
 // One watch on the folder and a names-only sweep need neither, and the settle step stats only the tickets
 // that are settling.
 import { EventEmitter } from 'node:events';
-import { watch as fsWatch } from 'node:fs';
+import { watch as fsWatch, type Dirent } from 'node:fs';
 import { readdir, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { PACKAGE_EXTENSIONS } from '../discover.js';
@@ -41,9 +41,9 @@ const JOB_EXTENSIONS = new Set([...TICKET_EXTENSIONS, ...PACKAGE_EXTENSIONS, '.m
 export const isTicketName = (name: string) => !name.startsWith('.') && JOB_EXTENSIONS.has(path.extname(name).toLowerCase());
 
 export interface DiscoveryHandlers {
-  /** A ticket may have arrived or changed in IN (an event, or the sweep saw it); the watcher looks. */
-  seen(file: string): void;
-  /** The names in IN at a sweep that are not taken (neither tickets nor packages, nor hidden): none is silently ignored. */
+  /** A ticket may have arrived or changed in IN (an event, or the sweep saw it); the watcher looks. `folder`: a job folder (the sweep saw a folder, not a link to one). */
+  seen(file: string, folder?: boolean): void;
+  /** The names in IN at a sweep that are not taken (neither tickets, packages nor job folders, nor hidden): none is silently ignored. */
   others(files: string[]): Promise<void> | void;
   /** Switched to polling, and why. */
   polling(reason: string): void;
@@ -134,11 +134,15 @@ function watchEvents(state: State, factory: WatcherFactory): void {
   }
 }
 
-/** The names in IN: each ticket is seen; in events mode, one that no event named within a poll interval means polling. */
+/**
+ * The names in IN: each ticket is seen, and each job folder (a folder whose name is neither hidden nor a
+ * ticket's, told by the entry's own type: a link to a folder is not one); in events mode, a ticket that no event
+ * named within a poll interval means polling.
+ */
 async function sweep(state: State): Promise<void> {
-  let names: string[];
+  let entries: Dirent[];
   try {
-    names = await readdir(state.folder);
+    entries = await readdir(state.folder, { withFileTypes: true });
   } catch (error) {
     state.on.error(error as Error);
     return;
@@ -146,9 +150,12 @@ async function sweep(state: State): Promise<void> {
   const now = Date.now();
   const present = new Set<string>();
   const others: string[] = [];
-  for (const name of names) {
+  for (const entry of entries) {
+    const name = entry.name;
     if (!isTicketName(name)) {
-      if (!name.startsWith('.')) others.push(path.join(state.folder, name));
+      if (name.startsWith('.')) continue;
+      if (entry.isDirectory()) state.on.seen(path.join(state.folder, name), true);
+      else others.push(path.join(state.folder, name));
       continue;
     }
     const file = path.join(state.folder, name);

@@ -1,8 +1,8 @@
 // What is in IN but is not taken: a file that is neither a ticket nor a job package (a PDF dropped alone,
-// good.jdf.tmp), a folder. Nothing there is silently ignored: each is reported once while its name is there, once
-// it has stood still for the settle time (a sender's temporary renamed to its ticket's name at once is never
-// reported), listed in the status file, and left where it is. Hidden names (a sender's temporaries, ".x.jdf")
-// are not reported.
+// good.jdf.tmp), a symbolic link not named like a ticket (a folder is a job folder: job-folder.ts). Nothing
+// there is silently ignored: each is reported once while its name is there, once it has stood still for the
+// settle time (a sender's temporary renamed to its ticket's name at once is never reported), listed in the
+// status file, and left where it is. Hidden names (a sender's temporaries, ".x.jdf") are not reported.
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { PACKAGE_EXTENSIONS } from '../discover.js';
@@ -13,7 +13,7 @@ const TAKEN = [...new Set([...TICKET_EXTENSIONS, ...PACKAGE_EXTENSIONS, '.zip'])
 
 /** Why a name in IN is not taken, in words. */
 function whyNot(name: string, kind: string | null): string {
-  if (kind === 'a folder') return 'a folder: job folders are not taken yet; drop the job as a zip or MIME package, or its ticket with its files elsewhere';
+  if (kind === 'a folder') return 'a folder that was not one when IN was listed: it is taken as a job folder at the next sweep';
   const ext = path.extname(name);
   const what = kind ?? 'a file';
   return `${what}, not a ticket or job package (${ext === '' ? 'no extension' : ext}; taken: ${TAKEN})`;

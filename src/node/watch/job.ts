@@ -9,6 +9,9 @@ export interface Job {
   name: string;
   /** Where it arrived (IN/name): the base of its relative references, wherever it is now. */
   source: string;
+  /** A job folder (job-folder.ts): `source` is the folder; `ticket` its ticket's name, once found. */
+  folder?: true;
+  ticket?: string;
   claim?: Claim;
   stage: 'settling' | 'queued' | 'checking' | 'waiting' | 'skipped' | 'held';
   settle: Settling;
@@ -36,7 +39,7 @@ export interface Job {
 }
 
 /** A ticket just seen in IN (IN/name), or one taken up again in its claim folder; it settles first. */
-export function newJob(source: string, claim?: Claim): Job {
+export function newJob(source: string, claim?: Claim, folder = false): Job {
   const now = Date.now();
-  return { name: claim?.name ?? path.basename(source), source, ...(claim ? { claim } : {}), stage: 'settling', settle: new Settling(), due: now, arrived: now, checkMs: 0, missing: [], unsettled: [], rounds: 0 };
+  return { name: claim?.name ?? path.basename(source), source, ...(folder ? { folder: true as const } : {}), ...(claim ? { claim } : {}), stage: 'settling', settle: new Settling(), due: now, arrived: now, checkMs: 0, missing: [], unsettled: [], rounds: 0 };
 }

@@ -3,11 +3,12 @@
 // the next start without a second copy: what is already placed is recognized as ours and kept. A record read
 // back is input like any other: it is used only when it is one this watcher could have written for this claim
 // (the routed name one it would have made from the ticket's own name), else it is refused (UntrustedError).
-import { rm } from 'node:fs/promises';
+import { lstat, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Counts } from '../../report/check-text.js';
 import type { Claim } from './claim.js';
 import type { FirstError } from './referenced.js';
+import { placeFolder } from './job-folder.js';
 import { flushFolder, placeExclusive, placedByUs } from './move.js';
 import { candidate, NAME_MAX, type Names } from './names.js';
 import type { ReportFormat } from './options.js';
@@ -104,12 +105,16 @@ export async function place(claim: Claim, record: RouteRecord, folders: Record<V
   // A report linked into OK or ERROR is one we wrote: a regular file of our own, never a link planted in its place.
   for (const { src, suffix } of sources) if (suffix !== '') await ownRegularFile(src);
   const temps = sources.map((s) => path.join(dir, `${record.temp}${s.suffix || '.ticket'}`));
+  // A job folder goes last, by one rename (job-folder.ts): while it is in the claim it is not placed.
+  const folder = (await lstat(claim.file)).isDirectory();
+  const placeOne = async (k: number, src: string, dest: string) =>
+    folder && k === sources.length - 1 ? placeFolder(src, dest) : (await placeExclusive(src, dest, temps[k]!)) || (await placedByUs(dest, src, temps[k]!));
   for (;;) {
     const ours: string[] = [];
     let taken = false;
     for (const [k, { src, suffix }] of sources.entries()) {
       const dest = path.join(dir, record.name + suffix);
-      if ((await placeExclusive(src, dest, temps[k]!)) || (await placedByUs(dest, src, temps[k]!))) {
+      if (await placeOne(k, src, dest)) {
         ours.push(dest);
         continue;
       }

@@ -7,6 +7,8 @@ export interface Snapshot {
   mtimeMs: number;
   ino: number;
   dev: number;
+  /** A job folder's whole tree, as one hash (job-folder.ts). */
+  tree?: string;
 }
 
 export async function snapshot(path: string): Promise<Snapshot | null> {
@@ -40,7 +42,7 @@ export async function entrySnapshot(path: string): Promise<Snapshot | NotRegular
 }
 
 export const sameSnapshot = (a: Snapshot | null | undefined, b: Snapshot | null | undefined): boolean =>
-  !!a && !!b && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino && a.dev === b.dev;
+  !!a && !!b && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino && a.dev === b.dev && a.tree === b.tree;
 
 /** One file's way to stillness: each look either restarts the clock (something changed) or lets it run. */
 export class Settling {

@@ -36,7 +36,7 @@ export function jobLists(unclaimed: readonly Job[], claimed: readonly Job[], wai
   return {
     settling: { count: settling.length, tickets: settling.slice(0, LIST_LIMIT).map((j) => j.name) },
     checking: all.filter((j) => j.stage === 'checking').slice(0, LIST_LIMIT).map((j) => j.name),
-    waiting: claimed.filter((j) => j.stage === 'waiting').slice(0, LIST_LIMIT).map((j) => ({
+    waiting: all.filter((j) => j.stage === 'waiting').slice(0, LIST_LIMIT).map((j) => ({
       ticket: j.name,
       since: new Date(j.waitSince ?? j.arrived).toISOString(),
       until: new Date((j.waitSince ?? j.arrived) + waitForFilesMs).toISOString(),

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { countFindings } from '../../report/check-text.js';
 import { allFindings, type FileReport } from '../../report/report.js';
 import { internalErrorReport } from '../batch.js';
-import { localChecks, notYetWhole, unreadableReport, validateJob } from './checking.js';
+import { localChecks, noTicketReport, notYetWhole, unreadableReport, validateJob } from './checking.js';
 import { Claims } from './claim.js';
 import { discover, type Discovery, type WatcherFactory } from './discover.js';
 import type { EventSink, WatchEvent } from './events.js';
@@ -23,7 +23,8 @@ import { entrySnapshot, sameSnapshot, Settling, type NotRegular } from './settle
 import { Ignored } from './ignored.js';
 import { jobLists, LIST_LIMIT, writeStatus, type Status } from './status.js';
 import { UntrustedError } from './trust.js';
-import { firstError, incurable, type FirstError } from './referenced.js';
+import { firstError, incurable, missingOf, type FirstError } from './referenced.js';
+import { folderSnapshot, ticketOf } from './job-folder.js';
 import { markUnsettled, waitForFiles } from './waiting.js';
 
 /** A ticket whose handling fails this many times in a row (a permanent error: a folder gone, a name refused) is given up. */
@@ -107,7 +108,7 @@ class Watcher implements HotFolder {
   async start(internals: WatchInternals): Promise<this> {
     await this.adoptOrphans();
     this.discovery = await discover(this.f.in, { ...(this.o.poll !== undefined ? { poll: this.o.poll } : {}), pollMs: this.t.pollMs, ...(internals.watcherFactory ? { factory: internals.watcherFactory } : {}) }, {
-      seen: (file) => this.seen(file),
+      seen: (file, folder) => this.seen(file, folder),
       others: (files) => this.notTaken(files),
       polling: (reason) => this.emit({ event: 'polling', reason }),
       error: (error) => this.emit({ event: 'warning', message: error.message }),
@@ -127,14 +128,14 @@ class Watcher implements HotFolder {
 
   // Discovery ----------------------------------------------------------------------------------------------------
 
-  private seen(file: string): void {
+  private seen(file: string, folder = false): void {
     if (this.stopping) return;
     const job = this.unclaimed.get(file);
     if (job) {
       if (job.stage === 'settling' || job.stage === 'skipped') job.due = Math.min(job.due, Date.now());
       return;
     }
-    this.unclaimed.set(file, newJob(file));
+    this.unclaimed.set(file, newJob(file, undefined, folder));
   }
 
   /** What in IN is not taken (a PDF alone, good.jdf.tmp, a folder): reported once each, and left. */
@@ -160,7 +161,8 @@ class Watcher implements HotFolder {
 
   private async adoptOrphans(): Promise<void> {
     for (const claim of await this.claims.orphans(this.t.staleMs, (error) => this.distrust(error))) {
-      this.claimed.add(newJob(path.join(this.f.in, claim.name), claim));
+      const folder = (await lstat(claim.file).catch(() => null))?.isDirectory() ?? false;
+      this.claimed.add(newJob(path.join(this.f.in, claim.name), claim, folder));
       this.emit({ event: 'resumed', ticket: claim.name, claim: claim.dir });
     }
   }
@@ -190,7 +192,7 @@ class Watcher implements HotFolder {
 
   private async lookAt(job: Job): Promise<void> {
     const file = job.claim?.file ?? job.source;
-    const current = await entrySnapshot(file);
+    const current = job.folder ? await folderSnapshot(file) : await entrySnapshot(file);
     const now = Date.now();
     if (current === null) {
       // Gone from IN: taken by another watcher, or removed. Gone from a claim: placed before a crash; check() tidies up.
@@ -209,7 +211,11 @@ class Watcher implements HotFolder {
       this.unclaimed.set(job.source, newJob(job.source));
       return;
     }
-    if ('notRegular' in current) return this.skip(job, current);
+    if ('notRegular' in current) {
+      // A job folder's name that is not a folder any more: forgotten here; the sweep says what it is now.
+      if (job.folder && !job.claim) return void this.unclaimed.delete(job.source);
+      return this.skip(job, current);
+    }
     if (job.skipped) {
       // A regular file under the name now: a ticket like any other.
       job.skipped = undefined;
@@ -312,12 +318,13 @@ class Watcher implements HotFolder {
     if (this.unsafe !== undefined) return; // the work folder is not to be touched: the claim stays for the next start
     if (job.claim) {
       // No ticket in the claim: it was placed (the ticket is released first) or never moved in (a crash just after mkdir).
-      const entry = await entrySnapshot(job.claim.file);
+      const entry = job.folder ? await folderSnapshot(job.claim.file) : await entrySnapshot(job.claim.file);
       if (entry === null) return this.drop(job);
       if ('notRegular' in entry) return this.giveBack(job, entry);
       const record = await readRecord(job.claim);
       if (record) return this.finishRoute(job, record);
     }
+    if (job.folder) return this.checkFolder(job);
     let files = await validateJob(job, this.o, job.claim !== undefined);
     if (notYetWhole(job, files, this.t.parseWaitMs)) return;
     if (!job.claim) {
@@ -328,6 +335,45 @@ class Watcher implements HotFolder {
     const reports = 'unreadable' in files ? [unreadableReport(job, files.unreadable)] : files;
     if (await waitForFiles(job, reports, this.o.local, this.t, (event) => this.emit(event))) return;
     if (job.unsettled.length > 0) markUnsettled(job, reports, this.o.local!, this.t);
+    await this.route(job, reports);
+  }
+
+  /**
+   * A job folder (job-folder.ts): its one ticket found, checked with the folder as its root; with
+   * --wait-for-files it waits in IN for its files, settles again as a whole, and only then is claimed.
+   */
+  private async checkFolder(job: Job): Promise<void> {
+    const found = await ticketOf(job.claim?.file ?? job.source).catch(() => null);
+    if (found === null && !job.claim) return void this.unclaimed.delete(job.source); // gone from IN
+    if (found === null || 'found' in found) {
+      if (!job.claim && (!(await this.claim(job)) || job.stage === 'settling')) return;
+      return this.route(job, [noTicketReport(job, found?.found ?? [], this.o.validate.profile)]);
+    }
+    job.ticket = found.ticket;
+    const waits = !!this.o.local?.checkExists && this.t.waitForFilesMs > 0;
+    let files = await validateJob(job, this.o, job.claim !== undefined || waits);
+    if (notYetWhole(job, files, this.t.parseWaitMs)) return;
+    let reports = 'unreadable' in files ? [unreadableReport(job, files.unreadable)] : files;
+    if (!job.claim) {
+      if (waits && (await waitForFiles(job, reports, this.o.local, this.t, (event) => this.emit(event)))) return;
+      const now = job.waitSince !== undefined ? await folderSnapshot(job.source) : null;
+      if (now !== null && ('notRegular' in now || !sameSnapshot(now, job.settle.last))) {
+        // Files arrived while it waited: the folder settles again as a whole before it is taken.
+        job.settle = new Settling();
+        job.stage = 'settling';
+        job.due = Date.now();
+        return;
+      }
+      if (!(await this.claim(job))) return;
+      if (job.stage === 'settling') return;
+      if (localChecks(this.o.local)) {
+        files = await validateJob(job, this.o, true);
+        reports = 'unreadable' in files ? [unreadableReport(job, files.unreadable)] : files;
+      }
+    }
+    // Waited for in IN already: what is missing now stays missing (nothing reaches a claimed folder).
+    job.missing = job.waitSince !== undefined ? reports.flatMap(missingOf) : [];
+    job.unsettled = [];
     await this.route(job, reports);
   }
 
@@ -343,7 +389,7 @@ class Watcher implements HotFolder {
     job.claim = claim;
     this.claimed.add(job);
     this.emit({ event: 'picked-up', ticket: job.name, claim: claim.dir, settledMs: Date.now() - job.arrived });
-    const entry = await entrySnapshot(claim.file);
+    const entry = job.folder ? await folderSnapshot(claim.file) : await entrySnapshot(claim.file);
     if (entry !== null && 'notRegular' in entry) {
       await this.giveBack(job, entry);
       return false;
