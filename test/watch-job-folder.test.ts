@@ -64,6 +64,8 @@ test('a job folder missing a file under --check-exists and --wait-for-files: it 
   assert.match(e.reason, /1 referenced file\(s\) still missing after 1500 ms/);
   const refs = report(d.error, 'job-4712').files[0]!.references;
   assert.equal(refs.map((r) => [r.value, r.findings.map((f) => f.code)]), [['book.pdf', []], ['cover.pdf', ['file-missing']]]);
+  // The operator is told where the file was expected as the job arrived, not in the watcher's work folder.
+  assert.match((refs[1]!.findings[0] as unknown as { message: string }).message, `No file at ${path.join(d.in, 'job-4712', 'cover.pdf')};`);
 });
 
 test('a job folder still being written is not taken until it has settled as a whole (a nested file changing)', async () => {

@@ -22,11 +22,11 @@ export const watch = defineCommand({
   describe: 'Run as a hot folder: wait for each ticket (and its files) to be complete, check it, route it to OK or ERROR with its report',
   builder: (y) =>
     y
-      .positional('in', { type: 'string', demandOption: true, describe: 'The hot folder: tickets dropped here (directly) are picked up, including those already there' })
+      .positional('in', { type: 'string', demandOption: true, describe: 'The hot folder: tickets, job packages and job folders (a folder holding one ticket and its files, taken whole) dropped here (directly) are picked up, including those already there' })
       .option('ok', { type: 'string', demandOption: true, requiresArg: true, describe: 'Tickets with no error finding go here, each with NAME.report.json beside it' })
       .option('error', { type: 'string', demandOption: true, requiresArg: true, describe: 'Tickets with an error finding (or over --max-warnings) go here, with their reports' })
       .option('work', { type: 'string', requiresArg: true, describe: 'Claimed tickets wait here: a folder on IN\'s file system only this user can write, under no folder others can write without the sticky bit (default: .NAME.jdf-filespec beside IN, for IN\'s NAME)' })
-      .option('settle', { requiresArg: true, default: '2s', coerce: duration('settle'), describe: `A ticket (and a referenced file) is complete when its size and time have not changed for this long, ${DURATION}` })
+      .option('settle', { requiresArg: true, default: '2s', coerce: duration('settle'), describe: `A ticket (and a referenced file, and every file in a job folder) is complete when its size and time have not changed for this long, ${DURATION}` })
       .option('wait-for-files', { requiresArg: true, default: '0s', coerce: duration('wait-for-files'), describe: `With --check-exists: wait this long for missing referenced files to appear and settle before ERROR, ${DURATION}` })
       .option('parse-wait', { requiresArg: true, default: '30s', coerce: duration('parse-wait'), describe: `A settled ticket that does not parse is given this long to become complete before ERROR, ${DURATION}` })
       .option('poll', { type: 'boolean', describe: 'Poll instead of file-system events (network shares); default: chosen from the file system, and when events do not arrive' })
@@ -40,7 +40,7 @@ export const watch = defineCommand({
       .option('max-bytes', { requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'Tickets larger than this are reported (file-too-large), not read: a size in bytes, or with a unit (10kB, 100MiB)' })
       .option('check-exists', { type: 'boolean', default: false, describe: 'Look for every local file a ticket references (see --wait-for-files)' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable)' })
-      .option('root', { type: 'string', describe: 'Every local file must stay inside this folder; nothing outside it is opened' })
+      .option('root', { type: 'string', describe: 'Every local file must stay inside this folder; nothing outside it is opened (a job folder\'s files: inside the job folder, with or without --root)' })
       .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above, if you or root own it and only its owner can write it and its folder)' })
       .option('strict-xml', { type: 'boolean', default: false, describe: "Run fast-xml-parser's full validator first" })
       .option('base', { type: 'string', describe: 'Base URI that relative references resolve against (default: IN, where the ticket arrived)' })

@@ -28,7 +28,7 @@ export const arrivedAs = (job: Job) => (job.folder && job.ticket !== undefined ?
  * A job folder's files are looked for in the folder only, wherever it is now (in IN, or claimed): it is the
  * root, and a map takes the URLs under IN/FOLDER/ there. The config's views are not consulted for it.
  */
-async function folderLocal(job: Job, local: LocalFileOptions): Promise<LocalFileOptions> {
+export async function folderLocal(job: Job, local: LocalFileOptions): Promise<LocalFileOptions> {
   const now = await realpath(job.claim?.file ?? job.source);
   const { views: _views, ...rest } = local;
   return { ...rest, root: now, maps: [{ prefix: `${pathToFileURL(job.source).href}/`, folder: now }, ...local.maps] };
@@ -49,7 +49,17 @@ export async function validateJob(job: Job, o: WatchOptions, withLocal: boolean)
     if ('reason' in r) return { unreadable: r.reason };
     files.push({ ...r, path: source + r.path.slice(read.length) }); // a package part keeps its " [part NAME]"
   }
+  if (local && job.folder && job.claim) for (const file of files) namedAsArrived(file, local.root!, job.source);
   return files.length > 0 ? files : { unreadable: 'nothing read' };
+}
+
+/** A claimed job folder's findings name its files where they arrived (IN/FOLDER/...), not in the work folder. */
+function namedAsArrived(file: FileReport, now: string, arrived: string): void {
+  const swap = (text: string) => text.split(now).join(arrived);
+  for (const f of [...file.findings, ...file.references.flatMap((r) => r.findings)]) {
+    f.message = swap(f.message);
+    if (f.args) for (const [k, v] of Object.entries(f.args)) if (typeof v === 'string') f.args[k] = swap(v);
+  }
 }
 
 /** Not a whole document yet, and not still for long enough to be called broken: look again later. */

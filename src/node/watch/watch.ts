@@ -7,7 +7,7 @@ import path from 'node:path';
 import { countFindings } from '../../report/check-text.js';
 import { allFindings, type FileReport } from '../../report/report.js';
 import { internalErrorReport } from '../batch.js';
-import { localChecks, noTicketReport, notYetWhole, unreadableReport, validateJob } from './checking.js';
+import { folderLocal, localChecks, noTicketReport, notYetWhole, unreadableReport, validateJob } from './checking.js';
 import { Claims } from './claim.js';
 import { discover, type Discovery, type WatcherFactory } from './discover.js';
 import type { EventSink, WatchEvent } from './events.js';
@@ -355,7 +355,7 @@ class Watcher implements HotFolder {
     if (notYetWhole(job, files, this.t.parseWaitMs)) return;
     let reports = 'unreadable' in files ? [unreadableReport(job, files.unreadable)] : files;
     if (!job.claim) {
-      if (waits && (await waitForFiles(job, reports, this.o.local, this.t, (event) => this.emit(event)))) return;
+      if (waits && (await waitForFiles(job, reports, await folderLocal(job, this.o.local!), this.t, (event) => this.emit(event)))) return;
       const now = job.waitSince !== undefined ? await folderSnapshot(job.source) : null;
       if (now !== null && ('notRegular' in now || !sameSnapshot(now, job.settle.last))) {
         // Files arrived while it waited: the folder settles again as a whole before it is taken.
