@@ -211,3 +211,65 @@ export async function killRun(n: number, kills: number, extra: Partial<WatchOpti
   if (code !== 0) problems.push(`the last watcher exited with ${code}`);
   return { problems, kills, resumed };
 }
+
+/** A job folder at `dir`: its ticket job.jdf (ID `id`, `broken` as ticketXml) naming pages/p.pdf, which is there. */
+export function jobFolder(dir: string, id: string, broken = false): void {
+  mkdirSync(path.join(dir, 'pages'), { recursive: true });
+  writeFileSync(path.join(dir, 'job.jdf'), ticketXml(id, { urls: [broken ? 'pages/p 1.pdf' : 'pages/p.pdf'] }));
+  writeFileSync(path.join(dir, 'pages', 'p.pdf'), `%PDF ${id}`);
+}
+
+/** Job folders (with job.jdf) in OK and ERROR, by the ID in each one's ticket: where each is, or that its report is not beside it. */
+export function routedFolders(d: Dirs): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const dir of [d.ok, d.error]) {
+    for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+      const ticket = path.join(dir, name, 'job.jdf');
+      if (!existsSync(ticket)) continue;
+      const id = /<JDF ID="([^"]+)"/.exec(readFileSync(ticket, 'utf8'))?.[1] ?? '?';
+      const at = path.join(dir, name);
+      out.set(id, [...(out.get(id) ?? []), existsSync(`${at}.report.json`) ? at : `${at} without its report`]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Kills a watcher with SIGKILL `kills` times at random moments while `n` job folders arrive (every third with a
+ * raw space in its URL: ERROR), then lets one finish; what went wrong, or nothing.
+ */
+export async function killFolderRun(n: number, kills: number): Promise<string[]> {
+  const d = makeDirs('jfs-kill-folders-');
+  const broken = (i: number) => i % 3 === 0;
+  for (let i = 0; i < n; i++) jobFolder(path.join(d.stage, `job-${i}`), `f${i}`, broken(i));
+  const feeding = (async () => {
+    for (let i = 0; i < n; i++) {
+      renameSync(path.join(d.stage, `job-${i}`), path.join(d.in, `job-${i}`));
+      await sleep(40);
+    }
+  })();
+  for (let k = 0; k < kills; k++) {
+    const child = watchChild(d);
+    await sleep(200 + Math.random() * 500);
+    child.kill('SIGKILL');
+    await exited(child);
+  }
+  const last = watchChild(d);
+  await feeding;
+  await until(() => routedFolders(d).size >= n && readdirSync(d.in).length === 0, 300_000, 'every job folder to be routed after the last restart');
+  last.kill('SIGTERM');
+  const problems: string[] = [];
+  const code = await exited(last);
+  if (code !== 0) problems.push(`the last watcher exited with ${code}`);
+  const seen = routedFolders(d);
+  for (let i = 0; i < n; i++) {
+    const at = seen.get(`f${i}`) ?? [];
+    if (at.length !== 1) problems.push(`f${i} routed ${at.length} times: ${at.join(', ')}`);
+    else if (!at[0]!.startsWith((broken(i) ? d.error : d.ok) + path.sep)) problems.push(`f${i} in ${at[0]}`);
+    else if (at[0]!.endsWith('without its report')) problems.push(at[0]!);
+  }
+  for (const folder of [d.ok, d.error]) for (const f of readdirSync(folder)) if (f.startsWith('.')) problems.push(`stray temporary ${f}`);
+  const work = defaultWork(d);
+  for (const t of existsSync(work) ? (readdirSync(work, { recursive: true }) as string[]).filter((p) => p.endsWith('job.jdf')) : []) problems.push(`left in the work folder: ${t}`);
+  return problems;
+}

@@ -6,7 +6,7 @@ import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, 
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { defaultWork, exited, makeDirs, sleep, stopAll, ticketXml, until, watchChild, watchHere, type Dirs } from './watch-helpers.js';
+import { defaultWork, jobFolder, killFolderRun, makeDirs, routedFolders, sleep, stopAll, until, watchHere, type Dirs } from './watch-helpers.js';
 
 /** The claim folder a watcher on another host, gone a minute ago, left for the job folder `name`: 0700 folders, as it makes them. */
 function goneClaim(d: Dirs, name: string): string {
@@ -16,12 +16,6 @@ function goneClaim(d: Dirs, name: string): string {
   chmodSync(owner, 0o700);
   chmodSync(claim, 0o700);
   return claim;
-}
-
-function jobFolder(dir: string, id: string): void {
-  mkdirSync(path.join(dir, 'pages'), { recursive: true });
-  writeFileSync(path.join(dir, 'job.jdf'), ticketXml(id, { urls: ['pages/p.pdf'] }));
-  writeFileSync(path.join(dir, 'pages', 'p.pdf'), `%PDF ${id}`);
 }
 
 /** The route record the watcher writes before it places anything (route.ts), and the report it places first. */
@@ -34,20 +28,6 @@ function recordRoute(claim: string, name: string): void {
 function ownerGoneAMinuteAgo(d: Dirs): void {
   const past = new Date(Date.now() - 60_000);
   utimesSync(path.join(defaultWork(d), 'otherhost.1.gone'), past, past);
-}
-
-/** Job folders (and their reports) in OK and ERROR, by the ID inside each folder's ticket. */
-function routedFolders(d: Dirs): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const dir of [d.ok, d.error]) {
-    for (const name of existsSync(dir) ? readdirSync(dir) : []) {
-      const ticket = path.join(dir, name, 'job.jdf');
-      if (!existsSync(ticket)) continue;
-      const id = /<JDF ID="([^"]+)"/.exec(readFileSync(ticket, 'utf8'))![1]!;
-      out.set(id, [...(out.get(id) ?? []), existsSync(path.join(dir, `${name}.report.json`)) ? path.join(dir, name) : `${path.join(dir, name)} without its report`]);
-    }
-  }
-  return out;
 }
 
 const leftInWork = (d: Dirs) => (existsSync(defaultWork(d)) ? (readdirSync(defaultWork(d), { recursive: true }) as string[]).filter((p) => p.endsWith('job.jdf')) : []);
@@ -102,44 +82,24 @@ test('killed after the folder was moved, before the claim was removed: the next 
   assert.equal(leftInWork(d), []);
 });
 
+test('a claim holding a job folder that others could have written is untrusted: reported, left, never routed', async () => {
+  const d = makeDirs();
+  const claim = goneClaim(d, 'job-d');
+  jobFolder(path.join(claim, 'job-d'), 'd');
+  chmodSync(claim, 0o777); // anyone could have put the folder there
+  ownerGoneAMinuteAgo(d);
+  const w = await watchHere(d, { staleMs: 1000 });
+  await until(() => w.count('untrusted') === 1, 30_000, 'the claim to be reported');
+  await sleep(600);
+  await w.hot.stop();
+  const e = w.events.find((x) => x.event === 'untrusted') as { path: string; reason: string };
+  assert.equal([e.path, e.reason], [claim, 'group or others can write it (mode 0777)']);
+  assert.equal([...routedFolders(d)], []);
+  assert.ok(existsSync(path.join(claim, 'job-d', 'job.jdf')), 'left where it is');
+});
+
 test('SIGKILL 3 times over a run of 15 job folders, then a restart: none lost, none twice, each where its ticket says', async () => {
-  const d = makeDirs('jfs-kill-folders-');
-  const n = 15;
-  const broken = (i: number) => i % 3 === 0;
-  for (let i = 0; i < n; i++) {
-    const dir = path.join(d.stage, `job-${i}`);
-    jobFolder(dir, `f${i}`);
-    if (broken(i)) writeFileSync(path.join(dir, 'job.jdf'), ticketXml(`f${i}`, { broken: true }));
-  }
-  const feeding = (async () => {
-    for (let i = 0; i < n; i++) {
-      renameSync(path.join(d.stage, `job-${i}`), path.join(d.in, `job-${i}`));
-      await sleep(60);
-    }
-  })();
-  for (let k = 0; k < 3; k++) {
-    const child = watchChild(d);
-    await sleep(200 + Math.random() * 500);
-    child.kill('SIGKILL');
-    await exited(child);
-  }
-  const last = watchChild(d);
-  await feeding;
-  await until(() => routedFolders(d).size >= n && readdirSync(d.in).length === 0, 120_000, 'every job folder to be routed after the last restart');
-  await sleep(500);
-  last.kill('SIGTERM');
-  assert.is(await exited(last), 0);
-  const problems: string[] = [];
-  const seen = routedFolders(d);
-  for (let i = 0; i < n; i++) {
-    const at = seen.get(`f${i}`) ?? [];
-    if (at.length !== 1) problems.push(`f${i} routed ${at.length} times: ${at.join(', ')}`);
-    else if (!at[0]!.startsWith(broken(i) ? d.error : d.ok)) problems.push(`f${i} in ${at[0]}`);
-    else if (at[0]!.endsWith('without its report')) problems.push(at[0]!);
-  }
-  for (const folder of [d.ok, d.error]) for (const f of readdirSync(folder)) if (f.startsWith('.')) problems.push(`stray temporary ${f}`);
-  assert.equal(problems, []);
-  assert.equal(leftInWork(d), []);
+  assert.equal(await killFolderRun(15, 3), []);
 });
 
 test.after.each(stopAll);

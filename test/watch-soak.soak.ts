@@ -2,7 +2,7 @@
 import { readdirSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkRun, defaultWork, drop, exited, feed, killRun, makeDirs, routed, stopAll, ticketXml, ticketsUnder, until, watchChild, watchHere } from './watch-helpers.js';
+import { checkRun, defaultWork, drop, exited, feed, killFolderRun, killRun, makeDirs, routed, stopAll, ticketXml, ticketsUnder, until, watchChild, watchHere } from './watch-helpers.js';
 
 test('2,000 tickets dropped at once: all routed, each exactly once (counted), with bounded open files', async () => {
   const d = makeDirs('jfs-soak-');
@@ -73,6 +73,10 @@ test('two watcher processes on one IN, 500 tickets: each taken once', async () =
   assert.equal(checkRun(d, n, defaultWork(d)), []);
   const by = (p: { lines: string[] }) => p.lines.filter((l) => /"event":"(ok|error)"/.test(l)).length;
   console.log(`  (routed ${by(a)} and ${by(b)})`);
+});
+
+test('SIGKILL 10 times over a run of 150 job folders, then a restart: none lost, none twice', async () => {
+  assert.equal(await killFolderRun(150, 10), []);
 });
 
 test.after.each(stopAll);
