@@ -133,6 +133,20 @@ test('a symbolic link inside a job folder pointing outside it is never followed;
   assert.ok(lstatSync(path.join(d.in, 'linked-job')).isSymbolicLink());
 });
 
+test('a folder named as a file the watcher keeps beside a claimed job (route.json) is not taken: reported once and left', async () => {
+  const d = makeDirs();
+  const w = await watchHere(d);
+  dropFolder(d, 'route.json', { 'job.jdf': ticketXml('rj') });
+  dropFolder(d, 'job-4715', { 'job.jdf': ticketXml('ok') });
+  await until(() => w.count('ignored') === 1 && w.count('ok') === 1, 30_000, 'the folder to be reported and the other routed');
+  await w.hot.stop();
+  const e = w.events.find((x) => x.event === 'ignored') as { name: string; reason: string };
+  assert.is(e.name, 'route.json');
+  assert.match(e.reason, /rename it/);
+  assert.equal(readdirSync(d.in), ['route.json']);
+  assert.equal(readdirSync(d.ok).sort(), ['job-4715', 'job-4715.report.json']);
+});
+
 test.after.each(stopAll);
 
 test.run();

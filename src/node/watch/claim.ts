@@ -180,6 +180,9 @@ export function claimName(dir: string): string | null {
 /** The files a claim folder holds besides its ticket (and our temporaries, hidden: a ticket's name never starts with a dot). */
 const CLAIM_FILES = new Set([...Object.values(REPORT_FILES).map((r) => r.file), 'route.json', 'waiting.json']);
 
+/** Whether a name is one of a claim folder's own files: a job folder of that name could not sit beside them, so it is not taken. */
+export const isClaimFileName = (name: string) => CLAIM_FILES.has(name);
+
 /** The ticket's own name in a claim folder: the one file that is not ours; null when there is none. */
 async function ticketIn(dir: string): Promise<string | null> {
   try {

@@ -15,6 +15,7 @@ import { readdir, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { PACKAGE_EXTENSIONS } from '../discover.js';
 import { TICKET_EXTENSIONS } from '../files.js';
+import { isClaimFileName } from './claim.js';
 
 /** statfs f_type of file systems where another machine's writes raise no local events (Linux magic numbers). */
 const NETWORK_FS = new Map<number, string>([
@@ -154,7 +155,7 @@ async function sweep(state: State): Promise<void> {
     const name = entry.name;
     if (!isTicketName(name)) {
       if (name.startsWith('.')) continue;
-      if (entry.isDirectory()) state.on.seen(path.join(state.folder, name), true);
+      if (entry.isDirectory() && !isClaimFileName(name)) state.on.seen(path.join(state.folder, name), true);
       else others.push(path.join(state.folder, name));
       continue;
     }

@@ -13,7 +13,7 @@ const TAKEN = [...new Set([...TICKET_EXTENSIONS, ...PACKAGE_EXTENSIONS, '.zip'])
 
 /** Why a name in IN is not taken, in words. */
 function whyNot(name: string, kind: string | null): string {
-  if (kind === 'a folder') return 'a folder that was not one when IN was listed: it is taken as a job folder at the next sweep';
+  if (kind === 'a folder') return `a folder named as a file the watcher keeps beside a claimed job (${name}): not taken as a job folder; rename it`;
   const ext = path.extname(name);
   const what = kind ?? 'a file';
   return `${what}, not a ticket or job package (${ext === '' ? 'no extension' : ext}; taken: ${TAKEN})`;

@@ -2,7 +2,8 @@
 //
 // The design, stage by stage (a ticket's own stages are in watch.ts; only what differs is said here):
 // - Seen: a folder directly in IN whose name is not hidden and not a ticket's (a folder named like a ticket,
-//   job.jdf/, stays `skipped`). Seen by the sweep of IN, never through a symbolic link (the sweep's entry type).
+//   job.jdf/, stays `skipped`), nor one of the files a claim folder keeps beside it (route.json, report.json,
+//   ...: `ignored`). Seen by the sweep of IN, never through a symbolic link (the sweep's entry type).
 // - Settled as a whole: a snapshot of the tree (every entry's relative path, type, size, time and inode, found
 //   with lstat: a link is an entry, never followed, nor a folder behind it walked) must not change for --settle.
 //   The folder's own time is left out (a rename into the work folder changes it). At most MAX_ENTRIES entries
