@@ -60,6 +60,11 @@ const crashes: string[] = [];
 const worseFixes: string[] = [];
 let references = 0;
 let fixesTried = 0;
+// What the report calls fixed and what fix does (src/ticket/fix-decision.ts): the values fixed, those refused by
+// reason, and the refused ones whose findings still offer a fix of their own (must be 0).
+let fixedValues = 0;
+let refusedWithFix = 0;
+const refusedValues = new Map<string, number>();
 const t0 = process.hrtime.bigint();
 for (const file of files) {
   let report: TicketReport;
@@ -77,6 +82,12 @@ for (const file of files) {
   };
   for (const f of report.findings) count(f.code, f.severity);
   for (const r of report.references) notePairs(r.value, r.findings);
+  for (const r of report.references) {
+    if (r.fixed !== undefined) fixedValues++;
+    if (r.fixRefused === undefined) continue;
+    refusedValues.set(r.fixRefused.reason, (refusedValues.get(r.fixRefused.reason) ?? 0) + 1);
+    if (r.findings.some((f) => f.fix !== undefined)) refusedWithFix++;
+  }
   const charset = report.encoding.toLowerCase().startsWith('utf-16') ? 'utf-8' : report.encoding.toLowerCase();
   for (const r of report.references) {
     for (const f of r.findings) count(f.code, f.severity);
@@ -192,6 +203,8 @@ console.log(`read only with --vocabulary ${VENDOR_VOCABULARIES.join(' ')} (eleme
 console.log(`single fixes re-checked: ${fixesTried}; adding an error: ${worseFixes.length}`);
 for (const w of worseFixes.slice(0, 40)) console.log(`  ${w}`);
 if (worseFixes.length > 40) console.log(`  ... and ${worseFixes.length - 40} more`);
+console.log(`values fixed: ${fixedValues}; fix refused: ${[...refusedValues.values()].reduce((a, b) => a + b, 0)}; refused but a finding offers a fix: ${refusedWithFix}`);
+for (const [reason, n] of [...refusedValues].sort((a, b) => b[1] - a[1])) console.log(`  ${pad(n, 5)}  ${reason}`);
 console.log(`template values with an error or warning: ${judgedTemplates}`);
 const oneCause = [...together].filter(([k]) => settled.get(k)?.startsWith('ONE')).reduce((n, [, v]) => n + v, 0);
 console.log(`findings of one cause reported twice: ${oneCause}`);

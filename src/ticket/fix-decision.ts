@@ -70,7 +70,9 @@ function whyNotFixed(raw: string, uses: readonly TicketReference[], fixed: strin
 
 /**
  * The decision, made once for the report of the decoded ticket `text`: every use of a value whose fix would be
- * refused loses `fixed` and carries `fixRefused` (the fix, and why). The fix of a value is its first use's.
+ * refused loses `fixed` and carries `fixRefused` (the fix, and why), and its findings offer no `fix` of their own;
+ * on a value that is fixed, a finding offers its own fix only where the same decision would write it. Every
+ * format (JSON, SARIF, text, the page) shows what it reads here. The fix of a value is its first use's.
  */
 export function settleFixes(text: string, report: TicketReport): void {
   const bySpan = new Map<string, TicketReference[]>();
@@ -84,11 +86,33 @@ export function settleFixes(text: string, report: TicketReport): void {
   for (const uses of bySpan.values()) {
     const first = uses[0]!;
     const fixed = first.fixed!;
-    const reason = whyNotFixed(text.slice(first.span[0], first.span[1]), uses, fixed, report.encoding);
-    if (reason === null) continue;
+    const raw = text.slice(first.span[0], first.span[1]);
+    const reason = whyNotFixed(raw, uses, fixed, report.encoding);
+    if (reason === null) {
+      settleFindingFixes(raw, uses, fixed, report.encoding);
+      continue;
+    }
     for (const use of uses) {
       delete use.fixed;
       use.fixRefused = { fixed, reason };
+      for (const f of use.findings) delete f.fix;
+    }
+  }
+}
+
+/**
+ * A finding's own fix, taken alone, stays where fix would write it too; where it would not (a step that leaves the
+ * value naming another file, such as the backslash fix of "E:\\a\\b.pdf" without the scheme's), the finding
+ * offers the value's whole fix, `fixed`, which the decision accepted and which corrects this problem as well.
+ */
+function settleFindingFixes(raw: string, uses: readonly TicketReference[], fixed: string, charset: string): void {
+  const decided = new Map<string, boolean>([[fixed, true]]);
+  for (const use of uses) {
+    for (const f of use.findings) {
+      if (f.fix === undefined) continue;
+      let ok = decided.get(f.fix);
+      if (ok === undefined) decided.set(f.fix, (ok = whyNotFixed(raw, uses, f.fix, charset) === null));
+      if (!ok) f.fix = fixed;
     }
   }
 }
