@@ -65,6 +65,7 @@ let fixesTried = 0;
 let fixedValues = 0;
 let refusedWithFix = 0;
 const refusedValues = new Map<string, number>();
+const unclean: string[] = [];
 const t0 = process.hrtime.bigint();
 for (const file of files) {
   let report: TicketReport;
@@ -97,6 +98,11 @@ for (const file of files) {
     if (r.base !== null) options.base = r.base;
     if (report.jdfVersion !== undefined) options.jdfVersion = report.jdfVersion;
     const before = new Set(checkUrl(r.value, options).findings.filter((f) => f.severity === 'error').map((f) => f.code));
+    // A value fix writes is clean once written: no error left.
+    if (r.fixed !== undefined) {
+      const left = checkUrl(r.fixed, options).findings.filter((g) => g.severity === 'error');
+      if (left.length > 0) unclean.push(`${path.relative(corpus, file)}:${r.line}:${r.column} ${JSON.stringify(r.value)} -> ${JSON.stringify(r.fixed)} leaves ${left.map((g) => g.code).join(', ')}`);
+    }
     for (const f of r.findings) {
       if (f.fix === undefined) continue;
       fixesTried++;
@@ -205,6 +211,8 @@ for (const w of worseFixes.slice(0, 40)) console.log(`  ${w}`);
 if (worseFixes.length > 40) console.log(`  ... and ${worseFixes.length - 40} more`);
 console.log(`values fixed: ${fixedValues}; fix refused: ${[...refusedValues.values()].reduce((a, b) => a + b, 0)}; refused but a finding offers a fix: ${refusedWithFix}`);
 for (const [reason, n] of [...refusedValues].sort((a, b) => b[1] - a[1])) console.log(`  ${pad(n, 5)}  ${reason}`);
+console.log(`fixed values with an error left: ${unclean.length}`);
+for (const u of unclean.slice(0, 20)) console.log(`  ${u}`);
 console.log(`template values with an error or warning: ${judgedTemplates}`);
 const oneCause = [...together].filter(([k]) => settled.get(k)?.startsWith('ONE')).reduce((n, [, v]) => n + v, 0);
 console.log(`findings of one cause reported twice: ${oneCause}`);

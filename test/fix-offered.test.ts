@@ -43,7 +43,7 @@ test('no finding offers a fix on a value whose fix is refused, in JSON, SARIF an
   const text = (await runCli(['validate', file])).stdout;
   const fixLines = text.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('fix: '));
   assert.ok(fixLines.length > 0);
-  assert.equal([...new Set(fixLines)], ['fix: file:///E:/Jobs/a.pdf'], 'the text report shows only the fixed value\'s fix');
+  assert.equal(fixLines.filter((l) => !l.startsWith('fix: file:///E:')), [], 'the text report shows only the fixed value\'s fixes');
 
   // What fix does: leaves both.
   const result = await runCli(['fix', file]);
@@ -52,7 +52,7 @@ test('no finding offers a fix on a value whose fix is refused, in JSON, SARIF an
   for (const v of REFUSED) assert.ok(written.includes(`URL="${v}"`), `${v} left as it was`);
 });
 
-test("on a value fix writes, each finding's fix is one fix would write", async () => {
+test('on a value fix writes, no finding offers a step fix would not write', async () => {
   const file = path.join(dir, 'fixed.jdf');
   writeFileSync(file, TICKET);
   const json = JSON.parse((await runCli(['validate', '--format', 'json', file])).stdout) as { files: Array<{ references: Ref[] }> };
@@ -61,8 +61,11 @@ test("on a value fix writes, each finding's fix is one fix would write", async (
   assert.is(ref.fixed, 'file:///E:/Jobs/a.pdf');
   const fixes = ref.findings.filter((f) => f.fix !== undefined);
   assert.ok(fixes.length >= 2, 'the backslash and the drive letter each offer a fix');
-  // The backslash fix alone ("E:/Jobs/a.pdf") reads as a URL of the scheme "e", another file: not offered.
-  for (const f of fixes) assert.is(f.fix, 'file:///E:/Jobs/a.pdf', `${f.code} offers the value's fix`);
+  // The backslash fix alone ("E:/Jobs/a.pdf") reads as a URL of the scheme "e", another file: not offered; the
+  // backslash finding offers the value's fix. (The drive letter's alone, file:///E:\Jobs\a.pdf, names E:\Jobs\a.pdf
+  // in every reading that names a file: offered.)
+  assert.not.ok(fixes.some((f) => f.fix === 'E:/Jobs/a.pdf'));
+  assert.is(fixes.find((f) => f.code === 'backslash')?.fix, 'file:///E:/Jobs/a.pdf', 'backslash offers the value\'s fix');
   await runCli(['fix', file]);
   assert.ok(readFileSync(file, 'utf8').includes('URL="file:///E:/Jobs/a.pdf"'), 'and fix wrote it');
 });

@@ -3,7 +3,8 @@
 // (`fixRefused`, with the reason) instead. planFixes (rewrite.ts) reads it.
 import { holdsPassword } from '../fileurl/redact.js';
 import { resolveReference } from '../uri/resolve.js';
-import { consumerIdentities, fileIdentity } from './readings.js';
+import { consumerHrefs, consumerIdentities, fileIdentity } from './readings.js';
+import { windowsAgreement, windowsTarget } from './windows-reading.js';
 import type { TicketReference, TicketReport } from './validate.js';
 
 /** One attribute value, whichever rRef reached it. */
@@ -15,9 +16,10 @@ export const spanKey = (ref: TicketReference): string => `${ref.span[0]}:${ref.s
  */
 function sameFile(ref: TicketReference, fixed: string, charset: string): string | null {
   if (ref.role === 'directory') {
-    // Only the trailing "/" is added: the same folder.
+    // Only the trailing "/" is added: the same folder; or a Windows folder every reading agrees on.
     const strip = (s: string) => fileIdentity(s, charset).replace(/\/+$/, '');
-    return strip(fixed) === strip(ref.value.trim()) ? null : 'the fixed Directory would name another folder';
+    if (strip(fixed) === strip(ref.value.trim())) return null;
+    return sameWindowsFile(ref.value.trim(), ref.base, false, fixed, charset) ? null : 'the fixed Directory would name another folder';
   }
   const base = ref.base ?? (ref.kind === 'absolute' ? null : standInBase(ref.value, fixed));
   const fixedTarget = fileIdentity(base !== null ? resolveReference(fixed, base) : fixed, charset);
@@ -25,9 +27,23 @@ function sameFile(ref: TicketReference, fixed: string, charset: string): string 
   if (fileIdentity(base !== null ? resolveReference(ref.value, base) : ref.value, charset) === fixedTarget) return null;
   const readings = consumerIdentities(ref.value, base, ref.baseSource === 'directory', charset);
   if (readings.has(fixedTarget)) return null;
+  if (sameWindowsFile(ref.value, base, ref.baseSource === 'directory', fixed, charset)) return null;
   return /[#?]/.test(ref.value)
     ? 'a raw "#" or "?" may start a fragment or query, so no consumer reads the original as the file the fixed value names'
     : 'no consumer reads the original value as the file the fixed value names';
+}
+
+/**
+ * Whether every reading of `value` that names a file names the Windows path (drive or UNC share) the fixed value
+ * names: a Windows path written with "\" (`file:///C:/Jobs/Current\`, `file://\\HOST\share\x`), with its
+ * backslashes escaped (`file://%5C%5CHOST%5Cshare%5Cx`, the host decoded as RFC 3986 3.2.2 reads a reg-name) or
+ * with the scheme twice (`file://file:/c:/x`, whose strict reading has a port and names no file). Folder names are
+ * compared without a trailing separator, case-folded as Windows compares them.
+ */
+function sameWindowsFile(value: string, base: string | null, withJoin: boolean, fixed: string, charset: string): boolean {
+  const target = windowsTarget(base !== null ? resolveReference(fixed, base) : fixed, charset);
+  if (target === null || target === undefined) return false;
+  return windowsAgreement(consumerHrefs(value, base, withJoin, charset)) === target;
 }
 
 /**
