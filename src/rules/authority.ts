@@ -3,7 +3,8 @@
 import { SIGN } from './signs.js';
 import { classifyHost } from '../fileurl/host.js';
 import { userinfoPassword } from '../fileurl/redact.js';
-import { isDriveAuthority } from '../fileurl/drive.js';
+import { hasDriveSegment, isDriveAuthority } from '../fileurl/drive.js';
+import { isLocalRoot } from './local-roots.js';
 import { KIND } from './facts.js';
 import { examples, isDoubledScheme, isUncAuthority, sev, withPath } from './helpers.js';
 import type { Rule } from './types.js';
@@ -37,16 +38,40 @@ export const fileWithoutAuthority: Rule = {
     spec: 'JDF appendix 2.1; JDF appendix 4.3, Table 4 example 21; RFC 8089 2',
     severity: sev('error', null, null),
     fixable: true,
-    examples: examples([{ value: 'file:/c:/folder/a.pdf', offset: 5, fix: 'file:///c:/folder/a.pdf' }, { value: 'file:/path/to/file', offset: 5, fix: 'file:///path/to/file' }], [{ value: 'file:///c:/folder/a.pdf' }, { value: 'file:/path/to/file', options: { profile: 'rfc8089' } }]),
+    examples: examples([
+      { value: 'file:/c:/folder/a.pdf', offset: 5, fix: 'file:///c:/folder/a.pdf' },
+      { value: 'file:/Users/me/a.pdf', offset: 5, fix: 'file:///Users/me/a.pdf' },
+      { value: 'file:/host/share/x.pdf', offset: 5, fix: null, suggestions: ['file:///host/share/x.pdf', 'file://host/share/x.pdf'] },
+    ], [{ value: 'file:///c:/folder/a.pdf' }, { value: 'file:/path/to/file', options: { profile: 'rfc8089' } }]),
   },
-  message: () => "The host part is missing: a file URL starts with 'file://'; write file:/// (empty host) or file://localhost/.",
+  message: (a) => a.server !== undefined
+    ? `The host part is missing: '${a.server}' may be a server (file://${a.server}/...) or a folder on this machine (file:///${a.server}/...); only the ticket's author knows which, so both are suggested and neither is fixed.`
+    : "The host part is missing: a file URL starts with 'file://'; write file:/// (empty host) or file://localhost/.",
   when: SIGN.fileScheme,
   check(ctx, report) {
     if (ctx.scheme !== 'file' || ctx.ref.authority !== undefined || !ctx.ref.path.startsWith('/')) return;
     if (ctx.ref.path.startsWith('//')) return;
-    report({ offset: ctx.pathStart, fix: withPath(ctx, '//' + ctx.ref.path) });
+    const local = withPath(ctx, '//' + ctx.ref.path);
+    const server = twoMeanings(ctx.ref.path);
+    if (server === null) return report({ offset: ctx.pathStart, fix: local });
+    // RFC 8089 2 reads file:/path as a path here; a missing "/" makes a UNC share (E.3.1) read so as well.
+    report({ offset: ctx.pathStart, args: { server }, suggestions: [
+      { desc: `the folder /${server} on this machine`, fix: local },
+      { desc: `a UNC share on the server '${server}'`, fix: withPath(ctx, '/' + ctx.ref.path) },
+    ] });
   },
 };
+
+/**
+ * The first segment of a "file:/" path that may name a UNC server as well as a folder here: a server and a share
+ * before more (/host/share/x.pdf), no drive letter, no folder every POSIX or macOS root holds (isLocalRoot). Null
+ * where the path has one meaning.
+ */
+function twoMeanings(path: string): string | null {
+  const names = path.split('/');
+  if (names.length < 4 || names[1] === '' || names[2] === '' || hasDriveSegment(path) || isLocalRoot(names[1]!)) return null;
+  return names[1]!;
+}
 
 /** The WHATWG special schemes: "\\" is "/" in them and "//" is optional, so "ftp:\\u:p@h\\" has user information too. */
 const SPECIAL = new Set(['file', 'ftp', 'http', 'https', 'ws', 'wss']);
