@@ -89,6 +89,7 @@ export const passwordInUserinfo: Rule = {
       { value: 'ftp://u:p@cip4.org/a.pdf', offset: 6, fix: 'ftp://u@cip4.org/a.pdf' },
       { value: 'file:////u:p@h/a.pdf', offset: 9, fix: 'file:////h/a.pdf', options: { profile: 'lenient' } },
       { value: 'file:\\\\u:p@h\\a.pdf', offset: 7, fix: 'file:\\\\h\\a.pdf', options: { profile: 'lenient' } },
+      { value: 'ftp://host\\user:p@evil/', offset: 6, fix: null },
     ], [{ value: 'file://user@host.example.com/path/to/file' }, { value: 'cid:a:b@c' }]),
   },
   message: () => 'The URL carries a password in its user information (not shown here); remove it and give the credentials to the consumer another way.',
@@ -97,7 +98,13 @@ export const passwordInUserinfo: Rule = {
     if (!ctx.facts.has(KIND.at)) return; // user information ends at an '@'
     if (!ctx.authority?.userinfo?.includes(':') && !(ctx.scheme !== undefined && SPECIAL.has(ctx.scheme))) return;
     const found = userinfoPassword(ctx.core);
-    if (found === null) return;
+    if (found === null) {
+      // RFC 3986 3.2: the authority runs to the first "/", so "ftp://host\user:p@evil/" sends the password to the
+      // host "evil", where WHATWG reads "\" as "/" and a path: reported (it is masked), no fix (the two readings
+      // do not even agree on the host).
+      if (ctx.authority?.userinfo?.includes(':')) report({ offset: ctx.lead + ctx.core.indexOf('//') + 2 });
+      return;
+    }
     const from = ctx.scheme === 'file' ? found.user : found.colon;
     report({ offset: ctx.lead + found.user, fix: ctx.withCore(ctx.core.slice(0, from) + ctx.core.slice(ctx.scheme === 'file' ? found.at + 1 : found.at)) });
   },
