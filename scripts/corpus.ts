@@ -1,6 +1,7 @@
 // `npm run corpus`: runs the built validator over the shared corpus of real tickets (../shared/corpus/tickets)
-// and prints what it found: findings per code and severity, crashes, exit code 2, time, and the single fixes
-// that would add an error. Not part of `npm test` (the corpus is other projects' test data, never committed).
+// and prints what it found: findings per code and severity, crashes, exit code 2, time, the single fixes
+// that would add an error, the values fix writes and refuses (by reason), the findings that offer suggestions
+// instead of a fix, and the fixed values that still have an error. Not part of `npm test` (the corpus is other projects' test data, never committed).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
