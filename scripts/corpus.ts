@@ -1,6 +1,7 @@
 // `npm run corpus`: runs the built validator over the shared corpus of real tickets (../shared/corpus/tickets)
-// and prints what it found: findings per code and severity, crashes, exit code 2, time, and the single fixes
-// that would add an error. Not part of `npm test` (the corpus is other projects' test data, never committed).
+// and prints what it found: findings per code and severity, crashes, exit code 2, time, the single fixes
+// that would add an error, the values fix writes and refuses (by reason), the findings that offer suggestions
+// instead of a fix, and the fixed values that still have an error. Not part of `npm test` (the corpus is other projects' test data, never committed).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -60,6 +61,13 @@ const crashes: string[] = [];
 const worseFixes: string[] = [];
 let references = 0;
 let fixesTried = 0;
+// What the report calls fixed and what fix does (src/ticket/fix-decision.ts): the values fixed, those refused by
+// reason, and the refused ones whose findings still offer a fix of their own (must be 0).
+let fixedValues = 0;
+let refusedWithFix = 0;
+const refusedValues = new Map<string, number>();
+const unclean: string[] = [];
+const suggested = new Map<string, number>();
 const t0 = process.hrtime.bigint();
 for (const file of files) {
   let report: TicketReport;
@@ -77,6 +85,13 @@ for (const file of files) {
   };
   for (const f of report.findings) count(f.code, f.severity);
   for (const r of report.references) notePairs(r.value, r.findings);
+  for (const r of report.references) {
+    if (r.fixed !== undefined) fixedValues++;
+    for (const f of r.findings) if (f.suggestions !== undefined) suggested.set(f.code, (suggested.get(f.code) ?? 0) + 1);
+    if (r.fixRefused === undefined) continue;
+    refusedValues.set(r.fixRefused.reason, (refusedValues.get(r.fixRefused.reason) ?? 0) + 1);
+    if (r.findings.some((f) => f.fix !== undefined)) refusedWithFix++;
+  }
   const charset = report.encoding.toLowerCase().startsWith('utf-16') ? 'utf-8' : report.encoding.toLowerCase();
   for (const r of report.references) {
     for (const f of r.findings) count(f.code, f.severity);
@@ -86,6 +101,12 @@ for (const file of files) {
     if (r.base !== null) options.base = r.base;
     if (report.jdfVersion !== undefined) options.jdfVersion = report.jdfVersion;
     const before = new Set(checkUrl(r.value, options).findings.filter((f) => f.severity === 'error').map((f) => f.code));
+    // A value fix writes is clean once written: no error left.
+    if (r.fixed !== undefined) {
+      // An error whose corrections are suggestions is the person's to settle (file:/host/share/...): not counted.
+      const left = checkUrl(r.fixed, options).findings.filter((g) => g.severity === 'error' && g.suggestions === undefined);
+      if (left.length > 0) unclean.push(`${path.relative(corpus, file)}:${r.line}:${r.column} ${JSON.stringify(r.value)} -> ${JSON.stringify(r.fixed)} leaves ${left.map((g) => g.code).join(', ')}`);
+    }
     for (const f of r.findings) {
       if (f.fix === undefined) continue;
       fixesTried++;
@@ -192,6 +213,11 @@ console.log(`read only with --vocabulary ${VENDOR_VOCABULARIES.join(' ')} (eleme
 console.log(`single fixes re-checked: ${fixesTried}; adding an error: ${worseFixes.length}`);
 for (const w of worseFixes.slice(0, 40)) console.log(`  ${w}`);
 if (worseFixes.length > 40) console.log(`  ... and ${worseFixes.length - 40} more`);
+console.log(`values fixed: ${fixedValues}; fix refused: ${[...refusedValues.values()].reduce((a, b) => a + b, 0)}; refused but a finding offers a fix: ${refusedWithFix}`);
+for (const [reason, n] of [...refusedValues].sort((a, b) => b[1] - a[1])) console.log(`  ${pad(n, 5)}  ${reason}`);
+console.log(`findings with suggestions, never fixed (two plausible meanings): ${[...suggested.values()].reduce((a, b) => a + b, 0)}${suggested.size > 0 ? ` (${[...suggested].map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`);
+console.log(`fixed values with an error left (other than one with suggestions): ${unclean.length}`);
+for (const u of unclean.slice(0, 20)) console.log(`  ${u}`);
 console.log(`template values with an error or warning: ${judgedTemplates}`);
 const oneCause = [...together].filter(([k]) => settled.get(k)?.startsWith('ONE')).reduce((n, [, v]) => n + v, 0);
 console.log(`findings of one cause reported twice: ${oneCause}`);

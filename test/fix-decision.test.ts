@@ -1,7 +1,8 @@
 // What the report calls fixed is what `fix` writes: a reference has `fixed` exactly when fix changes its value
-// to it, and `fixRefused` (the fix and why) when fix leaves it. The refused shapes are the corpus's (issue 28): a
-// Directory ending in a backslash, a UNC path with its backslashes escaped, the scheme written twice. The oracle
-// is the ticket fix wrote, read again.
+// to it, and `fixRefused` (the fix and why) when fix leaves it. The refused shapes: a
+// Directory with a backslash and no drive (on POSIX "\" is part of a name), a Windows path holding "%20" (a name
+// with "%20" in it, or an escaped space?), a raw "#" (it may start a fragment). The oracle is the ticket fix
+// wrote, read again.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +14,7 @@ import { runCli } from './in-process.js';
 
 const dir = tempFolder('jfs-fix-decision-');
 
-const REFUSED = ['file:///C:/Jobs/Current\\', 'file://%5C%5CHOST%5Cshare%5Ca.pdf', 'file://file:/c:/a.pdf'];
+const REFUSED = ['file:///Jobs/Current\\', 'E:\\Jobs\\a%20b.pdf', 'file:///c:/a b#c.pdf'];
 const TICKET = `<?xml version="1.0" encoding="UTF-8"?>
 <JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" Type="Product" ID="n" JobPartID="p" Status="Waiting" Version="1.3">
   <ResourcePool>

@@ -14,6 +14,8 @@ export interface InvalidCase<O> extends ValidCase<O> {
   offset?: number;
   /** The finding's fix; null: it has none; absent: not pinned (only for rules without fixes). */
   fix?: string | null;
+  /** The values of the finding's suggestions, in order (a value with two plausible meanings); absent: none. */
+  suggestions?: readonly string[];
 }
 
 export interface RuleCases<O> {
@@ -42,6 +44,8 @@ export function ruleTester<O>(code: string, check: (value: string, options: O | 
       assert.ok(f, `should give ${code}, got ${all.map((x) => x.code)}`);
       assert.is(f!.offset, c.offset, 'offset');
       if (c.fix !== undefined) assert.is(f!.fix ?? null, c.fix, 'fix');
+      assert.equal(f!.suggestions?.map((s) => s.fix), c.suggestions, 'suggestions');
+      for (const s of c.suggestions ?? []) assert.not.ok(check(s, c.options).some((x) => x.code === code), `the suggestion ${JSON.stringify(s)} still gives ${code}`);
       if (typeof c.fix === 'string') {
         const again = check(c.fix, c.options).map((x) => x.code);
         assert.not.ok(again.includes(code), `the fix ${JSON.stringify(c.fix)} still gives ${code}`);

@@ -145,6 +145,7 @@ export class FindingsList {
       h('p', { class: 'meta' }, ruleLink(f.code, -1), f.spec ? ` \u00b7 ${f.spec}` : ''),
       f.element !== undefined ? h('p', { class: 'ref' }, h('code', {}, `${f.element}/@${f.attribute}`), ' = ', h('code', {}, JSON.stringify(f.value))) : null,
       f.fix !== undefined ? h('p', { class: 'fix' }, 'fix: ', h('code', {}, f.fix)) : null,
+      ...(f.suggestions ?? []).map((s) => h('p', { class: 'suggestion' }, `suggestion (${s.desc}): `, h('code', {}, s.fix))),
       f.mapping !== undefined ? h('p', { class: 'mapped', 'data-mapped-by': JSON.stringify(f.mapping.mappedBy) }, f.mapping.text) : null,
     );
     this.items.set(i, li);

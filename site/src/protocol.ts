@@ -37,6 +37,8 @@ export interface PageFinding {
   message: string;
   spec?: string;
   fix?: string;
+  /** Where the value has two plausible meanings: the corrections a person may choose (none is applied by fix). */
+  suggestions?: Array<{ desc: string; fix: string }>;
   line: number;
   column: number;
   /** The reference's element path, attribute and value (absent for file-level findings). */

@@ -51,6 +51,7 @@ export function renderUrlResult(m: UrlChecked): HTMLElement[] {
             h('span', { class: `sev ${f.severity}` }, f.severity), ' ', f.offset !== undefined ? `at ${f.offset} ` : '', pointAt(r.value, f.offset),
             h('br'), f.message, ' ', ruleLink(f.code), f.spec ? ` \u00b7 ${f.spec}` : '',
             f.fix !== undefined ? h('span', { class: 'fix' }, h('br'), 'fix: ', h('code', {}, f.fix)) : '',
+            ...(f.suggestions ?? []).map((s) => h('span', { class: 'suggestion' }, h('br'), `suggestion (${s.desc}): `, h('code', {}, s.fix))),
           ),
         ),
       ),

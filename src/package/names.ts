@@ -2,18 +2,20 @@
 // encoding (JDF appendix section 3), so a Latin-1 ticket gets Latin-1 octets, a UTF-8 (or UTF-16) one UTF-8.
 // And back: a URL from such a ticket with its escapes in UTF-8, the form a file system is looked up in.
 import { charsetForLabel, decodeBytes } from '../escape/charsets.js';
-import { escapeChar, escapeSegment, isTripletAt } from '../escape/percent.js';
+import { escapeChar, escapeCharIn, escapeSegment, isTripletAt } from '../escape/percent.js';
 
 const SINGLE_BYTE = new Set(['ISO-8859-1', 'LATIN1', 'WINDOWS-1252', 'US-ASCII']);
 
+/**
+ * A name as one path segment of a ticket in `charset`: "all encoded octets must use the encoding declared on the
+ * XML document header's encoding attribute" (JDF appendix section 3), so in a single-byte ticket a character is
+ * its one octet there (windows-1252's "€" is %80, its 0x80-0x9F range included); one the charset has no octet
+ * for (ISO-8859-1's "€", any non-ASCII in US-ASCII) is written as UTF-8 octets, RFC 8089 section 4's form.
+ */
 export function segmentFor(name: string, charset: string): string {
   if (!SINGLE_BYTE.has(charset.toUpperCase())) return escapeSegment(name);
   let out = '';
-  for (const ch of name) {
-    const c = ch.codePointAt(0)!;
-    // Windows-1252 reads 0x80-0x9F as other characters: only Latin-1's own range is written as one octet.
-    out += c >= 0xa0 && c <= 0xff ? `%${c.toString(16).toUpperCase()}` : escapeSegment(ch);
-  }
+  for (const ch of name) out += (ch.codePointAt(0)! >= 0x80 ? escapeCharIn(ch, charset) : undefined) ?? escapeSegment(ch);
   return out;
 }
 

@@ -41,6 +41,7 @@ export function formatCheckText(results: readonly CheckResult[], options: { quie
       const at = f.offset !== undefined ? `at ${f.offset}` : '';
       lines.push(`  ${at.padEnd(7)} ${SEVERITY_LABEL[f.severity]}  ${forTerminal(f.message)}  ${f.code}`);
       if (f.fix !== undefined) lines.push(`          fix: ${forTerminal(f.fix)}`);
+      for (const s of f.suggestions ?? []) lines.push(`          suggestion (${forTerminal(s.desc)}): ${forTerminal(s.fix)}`);
     }
     if (r.fixed !== undefined && r.fixed !== shown.find((f) => f.fix !== undefined)?.fix) lines.push(`  all fixes: ${forTerminal(r.fixed)}`);
     lines.push('');

@@ -95,17 +95,25 @@ export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMet
         };
         if (ref?.mappedBy || ref?.packagePart) r.properties = { ...(ref.mappedBy ? { mappedBy: ref.mappedBy } : {}), ...(ref.packagePart ? { packagePart: ref.packagePart } : {}) };
         // A fix is applied as it stands: one shown with a password masked would write "****" (see holdsPassword).
-        if (ref && f.fix !== undefined && file.path !== '-' && file.part === undefined && !holdsPassword(f.fix)) {
-          r.fixes = [{
-            description: { text: `Set ${ref.attribute} to ${f.fix}` },
+        // A finding with suggestions (two plausible meanings) offers each as a fix of its own (SARIF 3.27.30: fixes
+        // holds every proposed fix), the person choosing one; `fix` applies none.
+        const proposed: Array<{ text: string; value: string }> = [];
+        if (ref !== undefined && file.path !== '-' && file.part === undefined) {
+          if (f.fix !== undefined) proposed.push({ text: `Set ${ref.attribute} to ${f.fix}`, value: f.fix });
+          for (const s of f.suggestions ?? []) proposed.push({ text: `Suggestion: ${s.desc}: set ${ref.attribute} to ${s.fix}`, value: s.fix });
+        }
+        const offered = proposed.filter((o) => !holdsPassword(o.value));
+        if (ref && offered.length > 0) {
+          r.fixes = offered.map((o) => ({
+            description: { text: o.text },
             artifactChanges: [{
               artifactLocation: where,
               replacements: [{
                 deletedRegion: { startLine: ref.line, startColumn: ref.column, endLine: ref.endLine, endColumn: ref.endColumn },
-                insertedContent: { text: escapeAttribute(f.fix) },
+                insertedContent: { text: escapeAttribute(o.value) },
               }],
             }],
-          }];
+          }));
         }
         return r;
       };

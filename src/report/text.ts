@@ -55,6 +55,7 @@ export function* textLines(given: ValidationReport, options: TextOptions = {}): 
       lines.push(`  ${`${f.line}:${f.column}`.padEnd(9)} ${severityLabel(f.severity, options.color)}  ${forTerminal(f.message)}  ${f.code}\n`);
       if (ref) line(`  ${''.padEnd(9)} ${ref.element}/@${ref.attribute} = ${JSON.stringify(ref.value)}`);
       if (f.fix !== undefined) line(`  ${''.padEnd(9)} fix: ${f.fix}`);
+      for (const s of f.suggestions ?? []) line(`  ${''.padEnd(9)} suggestion (${s.desc}): ${s.fix}`);
       if (full()) yield flush();
     }
     line('');

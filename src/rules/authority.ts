@@ -3,7 +3,8 @@
 import { SIGN } from './signs.js';
 import { classifyHost } from '../fileurl/host.js';
 import { userinfoPassword } from '../fileurl/redact.js';
-import { isDriveAuthority } from '../fileurl/drive.js';
+import { hasDriveSegment, isDriveAuthority } from '../fileurl/drive.js';
+import { isLocalRoot } from './local-roots.js';
 import { KIND } from './facts.js';
 import { examples, isDoubledScheme, isUncAuthority, sev, withPath } from './helpers.js';
 import type { Rule } from './types.js';
@@ -37,16 +38,40 @@ export const fileWithoutAuthority: Rule = {
     spec: 'JDF appendix 2.1; JDF appendix 4.3, Table 4 example 21; RFC 8089 2',
     severity: sev('error', null, null),
     fixable: true,
-    examples: examples([{ value: 'file:/c:/folder/a.pdf', offset: 5, fix: 'file:///c:/folder/a.pdf' }, { value: 'file:/path/to/file', offset: 5, fix: 'file:///path/to/file' }], [{ value: 'file:///c:/folder/a.pdf' }, { value: 'file:/path/to/file', options: { profile: 'rfc8089' } }]),
+    examples: examples([
+      { value: 'file:/c:/folder/a.pdf', offset: 5, fix: 'file:///c:/folder/a.pdf' },
+      { value: 'file:/Users/me/a.pdf', offset: 5, fix: 'file:///Users/me/a.pdf' },
+      { value: 'file:/host/share/x.pdf', offset: 5, fix: null, suggestions: ['file:///host/share/x.pdf', 'file://host/share/x.pdf'] },
+    ], [{ value: 'file:///c:/folder/a.pdf' }, { value: 'file:/path/to/file', options: { profile: 'rfc8089' } }]),
   },
-  message: () => "The host part is missing: a file URL starts with 'file://'; write file:/// (empty host) or file://localhost/.",
+  message: (a) => a.server !== undefined
+    ? `The host part is missing: '${a.server}' may be a server (file://${a.server}/...) or a folder on this machine (file:///${a.server}/...); only the ticket's author knows which, so both are suggested and neither is fixed.`
+    : "The host part is missing: a file URL starts with 'file://'; write file:/// (empty host) or file://localhost/.",
   when: SIGN.fileScheme,
   check(ctx, report) {
     if (ctx.scheme !== 'file' || ctx.ref.authority !== undefined || !ctx.ref.path.startsWith('/')) return;
     if (ctx.ref.path.startsWith('//')) return;
-    report({ offset: ctx.pathStart, fix: withPath(ctx, '//' + ctx.ref.path) });
+    const local = withPath(ctx, '//' + ctx.ref.path);
+    const server = twoMeanings(ctx.ref.path);
+    if (server === null) return report({ offset: ctx.pathStart, fix: local });
+    // RFC 8089 2 reads file:/path as a path here; a missing "/" makes a UNC share (E.3.1) read so as well.
+    report({ offset: ctx.pathStart, args: { server }, suggestions: [
+      { desc: `the folder /${server} on this machine`, fix: local },
+      { desc: `a UNC share on the server '${server}'`, fix: withPath(ctx, '/' + ctx.ref.path) },
+    ] });
   },
 };
+
+/**
+ * The first segment of a "file:/" path that may name a UNC server as well as a folder here: a server and a share
+ * before more (/host/share/x.pdf), no drive letter, no folder every POSIX or macOS root holds (isLocalRoot). Null
+ * where the path has one meaning.
+ */
+function twoMeanings(path: string): string | null {
+  const names = path.split('/');
+  if (names.length < 4 || names[1] === '' || names[2] === '' || hasDriveSegment(path) || isLocalRoot(names[1]!)) return null;
+  return names[1]!;
+}
 
 /** The WHATWG special schemes: "\\" is "/" in them and "//" is optional, so "ftp:\\u:p@h\\" has user information too. */
 const SPECIAL = new Set(['file', 'ftp', 'http', 'https', 'ws', 'wss']);
@@ -64,6 +89,7 @@ export const passwordInUserinfo: Rule = {
       { value: 'ftp://u:p@cip4.org/a.pdf', offset: 6, fix: 'ftp://u@cip4.org/a.pdf' },
       { value: 'file:////u:p@h/a.pdf', offset: 9, fix: 'file:////h/a.pdf', options: { profile: 'lenient' } },
       { value: 'file:\\\\u:p@h\\a.pdf', offset: 7, fix: 'file:\\\\h\\a.pdf', options: { profile: 'lenient' } },
+      { value: 'ftp://host\\user:p@evil/', offset: 6, fix: null },
     ], [{ value: 'file://user@host.example.com/path/to/file' }, { value: 'cid:a:b@c' }]),
   },
   message: () => 'The URL carries a password in its user information (not shown here); remove it and give the credentials to the consumer another way.',
@@ -72,7 +98,13 @@ export const passwordInUserinfo: Rule = {
     if (!ctx.facts.has(KIND.at)) return; // user information ends at an '@'
     if (!ctx.authority?.userinfo?.includes(':') && !(ctx.scheme !== undefined && SPECIAL.has(ctx.scheme))) return;
     const found = userinfoPassword(ctx.core);
-    if (found === null) return;
+    if (found === null) {
+      // RFC 3986 3.2: the authority runs to the first "/", so "ftp://host\user:p@evil/" sends the password to the
+      // host "evil", where WHATWG reads "\" as "/" and a path: reported (it is masked), no fix (the two readings
+      // do not even agree on the host).
+      if (ctx.authority?.userinfo?.includes(':')) report({ offset: ctx.lead + ctx.core.indexOf('//') + 2 });
+      return;
+    }
     const from = ctx.scheme === 'file' ? found.user : found.colon;
     report({ offset: ctx.lead + found.user, fix: ctx.withCore(ctx.core.slice(0, from) + ctx.core.slice(ctx.scheme === 'file' ? found.at + 1 : found.at)) });
   },

@@ -8,6 +8,7 @@ function showExample(e: RuleExample): string {
   const pinned = [
     ...(e.offset !== undefined ? [`at ${e.offset}`] : []),
     ...(e.fix === null ? ['no fix'] : e.fix !== undefined ? [`fix ${code(e.fix)}`] : []),
+    ...(e.suggestions !== undefined ? [`suggestions ${e.suggestions.map(code).join(', ')}`] : []),
   ].join('; ');
   return `- ${code(e.value)}${opts ? ` (${opts})` : ''}${pinned ? ` → ${pinned}` : ''}`;
 }

@@ -39,8 +39,19 @@ export interface Finding {
   spec?: string;
   /** The whole value with this one problem corrected, where that is safe. */
   fix?: string;
+  /**
+   * Where the value has more than one plausible meaning: each correction a person may choose (ESLint's
+   * `suggestions`), never applied by `fix`. A finding with suggestions has no `fix`.
+   */
+  suggestions?: Suggestion[];
   /** Where in the value the problem starts (0-based UTF-16 index). */
   offset?: number;
+}
+
+/** One correction of a value with several plausible meanings: what it takes the value to mean, and the whole value so corrected. */
+export interface Suggestion {
+  desc: string;
+  fix: string;
 }
 
 export interface RuleExample {
@@ -50,6 +61,8 @@ export interface RuleExample {
   offset?: number;
   /** A flagged example of a fixable URL rule: its finding's fix, or null where this case has none (the tests check it). */
   fix?: string | null;
+  /** A flagged example with two plausible meanings: the values its suggestions give, in order (the tests check them). */
+  suggestions?: readonly string[];
 }
 
 export interface RuleMeta {
@@ -83,6 +96,8 @@ export interface Edit {
 export interface Report {
   offset?: number;
   fix?: string;
+  /** Instead of a fix, where the value has several plausible meanings (Finding.suggestions). */
+  suggestions?: Suggestion[];
   /** The fix as the one span of the value it replaces, where the rule knows it: clean fixes are composed from it. */
   edit?: Edit;
   args?: FindingArgs;

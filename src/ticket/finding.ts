@@ -39,6 +39,7 @@ export function placed(finding: Finding, at: Position, words: Words | undefined 
   const { args, message } = words ?? finding;
   const { line, column } = at;
   if (args === undefined || spec === undefined) return { ...finding, line, column }; // not createFinding's: as it is
+  if (finding.suggestions !== undefined) return { code, severity, message, args, spec, ...(offset !== undefined ? { offset } : {}), suggestions: finding.suggestions, line, column };
   if (fix !== undefined) return offset !== undefined ? { code, severity, message, args, spec, fix, offset, line, column } : { code, severity, message, args, spec, fix, line, column };
   return offset !== undefined ? { code, severity, message, args, spec, offset, line, column } : { code, severity, message, args, spec, line, column };
 }

@@ -3,7 +3,8 @@
 // (`fixRefused`, with the reason) instead. planFixes (rewrite.ts) reads it.
 import { holdsPassword } from '../fileurl/redact.js';
 import { resolveReference } from '../uri/resolve.js';
-import { consumerIdentities, fileIdentity } from './readings.js';
+import { consumerHrefs, consumerIdentities, fileIdentity } from './readings.js';
+import { windowsAgreement, windowsTarget } from './windows-reading.js';
 import type { TicketReference, TicketReport } from './validate.js';
 
 /** One attribute value, whichever rRef reached it. */
@@ -15,9 +16,10 @@ export const spanKey = (ref: TicketReference): string => `${ref.span[0]}:${ref.s
  */
 function sameFile(ref: TicketReference, fixed: string, charset: string): string | null {
   if (ref.role === 'directory') {
-    // Only the trailing "/" is added: the same folder.
+    // Only the trailing "/" is added: the same folder; or a Windows folder every reading agrees on.
     const strip = (s: string) => fileIdentity(s, charset).replace(/\/+$/, '');
-    return strip(fixed) === strip(ref.value.trim()) ? null : 'the fixed Directory would name another folder';
+    if (strip(fixed) === strip(ref.value.trim())) return null;
+    return sameWindowsFile(ref.value.trim(), ref.base, false, fixed, charset) ? null : 'the fixed Directory would name another folder';
   }
   const base = ref.base ?? (ref.kind === 'absolute' ? null : standInBase(ref.value, fixed));
   const fixedTarget = fileIdentity(base !== null ? resolveReference(fixed, base) : fixed, charset);
@@ -25,9 +27,23 @@ function sameFile(ref: TicketReference, fixed: string, charset: string): string 
   if (fileIdentity(base !== null ? resolveReference(ref.value, base) : ref.value, charset) === fixedTarget) return null;
   const readings = consumerIdentities(ref.value, base, ref.baseSource === 'directory', charset);
   if (readings.has(fixedTarget)) return null;
+  if (sameWindowsFile(ref.value, base, ref.baseSource === 'directory', fixed, charset)) return null;
   return /[#?]/.test(ref.value)
     ? 'a raw "#" or "?" may start a fragment or query, so no consumer reads the original as the file the fixed value names'
     : 'no consumer reads the original value as the file the fixed value names';
+}
+
+/**
+ * Whether every reading of `value` that names a file names the Windows path (drive or UNC share) the fixed value
+ * names: a Windows path written with "\" (`file:///C:/Jobs/Current\`, `file://\\HOST\share\x`), with its
+ * backslashes escaped (`file://%5C%5CHOST%5Cshare%5Cx`, the host decoded as RFC 3986 3.2.2 reads a reg-name) or
+ * with the scheme twice (`file://file:/c:/x`, whose strict reading has a port and names no file). Folder names are
+ * compared without a trailing separator, case-folded as Windows compares them.
+ */
+function sameWindowsFile(value: string, base: string | null, withJoin: boolean, fixed: string, charset: string): boolean {
+  const target = windowsTarget(base !== null ? resolveReference(fixed, base) : fixed, charset);
+  if (target === null || target === undefined) return false;
+  return windowsAgreement(consumerHrefs(value, base, withJoin, charset)) === target;
 }
 
 /**
@@ -70,7 +86,9 @@ function whyNotFixed(raw: string, uses: readonly TicketReference[], fixed: strin
 
 /**
  * The decision, made once for the report of the decoded ticket `text`: every use of a value whose fix would be
- * refused loses `fixed` and carries `fixRefused` (the fix, and why). The fix of a value is its first use's.
+ * refused loses `fixed` and carries `fixRefused` (the fix, and why), and its findings offer no `fix` of their own;
+ * on a value that is fixed, a finding offers its own fix only where the same decision would write it. Every
+ * format (JSON, SARIF, text, the page) shows what it reads here. The fix of a value is its first use's.
  */
 export function settleFixes(text: string, report: TicketReport): void {
   const bySpan = new Map<string, TicketReference[]>();
@@ -84,11 +102,33 @@ export function settleFixes(text: string, report: TicketReport): void {
   for (const uses of bySpan.values()) {
     const first = uses[0]!;
     const fixed = first.fixed!;
-    const reason = whyNotFixed(text.slice(first.span[0], first.span[1]), uses, fixed, report.encoding);
-    if (reason === null) continue;
+    const raw = text.slice(first.span[0], first.span[1]);
+    const reason = whyNotFixed(raw, uses, fixed, report.encoding);
+    if (reason === null) {
+      settleFindingFixes(raw, uses, fixed, report.encoding);
+      continue;
+    }
     for (const use of uses) {
       delete use.fixed;
       use.fixRefused = { fixed, reason };
+      for (const f of use.findings) delete f.fix;
+    }
+  }
+}
+
+/**
+ * A finding's own fix, taken alone, stays where fix would write it too; where it would not (a step that leaves the
+ * value naming another file, such as the backslash fix of "E:\\a\\b.pdf" without the scheme's), the finding
+ * offers the value's whole fix, `fixed`, which the decision accepted and which corrects this problem as well.
+ */
+function settleFindingFixes(raw: string, uses: readonly TicketReference[], fixed: string, charset: string): void {
+  const decided = new Map<string, boolean>([[fixed, true]]);
+  for (const use of uses) {
+    for (const f of use.findings) {
+      if (f.fix === undefined) continue;
+      let ok = decided.get(f.fix);
+      if (ok === undefined) decided.set(f.fix, (ok = whyNotFixed(raw, uses, f.fix, charset) === null));
+      if (!ok) f.fix = fixed;
     }
   }
 }

@@ -6,6 +6,7 @@ import { parseReference } from '../uri/parse.js';
 import { removeDotSegments, resolveReference } from '../uri/resolve.js';
 import type { Reading } from '../rules/ticket-view.js';
 import { boundedMemo } from '../util/bounded-memo.js';
+import { innerOfDoubledScheme } from './windows-reading.js';
 
 export type { Reading };
 
@@ -163,6 +164,23 @@ export function consumerIdentities(value: string, base: string | null, withJoin:
   add(windowsPathReading(value.trim()));
   if (withJoin && base !== null) add(stringJoin(base, value));
   return out;
+}
+
+/**
+ * The URLs consumers would read `value` as (consumerIdentities' readings, and the inner URL of a scheme written
+ * twice), each with the charset its escapes are in: for windowsAgreement (src/ticket/windows-reading.ts).
+ */
+export function consumerHrefs(value: string, base: string | null, withJoin: boolean, charset = 'utf-8'): Array<{ href: string | null; charset: string }> {
+  const strict = base !== null ? resolveReference(value, base) : value;
+  const inner = innerOfDoubledScheme(value.trim());
+  return [
+    { href: strict, charset },
+    { href: decodedWhole(strict), charset },
+    { href: base !== null ? whatwg(value, base) : whatwg(value, 'file:///'), charset: 'utf-8' },
+    { href: windowsPathReading(value.trim()), charset },
+    { href: withJoin && base !== null ? stringJoin(base, value) : null, charset },
+    { href: inner, charset },
+  ];
 }
 
 export function readings(value: string, base: string, withJoin: boolean): Reading[] {

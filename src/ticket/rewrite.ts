@@ -66,8 +66,8 @@ export function planFixes(text: string, report: TicketReport): FixPlan {
     const refused = uses.find((u) => u.fixRefused !== undefined)?.fixRefused;
     const where = { line: ref.line, column: ref.column, element: ref.element, attribute: ref.attribute };
     if (refused) {
-      // Where validate reports the problem the fix is for: one place, one position.
-      const at = ref.findings.find((f) => f.fix !== undefined) ?? ref;
+      // Where validate reports the problem the fix is for (its first error or warning): one place, one position.
+      const at = ref.findings.find((f) => f.severity !== 'info') ?? ref;
       skipped.push({ ...where, line: at.line, column: at.column, value: ref.value, fixed: refused.fixed, reason: refused.reason });
       continue;
     }

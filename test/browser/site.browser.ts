@@ -33,6 +33,8 @@ interface Seen {
   column: number;
   message: string;
   fix?: string;
+  /** The values of its suggestions, in order. */
+  suggestions?: string[];
 }
 
 /** SITE_DEBUG=1 prints each step on standard error. */
@@ -53,7 +55,8 @@ function cliFindings(args: string[], input?: Buffer | string): Seen[] {
   const report = JSON.parse(cli(['validate', ...args, '--format', 'json', '--exit-zero'], input));
   const file = report.files[0];
   const all = [...file.findings, ...file.references.flatMap((r: { findings: unknown[] }) => r.findings)];
-  return sorted(all.map((f: Seen) => ({ code: f.code, severity: f.severity, line: f.line, column: f.column, message: f.message, ...(f.fix !== undefined ? { fix: f.fix } : {}) })));
+  type Found = Omit<Seen, 'suggestions'> & { suggestions?: Array<{ fix: string }> };
+  return sorted(all.map((f: Found) => ({ code: f.code, severity: f.severity, line: f.line, column: f.column, message: f.message, ...(f.fix !== undefined ? { fix: f.fix } : {}), ...(f.suggestions !== undefined ? { suggestions: f.suggestions.map((x) => x.fix) } : {}) })));
 }
 
 function sorted(list: Seen[]): Seen[] {
@@ -68,7 +71,8 @@ async function pageFindings(p: Page = page): Promise<Seen[]> {
     items.map((li) => {
       const e = li as HTMLElement;
       const fix = e.querySelector('.fix code')?.textContent;
-      return { code: e.dataset.code!, severity: e.dataset.severity!, line: Number(e.dataset.line), column: Number(e.dataset.column), message: e.querySelector('.msg')!.textContent!, ...(fix != null ? { fix } : {}) };
+      const suggestions = Array.from(e.querySelectorAll('.suggestion code'), (c) => c.textContent!);
+      return { code: e.dataset.code!, severity: e.dataset.severity!, line: Number(e.dataset.line), column: Number(e.dataset.column), message: e.querySelector('.msg')!.textContent!, ...(fix != null ? { fix } : {}), ...(suggestions.length > 0 ? { suggestions } : {}) };
     }),
   );
   return sorted(list);
@@ -167,6 +171,25 @@ test('pasted XML: the same findings as validate on standard input', async () => 
   await page.click('#paste-check');
   await idle(page, before + 1);
   assert.equal(await pageFindings(), cliFindings(['-'], text));
+});
+
+test('a value with two meanings (file:/host/share/x.pdf): its suggestions as validate and check give them, no fix', async () => {
+  const text = '<?xml version="1.0" encoding="UTF-8"?>\n<JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" Type="Product" ID="n" JobPartID="p" Status="Waiting" Version="1.4"><ResourcePool><RunList ID="r" Class="Parameter" Status="Available"><LayoutElement><FileSpec URL="file:/host/share/x.pdf"/></LayoutElement></RunList></ResourcePool></JDF>\n';
+  await setOption('opt-base', '');
+  const before = await page.locator('#ticket-list button').count();
+  await page.fill('#paste', text);
+  await page.click('#paste-check');
+  await idle(page, before + 1);
+  const expected = cliFindings(['-'], text);
+  assert.ok(expected.some((f) => f.suggestions?.length === 2 && f.fix === undefined), 'validate gives two suggestions and no fix');
+  assert.equal(await pageFindings(), expected);
+  await page.fill('#url-base', '');
+  await page.fill('#url-value', 'file:/host/share/x.pdf');
+  await page.press('#url-value', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#url-result > p > code')?.textContent === '"file:/host/share/x.pdf"');
+  const want = JSON.parse(cli(['check', 'file:/host/share/x.pdf', '--format', 'json', '--exit-zero']))[0].findings.flatMap((f: { suggestions?: Array<{ fix: string }> }) => (f.suggestions ?? []).map((x) => x.fix));
+  assert.equal(await page.$$eval('#url-result .suggestion code', (codes) => codes.map((c) => c.textContent)), want);
+  assert.is(want.length, 2);
 });
 
 test('a click on a finding highlights its line in the source; a click on its mark comes back; arrow keys move', async () => {

@@ -1,0 +1,83 @@
+// What a Windows consumer opens for a file URL, and whether every reading of a value that names a file names the
+// same Windows one: the test a fix of a Windows path written with backslashes, escaped backslashes or the scheme
+// twice passes (src/ticket/fix-decision.ts), where no reading of the value as written is the fixed URL itself.
+import { decodeSegment } from '../escape/percent.js';
+import { parseAuthority, parseReference } from '../uri/parse.js';
+
+/** A character Windows forbids in a server or share name (and ":" marks a drive, never a share). */
+const NOT_IN_SHARE = /[:*?"<>|]/;
+
+/**
+ * The Windows path a file URL names, case-folded as Windows compares names (`c:\jobs\a.pdf`, `\\server\share\a.pdf`):
+ * host and path percent-decoded in `charset` (the ticket's, JDF appendix section 3), every "/" and "\" a
+ * separator, a host the UNC server (RFC 8089 E.3.1), a path that starts with "//" a UNC string (E.3.2) and one
+ * that starts with a drive letter that drive (E.2), "." and ".." removed, a trailing separator dropped. `undefined`
+ * where the URL names a file that is no Windows path (a POSIX path); null where it names no file at all: another
+ * scheme, a query or fragment, user information or a port (a file URL has neither), octets invalid in `charset`,
+ * a server or share name Windows forbids.
+ */
+export function windowsTarget(uri: string, charset = 'utf-8'): string | null | undefined {
+  const ref = parseReference(uri);
+  if (ref.scheme?.toLowerCase() !== 'file' || ref.query !== undefined || ref.fragment !== undefined) return null;
+  let host = '';
+  if (ref.authority !== undefined) {
+    const parts = parseAuthority(ref.authority);
+    if (parts.userinfo !== undefined || parts.port !== undefined) return null;
+    const decoded = decodeSegment(parts.host, charset);
+    if (!decoded.valid) return null;
+    host = decoded.text.toLowerCase() === 'localhost' ? '' : decoded.text;
+  }
+  const segments = ref.path.split('/').map((s) => decodeSegment(s, charset));
+  if (segments.some((s) => !s.valid)) return null;
+  const path = (host !== '' ? '\\\\' + host : '') + segments.map((s) => s.text).join('\\');
+  const names = path.replace(/\//g, '\\').split('\\');
+  const unc = /^\\\\/.test(path.replace(/\//g, '\\'));
+  const kept = dotsRemoved(names.filter((n) => n !== ''));
+  if (unc) {
+    if (kept.length < 2 || NOT_IN_SHARE.test(kept[0]!) || NOT_IN_SHARE.test(kept[1]!)) return null;
+    return `\\\\${kept.join('\\')}`.toLowerCase();
+  }
+  const drive = /^([A-Za-z])[:|]$/.exec(kept[0] ?? '');
+  if (drive === null) return undefined;
+  return `${drive[1]}:\\${kept.slice(1).join('\\')}`.toLowerCase();
+}
+
+/** The names with "." dropped and each ".." removing the name before it (never the first, the server or drive). */
+function dotsRemoved(names: string[]): string[] {
+  const out: string[] = [];
+  for (const n of names) {
+    if (n === '.') continue;
+    if (n === '..') {
+      if (out.length > 1) out.pop();
+      continue;
+    }
+    out.push(n);
+  }
+  return out;
+}
+
+/**
+ * The Windows path every reading in `hrefs` (each with the charset of its escapes) that names a file names, when at least one does and all of them agree
+ * on it; otherwise null (one reading names another Windows file, or a file that is no Windows path). A reading
+ * that names no file (null, another scheme, a port) has nothing to disagree with.
+ */
+export function windowsAgreement(hrefs: ReadonlyArray<{ href: string | null; charset: string }>): string | null {
+  let agreed: string | null = null;
+  for (const { href, charset } of hrefs) {
+    if (href === null) continue;
+    const target = windowsTarget(href, charset);
+    if (target === null) continue;
+    if (target === undefined || (agreed !== null && target !== agreed)) return null;
+    agreed = target;
+  }
+  return agreed;
+}
+
+/**
+ * The value a scheme written twice stands for ("file://file:/c:/a.pdf" is "file:/c:/a.pdf", a tool that wrote
+ * "file://" before a URL): the reading of a consumer that takes the inner URL. Null for any other value.
+ */
+export function innerOfDoubledScheme(value: string): string | null {
+  const m = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([A-Za-z][A-Za-z0-9+.-]*:.*)$/s.exec(value);
+  return m !== null && m[1]!.toLowerCase() === m[2]!.slice(0, m[2]!.indexOf(':')).toLowerCase() ? m[2]! : null;
+}
