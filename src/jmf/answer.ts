@@ -3,7 +3,7 @@
 // Browser-safe: the Node edge (src/node/jmf) decides what goes in it.
 import { redactPassword } from '../fileurl/redact.js';
 import { redactSecrets } from '../fileurl/secrets.js';
-import type { JmfDocument, JmfKind, JmfMessage } from './read.js';
+import type { JmfKind, JmfMessage } from './read.js';
 
 /** Our own attributes on Responses and Notifications (JDF 1.x 3.x: elements may carry attributes of other namespaces). */
 export const JFS_NAMESPACE = 'https://jdf-filespec.github.io/ns/jmf';
@@ -68,11 +68,6 @@ export function buildAnswer(kind: JmfKind, version: string | undefined, response
     lines.push('</XJMF>');
   }
   return lines.join('\n') + '\n';
-}
-
-/** The answer's kind and version follow the request's; a request that could not be read is answered in JMF 1.x. */
-export function answerKind(doc: JmfDocument | undefined): { kind: JmfKind; version: string | undefined } {
-  return { kind: doc?.kind ?? 'jmf', version: doc?.version };
 }
 
 /** JDF 1.x 4.2.4: Response with @refID (the request's @ID), @Type and @ReturnCode. */
