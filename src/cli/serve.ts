@@ -2,10 +2,9 @@
 // them, the listener started; where it listens printed; SIGINT/SIGTERM close it (in-flight requests finish).
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { handleJmf } from '../node/jmf/handle.js';
 import type { JmfOptions } from '../node/jmf/options.js';
 import type { LocalFileOptions } from '../node/local-files.js';
-import { startServer, type ServerOptions } from '../node/serve/server.js';
+import type { ServerOptions } from '../node/serve/server.js';
 import type { ValidateOptions } from '../ticket/validate.js';
 import { parseUrlAttribute } from '../ticket/vocabulary.js';
 import { packageVersion } from './version.js';
@@ -53,6 +52,12 @@ export async function runServe(run: ServeRun): Promise<number> {
     ...(publicUrl !== undefined ? { publicUrl } : {}),
     toolVersion: packageVersion(),
   };
+  // The JMF side and the listener are the library's own modules (jdf-filespec/node ships them in dist/src), loaded
+  // from there rather than copied into the bundle: by URL, which the bundle points at the same files from dist/bin.
+  const [{ handleJmf }, { startServer }] = await Promise.all([
+    import(new URL('../node/jmf/handle.js', import.meta.url).href) as Promise<typeof import('../node/jmf/handle.js')>,
+    import(new URL('../node/serve/server.js', import.meta.url).href) as Promise<typeof import('../node/serve/server.js')>,
+  ]);
   const server = await startServer(run.server, (request) => handleJmf(request, options));
   const host = run.server.host.includes(':') ? `[${run.server.host}]` : run.server.host;
   process.stdout.write(`jdf-filespec serve: listening on http://${host}:${server.port}/ (outbox ${outbox}${forward !== undefined ? `, forwarding to ${forward}` : ''}${hotFolder !== undefined ? `, hot folder ${hotFolder}` : ''})\n`);
