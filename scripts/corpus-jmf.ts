@@ -28,6 +28,8 @@ const outbox = mkdtempSync(path.join(tmpdir(), 'corpus-jmf-'));
 const noFetch = (() => Promise.reject(new Error('not fetched in the corpus run'))) as unknown as typeof fetch;
 const options: JmfOptions = { outbox, validate: { profile: 'jdf' }, maxBytes: 16 * 1024 * 1024, toolVersion: 'corpus', fetch: noFetch };
 
+/** The row of a message that holds no Query or Command (a Signal, a Response): nothing to answer. */
+const NONE = '(no query or command: not answered)';
 /** repo -> "Type ReturnCode" -> count */
 const table = new Map<string, Map<string, number>>();
 const perRepo = new Map<string, number>();
@@ -63,7 +65,7 @@ try {
     const row = table.get(entry.repo) ?? new Map<string, number>();
     table.set(entry.repo, row);
     const answers = [...body.matchAll(/<(?:Response Type="([^"]*)"[^>]*?|Response(\w+)) ReturnCode="(\d+)"|<Response [^>]*?Type="([^"]*)" ReturnCode="(\d+)"/g)];
-    if (answers.length === 0) row.set('(no query or command: not answered)', (row.get('(no query or command: not answered)') ?? 0) + 1);
+    if (answers.length === 0) row.set(NONE, (row.get(NONE) ?? 0) + 1);
     for (const a of answers) {
       const key = `${a[1] ?? a[2] ?? a[4]} ${a[3] ?? a[5]}`;
       row.set(key, (row.get(key) ?? 0) + 1);
@@ -75,11 +77,16 @@ try {
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 
 console.log(`corpus:jmf: ${messages} JMF/XJMF messages of ${entries.length} corpus files, through handleJmf in ${seconds.toFixed(1)} s; ${notes} Notifications; ${crashes} crashes\n`);
-console.log('| Repository | Messages | Answers (message type and ReturnCode: count) |');
-console.log('|---|---:|---|');
+console.log('| Repository | Files | 0 (KnownMessages, QueueStatus) | 120 (Submit: ticket not had) | 6 (Submit: findings) | 105 (Resubmit: unknown entry) | 5 (not answered here) | other | No Query or Command |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const [repo, row] of [...table].sort((a, b) => (perRepo.get(b[0]) ?? 0) - (perRepo.get(a[0]) ?? 0) || a[0].localeCompare(b[0]))) {
-  const cells = [...row].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `${k}: ${n}`).join(', ');
-  console.log(`| ${repo} | ${perRepo.get(repo)} | ${cells} |`);
+  const count = (code: string) => [...row].filter(([k]) => k.endsWith(` ${code}`)).reduce((n, [, v]) => n + v, 0);
+  const known = ['0', '120', '6', '105', '5'].map(count);
+  const none = row.get(NONE) ?? 0;
+  const other = [...row].reduce((n, [, v]) => n + v, 0) - none - known.reduce((x, y) => x + y, 0);
+  console.log(`| ${repo} | ${perRepo.get(repo)} | ${known.join(' | ')} | ${other} | ${none} |`);
 }
+console.log('\nEach answer by message type and ReturnCode:');
+for (const [repo, row] of table) console.log(`  ${repo}: ${[...row].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `${k}: ${n}`).join(', ')}`);
 console.log('\n| ReturnCode: why | Messages |\n|---|---:|');
 for (const [why, n] of [...reasons].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) console.log(`| ${why.replace(/\|/g, '\\|')} | ${n} |`);
