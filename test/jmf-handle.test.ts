@@ -45,7 +45,7 @@ async function downstream(code: number): Promise<{ url: string; got: Array<{ typ
     req.on('end', () => {
       got.push({ type: String(req.headers['content-type']), body: Buffer.concat(chunks) });
       res.writeHead(200, { 'content-type': 'application/vnd.cip4-jmf+xml' });
-      res.end(`<JMF xmlns="${JMF_NS}" SenderID="press" Version="1.4"><Response ID="r1" refID="C1" Type="SubmitQueueEntry" ReturnCode="${code}">${code ? '<Notification Class="Error"><Comment>press says no</Comment></Notification>' : ''}</Response></JMF>`);
+      res.end(`<JMF xmlns="${JMF_NS}" SenderID="press" Version="1.4"><Response ID="r1" refID="C1" Type="SubmitQueueEntry" ReturnCode="${code}">${code ? '<Notification Class="Error"><Comment>press says no</Comment></Notification>' : '<QueueEntry QueueEntryID="press-42" Status="Waiting"/>'}</Response></JMF>`);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -73,6 +73,10 @@ test('a clean MIME submission is accepted (ReturnCode 0) and forwarded byte for 
     const status = JSON.parse(readFileSync(path.join(o.outbox, id, 'status.json'), 'utf8'));
     assert.is(status.forwarded.returnCode, 0);
     assert.ok(existsSync(path.join(o.outbox, id, 'report.sarif')));
+    // The device's own QueueEntryID, which its ReturnQueueEntry to the sender's ReturnJMF will name, is relayed and known here.
+    assert.equal(attr(xml, 'jfs:ForwardedQueueEntryID'), ['press-42']);
+    const asked = await handleJmf(request(`<JMF xmlns="${JMF_NS}" Version="1.4"><Query ID="Q3" Type="QueueEntryStatus"><QueueEntryDef QueueEntryID="press-42"/></Query></JMF>`, 'application/vnd.cip4-jmf+xml'), o);
+    assert.equal(attr(String(asked.body), 'QueueEntryID'), [id]);
   } finally {
     down.server.close();
   }

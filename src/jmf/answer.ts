@@ -29,6 +29,8 @@ export interface EntryOf {
   status: 'Waiting' | 'Completed' | 'Aborted';
   returnCode: number;
   submitted?: string;
+  /** The QueueEntryID the downstream device gave the forwarded job: its ReturnQueueEntry (sent to the sender's ReturnJMF) names that one. */
+  forwardedAs?: string;
 }
 
 export interface ResponseOf {
@@ -111,7 +113,8 @@ function notification(n: NoteOf): string {
 
 function queueEntry(e: EntryOf): string {
   const submitted = e.submitted !== undefined ? ` SubmissionTime="${esc(e.submitted)}"` : '';
-  return `<QueueEntry QueueEntryID="${esc(e.queueEntryId)}" Status="${e.status}"${submitted} jfs:ReturnCode="${e.returnCode}"/>`;
+  const forwarded = e.forwardedAs !== undefined ? ` jfs:ForwardedQueueEntryID="${esc(e.forwardedAs)}"` : '';
+  return `<QueueEntry QueueEntryID="${esc(e.queueEntryId)}" Status="${e.status}"${submitted} jfs:ReturnCode="${e.returnCode}"${forwarded}/>`;
 }
 
 /** Nothing we write shows a password: URLs' (redact.ts) and FileSpec/@Password, NetworkHeader values (secrets.ts). */

@@ -125,7 +125,8 @@ function message(family: MessageFamily, type: string, id: string | undefined, no
   if (params) {
     out.submission = { ...optional('url', attr(params, 'URL')), ...optional('returnJmf', attr(params, 'ReturnJMF')), ...optional('returnUrl', attr(params, 'ReturnURL')), ...optional('queueEntryId', attr(params, 'QueueEntryID')) };
   }
-  const def = first(node.QueueEntryDef) ?? first(first(node.QueueFilter)?.QueueEntryDef) ?? first(node.QueueEntryStatusParams);
+  // QueueEntryDef (JDF 1.x 5.6.x) names the entry a query is about; a Response's QueueEntry, the one it made.
+  const def = first(node.QueueEntryDef) ?? first(first(node.QueueFilter)?.QueueEntryDef) ?? first(node.QueueEntryStatusParams) ?? first(node.QueueEntry);
   const entry = attr(def, 'QueueEntryID');
   if (entry !== undefined) out.queueEntryId = entry;
   const code = attr(node, 'ReturnCode');

@@ -103,7 +103,7 @@ async function respond(m: JmfMessage, body: Body, o: JmfOptions): Promise<Respon
     case 'QueueStatus':
       return { request: m, returnCode: codes.SUCCESS, queue: await listRecords(o.outbox) };
     case 'QueueEntryStatus': {
-      const entry = m.queueEntryId !== undefined ? await readRecord(o.outbox, m.queueEntryId) : undefined;
+      const entry = m.queueEntryId !== undefined ? await findRecord(o.outbox, m.queueEntryId) : undefined;
       if (!entry) return { request: m, returnCode: m.queueEntryId === undefined ? codes.INSUFFICIENT_PARAMETERS : codes.UNKNOWN_QUEUE_ENTRY, comment: m.queueEntryId === undefined ? 'QueueEntryDef/@QueueEntryID is missing' : `no queue entry ${m.queueEntryId}` };
       return { request: m, returnCode: codes.SUCCESS, entry, report: reportUrl(body.request, o, entry.queueEntryId) };
     }
@@ -158,6 +158,7 @@ async function passOn(record: EntryRecord, stored: string, body: Body, o: JmfOpt
   if (o.forward !== undefined) {
     const down = await forwardJob(o.forward, stored, body.contentType, o.fetch);
     record.forwarded = { url: o.forward, ...(down.returnCode !== undefined ? { returnCode: down.returnCode } : {}), ...(down.httpStatus !== undefined ? { httpStatus: down.httpStatus } : {}) };
+    if (down.queueEntryId !== undefined && down.returnCode === codes.SUCCESS) record.forwardedAs = down.queueEntryId;
     if (down.error !== undefined || down.returnCode === undefined) {
       returnCode = codes.DEVICE_NOT_AVAILABLE;
       comments.push(`the downstream device at ${o.forward} did not answer in JMF${down.error !== undefined ? `: ${down.error}` : ` (HTTP ${down.httpStatus})`}`);
@@ -168,6 +169,11 @@ async function passOn(record: EntryRecord, stored: string, body: Body, o: JmfOpt
   }
   if (returnCode === codes.SUCCESS && o.hotFolder !== undefined) record.hotFolder = await dropJob(o.hotFolder, record.queueEntryId, stored, body.contentType, body.multipart);
   return returnCode;
+}
+
+/** An entry by our QueueEntryID, or by the one the downstream device gave it. */
+async function findRecord(outbox: string, id: string): Promise<EntryRecord | undefined> {
+  return (await readRecord(outbox, id)) ?? (await listRecords(outbox)).find((r) => r.forwardedAs === id);
 }
 
 /** The incoming body moved into the entry's folder (the same file system: the outbox). */

@@ -12,6 +12,8 @@ import { chunksOf } from './body.js';
 export interface Downstream {
   httpStatus?: number;
   returnCode?: number;
+  /** The QueueEntryID its Response gave the job. */
+  queueEntryId?: string;
   comments: string[];
   error?: string;
 }
@@ -25,7 +27,7 @@ export async function forwardJob(url: string, file: string, contentType: string 
     const bytes = new Uint8Array(await answer.arrayBuffer()).subarray(0, ANSWER_BYTES);
     const read = readJmf(bytes);
     const response = 'document' in read ? read.document.messages.find((m) => m.family === 'Response') : undefined;
-    return { httpStatus: answer.status, ...(response?.returnCode !== undefined ? { returnCode: response.returnCode } : {}), comments: response?.comments ?? [] };
+    return { httpStatus: answer.status, ...(response?.returnCode !== undefined ? { returnCode: response.returnCode } : {}), ...(response?.queueEntryId !== undefined ? { queueEntryId: response.queueEntryId } : {}), comments: response?.comments ?? [] };
   } catch (error) {
     return { comments: [], error: (error as Error).message };
   }
