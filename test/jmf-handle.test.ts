@@ -146,6 +146,14 @@ test('a cid: URL that names no part: ReturnCode 120 (URL not accessible)', async
   assert.equal(attr(xml, 'ReturnCode'), ['120']);
 });
 
+test('a ticket part named by its Content-Location (RFC 2557) is had: accepted, not 120', async () => {
+  const jmf = `<JMF xmlns="${JMF_NS}" Version="1.4"><Command ID="L1" Type="SubmitQueueEntry"><QueueSubmissionParams URL="job/ticket.jdf"/></Command></JMF>`;
+  const jdf = `<JDF xmlns="${JMF_NS}" ID="n1" Type="Product" JobID="L" Version="1.4" Status="Waiting"/>`;
+  const body = ['--b2', 'Content-Type: application/vnd.cip4-jmf+xml', '', jmf, '--b2', 'Content-Type: application/vnd.cip4-jdf+xml', 'Content-Location: job/ticket.jdf', '', jdf, '--b2--', ''].join('\r\n');
+  const xml = String((await handleJmf(request(body, 'multipart/related; boundary=b2; type="application/vnd.cip4-jmf+xml"'), options())).body);
+  assert.equal(attr(xml, 'ReturnCode'), ['0']);
+});
+
 test('a bare JMF naming a file: ticket on this machine; the accepted job dropped into the hot folder', async () => {
   const folder = tempFolder('jmf-ticket-');
   const ticket = path.join(folder, 'job.jdf');

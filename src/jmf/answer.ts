@@ -65,7 +65,7 @@ export function buildAnswer(kind: JmfKind, version: string | undefined, response
     responses.forEach((r, i) => lines.push(...jmfResponse(r, i, time)));
     lines.push('</JMF>');
   } else {
-    lines.push(`<XJMF ${ns} Version="${esc(version ?? '2.0')}">`, `  <Header DeviceID="jdf-filespec" ID="H${time}" Time="${time}"/>`);
+    lines.push(`<XJMF ${ns} Version="${esc(version ?? '2.0')}">`, `  <Header DeviceID="jdf-filespec" ID="H${time.replace(/\D/g, '')}" Time="${time}"/>`);
     responses.forEach((r, i) => lines.push(...xjmfResponse(r, i, time)));
     lines.push('</XJMF>');
   }

@@ -33,6 +33,8 @@ export async function checkSubmission(url: string, file: string, contentType: st
     const parts = files[0]?.package?.parts ?? [];
     return parts.some((p) => p.contentId === id) ? { files } : { files, unreachable: multipart ? `no part of the package has the Content-ID <${id}> that ${url} names` : `${url} names a part of a MIME package, but the body is not one` };
   }
+  // RFC 2557 / RFC 2387: a part may be named by its Content-Location as well.
+  if (multipart && (files[0]?.package?.parts ?? []).some((p) => p.location === url)) return { files };
   const ticket = await checkTicketAt(url, o);
   return 'unreachable' in ticket ? { files, unreachable: ticket.unreachable } : { files: [...files, ...ticket.files] };
 }
