@@ -170,6 +170,15 @@ test('a bare JMF naming a file: ticket on this machine; the accepted job dropped
   assert.equal(attr(String((await handleJmf(request(missing, 'application/vnd.cip4-jmf+xml'), o)).body), 'ReturnCode'), ['120']);
 });
 
+test('a hot folder that cannot be written: ReturnCode 2 and why, the job kept in the outbox', async () => {
+  const { contentType, body } = sample();
+  const o = options({ hotFolder: path.join(tempFolder('jmf-hot-'), 'missing', 'in') });
+  const xml = String((await handleJmf(request(body, contentType), o)).body);
+  assert.equal(attr(xml, 'ReturnCode'), ['2']);
+  assert.match(xml, /could not be dropped into the hot folder/);
+  assert.ok(existsSync(path.join(o.outbox, attr(xml, 'QueueEntryID')[0]!, 'status.json')));
+});
+
 test('KnownMessages lists the messages answered here (JDF 1.x MessageService)', async () => {
   const xml = String((await handleJmf(request(`<JMF xmlns="${JMF_NS}" Version="1.4"><Query ID="K1" Type="KnownMessages"/></JMF>`, 'application/vnd.cip4-jmf+xml'), options())).body);
   assert.equal(attr(xml, 'ReturnCode'), ['0']);

@@ -167,7 +167,15 @@ async function passOn(record: EntryRecord, stored: string, body: Body, o: JmfOpt
       comments.push(`the downstream device refused the job (ReturnCode ${down.returnCode})${down.comments.length > 0 ? `: ${down.comments.join('; ')}` : ''}`);
     }
   }
-  if (returnCode === codes.SUCCESS && o.hotFolder !== undefined) record.hotFolder = await dropJob(o.hotFolder, record.queueEntryId, stored, body.contentType, body.multipart);
+  if (returnCode === codes.SUCCESS && o.hotFolder !== undefined) {
+    try {
+      record.hotFolder = await dropJob(o.hotFolder, record.queueEntryId, stored, body.contentType, body.multipart);
+    } catch (error) {
+      // Forwarded already: the job is the device's, and a resubmission would make it twice; only the drop failed.
+      comments.push(`the job could not be dropped into the hot folder: ${(error as Error).message}`);
+      if (o.forward === undefined) returnCode = codes.INTERNAL_ERROR;
+    }
+  }
   return returnCode;
 }
 
