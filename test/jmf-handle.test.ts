@@ -236,4 +236,12 @@ test('a body over maxBytes: 413 with a JMF answer', async () => {
   assert.match(String(answer.body), /<JMF /);
 });
 
+test('a small message at the default --max-bytes (256 MiB) is read into a buffer its size, not the limit\'s', async () => {
+  const before = process.memoryUsage().arrayBuffers;
+  const answer = await handleJmf(request(`<JMF xmlns="${JMF_NS}"><Query ID="q" Type="KnownMessages"/></JMF>`, 'application/vnd.cip4-jmf+xml'), options({ maxBytes: 256 * 1024 * 1024 }));
+  const grown = process.memoryUsage().arrayBuffers - before;
+  assert.equal(attr(String(answer.body), 'ReturnCode'), ['0']);
+  assert.ok(grown < 64 * 1024 * 1024, `${grown} bytes of buffers`);
+});
+
 test.run();

@@ -31,8 +31,9 @@ export function chunksOf(file: string): AsyncIterable<Uint8Array> {
 export async function headOf(file: string, max: number): Promise<{ bytes: Uint8Array; more: boolean }> {
   const handle = await open(file, 'r');
   try {
-    const buffer = Buffer.alloc(max + 1);
-    const { bytesRead } = await handle.read(buffer, 0, max + 1, 0);
+    // Never more than the file holds: max is a limit (256 MiB by default), not a size to allocate.
+    const buffer = Buffer.alloc(Math.min(max, (await handle.stat()).size) + 1);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
     return { bytes: buffer.subarray(0, Math.min(bytesRead, max)), more: bytesRead > max };
   } finally {
     await handle.close();
