@@ -244,4 +244,11 @@ test('a small message at the default --max-bytes (256 MiB) is read into a buffer
   assert.ok(grown < 64 * 1024 * 1024, `${grown} bytes of buffers`);
 });
 
+test('a JMF message over 16 MiB (within --max-bytes) is not held to be read: ReturnCode 3', async () => {
+  const big = `<JMF xmlns="${JMF_NS}"><!--${'x'.repeat(17 * 1024 * 1024)}--><Query ID="q" Type="KnownMessages"/></JMF>`;
+  const xml = String((await handleJmf(request(big, 'application/vnd.cip4-jmf+xml'), options({ maxBytes: 64 * 1024 * 1024 }))).body);
+  assert.equal(attr(xml, 'ReturnCode'), ['3']);
+  assert.match(xml, /larger than 16777216 bytes/);
+});
+
 test.run();

@@ -31,6 +31,9 @@ const KNOWN = [
   { type: 'QueueEntryStatus', query: true },
 ];
 
+/** The JMF message itself (a bare body, or a package's root part) is held to be read: a JMF is a few kB, never this. */
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
 /** The most Notifications one Response carries; the rest are in the report it links. */
 const MAX_NOTES = 1000;
 
@@ -68,8 +71,9 @@ async function post(request: HttpRequest, o: JmfOptions): Promise<HttpResponse> 
     if ('over' in saved) return answer(undefined, [{ request: errorRequest(), returnCode: codes.INVALID_PARAMETERS, comment: `the body is larger than ${o.maxBytes} bytes` }], 413);
     const contentType = request.headers['content-type'];
     const multipart = isMultipart(contentType);
-    const message = multipart ? await rootPart(file, contentType!, o.maxBytes, o.limits) : await bareMessage(file, o.maxBytes);
-    if (message === undefined) return answer(undefined, [{ request: errorRequest(), returnCode: codes.XML_PARSER_ERROR, comment: multipart ? 'the MIME package has no root part (RFC 2387 3.2) that could be read' : `the message is larger than ${o.maxBytes} bytes` }]);
+    const most = Math.min(o.maxBytes, MAX_MESSAGE_BYTES);
+    const message = multipart ? await rootPart(file, contentType!, most, o.limits) : await bareMessage(file, most);
+    if (message === undefined) return answer(undefined, [{ request: errorRequest(), returnCode: codes.XML_PARSER_ERROR, comment: multipart ? `the MIME package has no root part (RFC 2387 3.2) of at most ${most} bytes` : `the message is larger than ${most} bytes` }]);
     const read = readJmf(message);
     if ('problem' in read) return answer(undefined, [{ request: errorRequest(), returnCode: codes.XML_PARSER_ERROR, comment: `${read.problem.message} (line ${read.problem.line}, column ${read.problem.column})` }]);
     const doc = read.document;
