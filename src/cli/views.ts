@@ -23,6 +23,8 @@ export interface ConfigSettings {
   rules: RuleSettings;
   /** The config's vendor vocabularies (checked when it was read). */
   vocabularies: string[];
+  /** The config as read (serve takes its `serve` settings, relative to its folder). */
+  loaded?: LoadedConfig;
 }
 
 /** `local` with the view table of the config and --map added, and the config's urlAttributes, rules and vocabularies; null when the config is not valid (usage error). */
@@ -33,6 +35,7 @@ export async function withViews(explicit: string | undefined, local: LocalFileOp
   const rules = loaded?.config.rules ?? {};
   const vocabularies = loaded?.config.vocabularies ?? [];
   const views = viewTable(loaded, local?.maps ?? []);
-  if (!views) return { local, urlAttributes, rules, vocabularies };
-  return { local: { checkExists: false, maps: [], ...local, views }, urlAttributes, rules, vocabularies };
+  const config = loaded ? { loaded } : {};
+  if (!views) return { local, urlAttributes, rules, vocabularies, ...config };
+  return { local: { checkExists: false, maps: [], ...local, views }, urlAttributes, rules, vocabularies, ...config };
 }

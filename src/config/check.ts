@@ -22,6 +22,19 @@ export interface Config extends ViewsConfig {
   vocabularies?: string[];
   /** Rule codes at another severity, or off (validateTicket's `rules`). */
   rules?: Record<string, RuleSetting>;
+  /** `serve`: where it keeps jobs and passes accepted ones on (paths relative to the config's folder). */
+  serve?: ServeConfig;
+}
+
+export interface ServeConfig {
+  /** The outbox folder: each queue entry's submission, reports and status. */
+  outbox?: string;
+  /** A downstream device's JMF URL: accepted jobs are forwarded to it as sent. */
+  forward?: string;
+  /** A hot folder (watch's IN): accepted jobs are dropped into it. */
+  hotFolder?: string;
+  /** The URL serve is reached at, for the report links in its answers. */
+  publicUrl?: string;
 }
 
 export type ParsedConfig = { config: Config; table: ViewTable; problems: [] } | { problems: ConfigProblem[] };

@@ -9,3 +9,5 @@ export { defaultJobs, internalErrorReport, validateBatch, validateSources, type 
 export { DEFAULT_MAX_BYTES, ENGINE_MAX_BYTES } from './limits.js';
 export { writePieces } from './output.js';
 export { checkLocalFiles, parseMap, type LocalFileOptions } from './local-files.js';
+export { handleJmf, jmfRefusal, type JmfOptions } from './jmf/handle.js';
+export type { HttpHandler, HttpRefusal, HttpRequest, HttpResponse } from './serve/types.js';

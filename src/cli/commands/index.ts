@@ -11,6 +11,7 @@ import { resolve } from './resolve.js';
 import { pack } from './pack.js';
 import { unpack } from './unpack.js';
 import { watch } from './watch.js';
+import { serve } from './serve.js';
 
 export const COMMANDS: readonly CommandDef[] = [
   check,
@@ -24,4 +25,5 @@ export const COMMANDS: readonly CommandDef[] = [
   pack,
   unpack,
   watch,
+  serve,
 ];

@@ -1,0 +1,85 @@
+// serve on the command line: the config's view table, rules, vocabularies and "serve" settings, handleJmf bound to
+// them, the listener started; where it listens printed; SIGINT/SIGTERM close it (in-flight requests finish).
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { JmfOptions } from '../node/jmf/options.js';
+import type { LocalFileOptions } from '../node/local-files.js';
+import type { ServerOptions } from '../node/serve/server.js';
+import type { ValidateOptions } from '../ticket/validate.js';
+import { parseUrlAttribute } from '../ticket/vocabulary.js';
+import { packageVersion } from './version.js';
+import { withViews } from './views.js';
+
+export interface ServeRun {
+  server: ServerOptions;
+  config?: string;
+  outbox?: string;
+  forward?: string;
+  hotFolder?: string;
+  publicUrl?: string;
+  maxBytes: number;
+  local: LocalFileOptions;
+  validate: ValidateOptions;
+}
+
+export async function runServe(run: ServeRun): Promise<number> {
+  const settings = await withViews(run.config, run.local.root !== undefined ? { ...run.local, root: path.resolve(run.local.root) } : run.local);
+  if (settings === null) return 2;
+  const folder = settings.loaded ? path.dirname(settings.loaded.path) : process.cwd();
+  const fromConfig = settings.loaded?.config.serve ?? {};
+  const outbox = run.outbox ?? (fromConfig.outbox !== undefined ? path.resolve(folder, fromConfig.outbox) : undefined);
+  if (outbox === undefined) {
+    process.stderr.write('jdf-filespec: serve needs an outbox: --outbox FOLDER, or "serve": { "outbox": ... } in the config\n');
+    return 2;
+  }
+  const hotFolder = run.hotFolder ?? (fromConfig.hotFolder !== undefined ? path.resolve(folder, fromConfig.hotFolder) : undefined);
+  const forward = run.forward ?? fromConfig.forward;
+  const publicUrl = run.publicUrl ?? fromConfig.publicUrl;
+  try {
+    await mkdir(outbox, { recursive: true });
+    if (hotFolder !== undefined) await mkdir(hotFolder, { recursive: true });
+  } catch (error) {
+    process.stderr.write(`jdf-filespec: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const options: JmfOptions = {
+    outbox,
+    validate: validateWith(run.validate, settings),
+    ...(settings.local && (settings.local.checkExists || settings.local.root !== undefined || settings.local.views !== undefined) ? { local: settings.local } : {}),
+    maxBytes: run.maxBytes,
+    ...(forward !== undefined ? { forward } : {}),
+    ...(hotFolder !== undefined ? { hotFolder } : {}),
+    ...(publicUrl !== undefined ? { publicUrl } : {}),
+    toolVersion: packageVersion(),
+  };
+  // The JMF side and the listener are the library's own modules (jdf-filespec/node ships them in dist/src), loaded
+  // from there rather than copied into the bundle: by URL, which the bundle points at the same files from dist/bin.
+  const [{ handleJmf }, { startServer }] = await Promise.all([
+    import(new URL('../node/jmf/handle.js', import.meta.url).href) as Promise<typeof import('../node/jmf/handle.js')>,
+    import(new URL('../node/serve/server.js', import.meta.url).href) as Promise<typeof import('../node/serve/server.js')>,
+  ]);
+  const server = await startServer(run.server, (request) => handleJmf(request, options));
+  const host = run.server.host.includes(':') ? `[${run.server.host}]` : run.server.host;
+  process.stdout.write(`jdf-filespec serve: listening on http://${host}:${server.port}/ (outbox ${outbox}${forward !== undefined ? `, forwarding to ${forward}` : ''}${hotFolder !== undefined ? `, hot folder ${hotFolder}` : ''})\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await server.close();
+  return 0;
+}
+
+/** The config's urlAttributes, rules and vocabularies, as validate and watch take them. */
+function validateWith(validate: ValidateOptions, settings: NonNullable<Awaited<ReturnType<typeof withViews>>>): ValidateOptions {
+  let out = validate;
+  const extra = settings.urlAttributes.map((text) => parseUrlAttribute(text)!);
+  if (extra.length > 0) out = { ...out, urlAttributes: [...(out.urlAttributes ?? []), ...extra] };
+  if (Object.keys(settings.rules).length > 0) out = { ...out, rules: { ...settings.rules, ...out.rules } };
+  if (settings.vocabularies.length > 0) out = { ...out, vocabularies: [...new Set([...settings.vocabularies, ...(out.vocabularies ?? [])])] };
+  return out;
+}

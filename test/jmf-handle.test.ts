@@ -1,0 +1,254 @@
+// handleJmf called directly, as a Node service would mount it. The submissions are hand-built here (and the
+// bundled samples/submit-queue-entry.mjm); what they must get back comes from the JDF spec's ReturnCode table
+// (0 accepted, 3 XML parser error, 5 not implemented, 6 invalid parameters, 105 unknown QueueEntryID, 120 URL not
+// accessible) and from where the fixture puts each broken URL (its line, and the column of the character at fault).
+import { createServer, type Server } from 'node:http';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { handleJmf, type JmfOptions } from '../src/node/index.js';
+import type { HttpRequest } from '../src/node/serve/types.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
+
+test.after(removeTempFolders);
+
+const JMF_NS = 'http://www.CIP4.org/JDFSchema_1_1';
+
+function request(body: string | Uint8Array, contentType: string, url = '/jmf'): HttpRequest {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  return { method: 'POST', url, headers: { 'content-type': contentType, host: 'serve.example:8080' }, body: (async function* () { yield bytes; })(), signal: new AbortController().signal };
+}
+
+function options(extra: Partial<JmfOptions> = {}): JmfOptions {
+  return { outbox: tempFolder('jmf-outbox-'), validate: { profile: 'jdf' }, maxBytes: 10 * 1024 * 1024, toolVersion: 'test', ...extra };
+}
+
+/** The bundled sample split as HTTP carries it: its Content-Type header, and the body after the blank line. */
+function sample(): { contentType: string; body: Buffer } {
+  const raw = readFileSync(new URL('samples/submit-queue-entry.mjm', projectRoot));
+  const text = raw.toString('latin1');
+  const blank = /\r?\n\r?\n/.exec(text)!;
+  return { contentType: /Content-Type: ([^\r\n]+)/.exec(text.slice(0, blank.index))![1]!, body: raw.subarray(blank.index + blank[0].length) };
+}
+
+const attr = (xml: string, name: string) => [...xml.matchAll(new RegExp(`\\s${name}="([^"]*)"`, 'g'))].map((m) => m[1]!);
+const notifications = (xml: string) => [...xml.matchAll(/<Notification\b[^>]*>/g)].map((m) => m[0]);
+
+/** A stand-in downstream device: records what it is sent, answers ReturnCode `code`. */
+async function downstream(code: number): Promise<{ url: string; got: Array<{ type: string; body: Buffer }>; server: Server }> {
+  const got: Array<{ type: string; body: Buffer }> = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      got.push({ type: String(req.headers['content-type']), body: Buffer.concat(chunks) });
+      res.writeHead(200, { 'content-type': 'application/vnd.cip4-jmf+xml' });
+      res.end(`<JMF xmlns="${JMF_NS}" SenderID="press" Version="1.4"><Response ID="r1" refID="C1" Type="SubmitQueueEntry" ReturnCode="${code}">${code ? '<Notification Class="Error"><Comment>press says no</Comment></Notification>' : '<QueueEntry QueueEntryID="press-42" Status="Waiting"/>'}</Response></JMF>`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/jmf`, got, server };
+}
+
+test('a clean MIME submission is accepted (ReturnCode 0) and forwarded byte for byte with its Content-Type', async () => {
+  const down = await downstream(0);
+  try {
+    const { contentType, body } = sample();
+    const o = options({ forward: down.url });
+    const answer = await handleJmf(request(body, contentType), o);
+    const xml = String(answer.body);
+    assert.is(answer.status, 200);
+    assert.match(String(answer.headers['content-type']), /^application\/vnd\.cip4-jmf\+xml/);
+    assert.equal(attr(xml, 'ReturnCode'), ['0']);
+    assert.equal(attr(xml, 'refID'), ['C1']);
+    assert.equal(notifications(xml), []);
+    assert.equal(answer.job, { accepted: true, returnCode: 0 });
+    assert.is(down.got.length, 1);
+    assert.is(down.got[0]!.type, contentType);
+    assert.ok(down.got[0]!.body.equals(body), 'the downstream gets the body exactly as sent');
+    const id = attr(xml, 'QueueEntryID')[0]!;
+    const status = JSON.parse(readFileSync(path.join(o.outbox, id, 'status.json'), 'utf8'));
+    assert.is(status.forwarded.returnCode, 0);
+    assert.ok(existsSync(path.join(o.outbox, id, 'report.sarif')));
+    // The device's own QueueEntryID, which its ReturnQueueEntry to the sender's ReturnJMF will name, is relayed and known here.
+    assert.equal(attr(xml, 'jfs:ForwardedQueueEntryID'), ['press-42']);
+    const asked = await handleJmf(request(`<JMF xmlns="${JMF_NS}" Version="1.4"><Query ID="Q3" Type="QueueEntryStatus"><QueueEntryDef QueueEntryID="press-42"/></Query></JMF>`, 'application/vnd.cip4-jmf+xml'), o);
+    assert.equal(attr(String(asked.body), 'QueueEntryID'), [id]);
+  } finally {
+    down.server.close();
+  }
+});
+
+test('a downstream refusal is relayed: its ReturnCode and its words', async () => {
+  const down = await downstream(101);
+  try {
+    const { contentType, body } = sample();
+    const xml = String((await handleJmf(request(body, contentType), options({ forward: down.url }))).body);
+    assert.equal(attr(xml, 'ReturnCode'), ['101']);
+    assert.match(xml, /press says no/);
+  } finally {
+    down.server.close();
+  }
+});
+
+const BROKEN_JDF_LINES = [
+  `<JDF xmlns="${JMF_NS}" ID="n1" Type="Product" JobID="J1" Version="1.4" Status="Waiting">`,
+  '  <ResourcePool>',
+  '    <RunList ID="RL1" Class="Parameter" Status="Available">',
+  '      <LayoutElement><FileSpec URL="file:///c:/jobs/my file.pdf"/></LayoutElement>',
+  '      <LayoutElement><FileSpec URL="ftp://u:s3cr3t@host/x.pdf"/></LayoutElement>',
+  '    </RunList>',
+  '  </ResourcePool>',
+  '</JDF>',
+];
+
+function brokenPackage(): { contentType: string; body: string } {
+  const jmf = `<JMF xmlns="${JMF_NS}" SenderID="MIS" Version="1.4"><Command ID="C7" Type="SubmitQueueEntry"><QueueSubmissionParams URL="cid:jdf@x" ReturnJMF="http://mis.example/jmf"/></Command></JMF>`;
+  const body = ['--b1', 'Content-Type: application/vnd.cip4-jmf+xml', 'Content-ID: <jmf@x>', '', jmf, '--b1', 'Content-Type: application/vnd.cip4-jdf+xml', 'Content-ID: <jdf@x>', '', ...BROKEN_JDF_LINES, '--b1--', ''].join('\r\n');
+  return { contentType: 'multipart/related; boundary="b1"; type="application/vnd.cip4-jmf+xml"; start="<jmf@x>"', body };
+}
+
+test('a broken FileSpec is refused (ReturnCode 6), one Notification per finding with line and column, never forwarded', async () => {
+  const down = await downstream(0);
+  try {
+    const { contentType, body } = brokenPackage();
+    const o = options({ forward: down.url, hotFolder: tempFolder('jmf-hot-') });
+    const answer = await handleJmf(request(body, contentType), o);
+    const xml = String(answer.body);
+    assert.equal(attr(xml, 'ReturnCode'), ['6']);
+    assert.equal(answer.job, { accepted: false, returnCode: 6 });
+    // RFC 3986 2: a space is not allowed in a URL; it stands on the fixture's line 4, at this column.
+    const line = BROKEN_JDF_LINES[3]!;
+    const space = line.indexOf(' ', line.indexOf('my')) + 1;
+    const spaceNote = notifications(xml).find((n) => n.includes(`jfs:Line="4" jfs:Column="${space}"`));
+    assert.ok(spaceNote, `a Notification at line 4, column ${space}`);
+    assert.match(spaceNote!, /Class="Error"/);
+    assert.match(spaceNote!, /jfs:Path="\/JDF\/ResourcePool\/RunList\[@ID='RL1'\]\/LayoutElement\/FileSpec\/@URL"/);
+    assert.ok(notifications(xml).some((n) => /jfs:Line="5"/.test(n) && /Class="Error"/.test(n)), 'the password URL on line 5 is an error');
+    assert.not.match(xml, /s3cr3t/, 'the password is never shown');
+    const id = attr(xml, 'QueueEntryID')[0]!;
+    const report = JSON.parse(readFileSync(path.join(o.outbox, id, 'report.json'), 'utf8'));
+    const findings = report.summary.error + report.summary.warning + report.summary.info;
+    assert.is(notifications(xml).length, findings, 'one Notification per finding of the report');
+    assert.is(down.got.length, 0, 'a refused job is not forwarded');
+    assert.equal(readdirSync(o.hotFolder!), [], 'nor dropped in the hot folder');
+  } finally {
+    down.server.close();
+  }
+});
+
+test('a cid: URL that names no part: ReturnCode 120 (URL not accessible)', async () => {
+  const { contentType, body } = brokenPackage();
+  const xml = String((await handleJmf(request(body.replace('cid:jdf@x', 'cid:nothing@x'), contentType), options())).body);
+  assert.equal(attr(xml, 'ReturnCode'), ['120']);
+});
+
+test('a ticket part named by its Content-Location (RFC 2557) is had: accepted, not 120', async () => {
+  const jmf = `<JMF xmlns="${JMF_NS}" Version="1.4"><Command ID="L1" Type="SubmitQueueEntry"><QueueSubmissionParams URL="job/ticket.jdf"/></Command></JMF>`;
+  const jdf = `<JDF xmlns="${JMF_NS}" ID="n1" Type="Product" JobID="L" Version="1.4" Status="Waiting"/>`;
+  const body = ['--b2', 'Content-Type: application/vnd.cip4-jmf+xml', '', jmf, '--b2', 'Content-Type: application/vnd.cip4-jdf+xml', 'Content-Location: job/ticket.jdf', '', jdf, '--b2--', ''].join('\r\n');
+  const xml = String((await handleJmf(request(body, 'multipart/related; boundary=b2; type="application/vnd.cip4-jmf+xml"'), options())).body);
+  assert.equal(attr(xml, 'ReturnCode'), ['0']);
+});
+
+test('a bare JMF naming a file: ticket on this machine; the accepted job dropped into the hot folder', async () => {
+  const folder = tempFolder('jmf-ticket-');
+  const ticket = path.join(folder, 'job.jdf');
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(ticket, `<JDF xmlns="${JMF_NS}" ID="n1" Type="Product" JobID="J2" Version="1.4" Status="Waiting"/>`);
+  const jmf = `<JMF xmlns="${JMF_NS}" SenderID="MIS" Version="1.4"><Command ID="S1" Type="SubmitQueueEntry"><QueueSubmissionParams URL="${pathToFileURL(ticket).href}"/></Command></JMF>`;
+  const o = options({ hotFolder: tempFolder('jmf-hot-') });
+  const xml = String((await handleJmf(request(jmf, 'application/vnd.cip4-jmf+xml'), o)).body);
+  assert.equal(attr(xml, 'ReturnCode'), ['0']);
+  const id = attr(xml, 'QueueEntryID')[0]!;
+  assert.equal(readdirSync(o.hotFolder!), [`${id}.jmf`]);
+  assert.is(readFileSync(path.join(o.hotFolder!, `${id}.jmf`), 'utf8'), jmf);
+  const missing = jmf.replace('job.jdf', 'gone.jdf').replace('S1', 'S2');
+  assert.equal(attr(String((await handleJmf(request(missing, 'application/vnd.cip4-jmf+xml'), o)).body), 'ReturnCode'), ['120']);
+});
+
+test('a hot folder that cannot be written: ReturnCode 2 and why, the job kept in the outbox', async () => {
+  const { contentType, body } = sample();
+  const o = options({ hotFolder: path.join(tempFolder('jmf-hot-'), 'missing', 'in') });
+  const xml = String((await handleJmf(request(body, contentType), o)).body);
+  assert.equal(attr(xml, 'ReturnCode'), ['2']);
+  assert.match(xml, /could not be dropped into the hot folder/);
+  assert.ok(existsSync(path.join(o.outbox, attr(xml, 'QueueEntryID')[0]!, 'status.json')));
+});
+
+test('KnownMessages lists the messages answered here (JDF 1.x MessageService)', async () => {
+  const xml = String((await handleJmf(request(`<JMF xmlns="${JMF_NS}" Version="1.4"><Query ID="K1" Type="KnownMessages"/></JMF>`, 'application/vnd.cip4-jmf+xml'), options())).body);
+  assert.equal(attr(xml, 'ReturnCode'), ['0']);
+  assert.equal(attr(xml, 'Type').slice(1).sort(), ['KnownMessages', 'QueueEntryStatus', 'QueueStatus', 'ResubmitQueueEntry', 'SubmitQueueEntry']);
+});
+
+test('XJMF is answered in XJMF: QueryKnownMessages gets ResponseKnownMessages', async () => {
+  const xjmf = '<XJMF xmlns="http://www.CIP4.org/JDFSchema_2_0" Version="2.1"><Header DeviceID="MIS" ID="h" Time="2026-11-27T00:00:00Z"/><QueryKnownMessages><Header DeviceID="MIS" ID="Q9" Time="2026-11-27T00:00:00Z"/></QueryKnownMessages></XJMF>';
+  const answer = await handleJmf(request(xjmf, 'application/vnd.cip4-xjmf+xml'), options());
+  const xml = String(answer.body);
+  assert.match(String(answer.headers['content-type']), /xjmf/);
+  assert.match(xml, /<ResponseKnownMessages ReturnCode="0"/);
+  assert.match(xml, /refID="Q9"/);
+});
+
+test('QueueStatus and QueueEntryStatus are answered from the outbox: a second instance sharing it answers the same', async () => {
+  const first = options();
+  const { contentType, body } = sample();
+  const submitted = String((await handleJmf(request(body, contentType), first)).body);
+  const id = attr(submitted, 'QueueEntryID')[0]!;
+  const second: JmfOptions = { ...options(), outbox: first.outbox };
+  const queue = (o: JmfOptions) => handleJmf(request(`<JMF xmlns="${JMF_NS}" Version="1.4"><Query ID="Q1" Type="QueueStatus"/></JMF>`, 'application/vnd.cip4-jmf+xml'), o).then((a) => String(a.body));
+  const [a, b] = [await queue(first), await queue(second)];
+  assert.equal(attr(a, 'QueueEntryID'), [id]);
+  assert.equal(attr(b, 'QueueEntryID'), [id]);
+  const entry = (qe: string) => handleJmf(request(`<JMF xmlns="${JMF_NS}" Version="1.4"><Query ID="Q2" Type="QueueEntryStatus"><QueueEntryDef QueueEntryID="${qe}"/></Query></JMF>`, 'application/vnd.cip4-jmf+xml'), second).then((r) => String(r.body));
+  assert.equal(attr(await entry(id), 'ReturnCode'), ['0']);
+  assert.equal(attr(await entry('no-such-entry'), 'ReturnCode'), ['105']);
+  assert.equal(attr(await entry('../../etc'), 'ReturnCode'), ['105']);
+  const report = await handleJmf({ ...request('', ''), method: 'GET', url: `/jmf/reports/${id}/report.json` }, second);
+  assert.is(report.status, 200);
+  assert.is(JSON.parse(String(report.body)).tool.name, 'jdf-filespec');
+});
+
+test('bad input gets a JMF answer, never a crash: not XML (3), not JMF (3), an unknown command (5), no URL (7)', async () => {
+  const o = options();
+  const code = async (body: string, type = 'application/vnd.cip4-jmf+xml') => {
+    const answer = await handleJmf(request(body, type), o);
+    assert.is(answer.status, 200);
+    return attr(String(answer.body), 'ReturnCode');
+  };
+  assert.equal(await code('<JMF><Query'), ['3']);
+  assert.equal(await code(''), ['3']);
+  assert.equal(await code('%PDF-1.4 not xml'), ['3']);
+  assert.equal(await code('<JDF xmlns="http://www.CIP4.org/JDFSchema_1_1"/>'), ['3']);
+  assert.equal(await code('--x\r\nContent-Type: text/plain\r\n\r\nhello\r\n--x--\r\n', 'multipart/related; boundary=x'), ['3']);
+  assert.equal(await code(`<JMF xmlns="${JMF_NS}"><Command ID="c" Type="AbortQueueEntry"/></JMF>`), ['5']);
+  assert.equal(await code(`<JMF xmlns="${JMF_NS}"><Command ID="c" Type="SubmitQueueEntry"><QueueSubmissionParams/></Command></JMF>`), ['7']);
+  assert.equal(readdirSync(path.join(o.outbox, '.incoming')), [], 'no body is left behind');
+});
+
+test('a body over maxBytes: 413 with a JMF answer', async () => {
+  const answer = await handleJmf(request('x'.repeat(2000), 'application/vnd.cip4-jmf+xml'), options({ maxBytes: 1000 }));
+  assert.is(answer.status, 413);
+  assert.match(String(answer.body), /<JMF /);
+});
+
+test('a small message at the default --max-bytes (256 MiB) is read into a buffer its size, not the limit\'s', async () => {
+  const before = process.memoryUsage().arrayBuffers;
+  const answer = await handleJmf(request(`<JMF xmlns="${JMF_NS}"><Query ID="q" Type="KnownMessages"/></JMF>`, 'application/vnd.cip4-jmf+xml'), options({ maxBytes: 256 * 1024 * 1024 }));
+  const grown = process.memoryUsage().arrayBuffers - before;
+  assert.equal(attr(String(answer.body), 'ReturnCode'), ['0']);
+  assert.ok(grown < 64 * 1024 * 1024, `${grown} bytes of buffers`);
+});
+
+test('a JMF message over 16 MiB (within --max-bytes) is not held to be read: ReturnCode 3', async () => {
+  const big = `<JMF xmlns="${JMF_NS}"><!--${'x'.repeat(17 * 1024 * 1024)}--><Query ID="q" Type="KnownMessages"/></JMF>`;
+  const xml = String((await handleJmf(request(big, 'application/vnd.cip4-jmf+xml'), options({ maxBytes: 64 * 1024 * 1024 }))).body);
+  assert.equal(attr(xml, 'ReturnCode'), ['3']);
+  assert.match(xml, /larger than 16777216 bytes/);
+});
+
+test.run();
