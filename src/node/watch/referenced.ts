@@ -3,6 +3,7 @@
 // (a PDF still being copied is there, but not complete).
 import path from 'node:path';
 import { decodeSegment } from '../../escape/percent.js';
+import { foldFileUrlDrive } from '../../fileurl/drive.js';
 import { fileUrlToPath } from '../../paths/convert.js';
 import { allFindings, type FileReport } from '../../report/report.js';
 import type { TicketReference } from '../../ticket/validate.js';
@@ -92,7 +93,7 @@ export function presentFiles(file: FileReport, local: LocalFileOptions): Array<{
   return out;
 }
 
-const comparable = (uri: string) => normalize(uri).replace(/^(file:\/\/[^/]*\/)([A-Za-z])([:|])/i, (_, head: string, d: string) => `${head}${d.toLowerCase()}:`);
+const comparable = (uri: string) => foldFileUrlDrive(normalize(uri));
 
 function localPath(resolved: string, maps: ReadonlyArray<{ key: string; folder: string }>): string | null {
   const key = comparable(resolved);
