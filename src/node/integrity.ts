@@ -75,7 +75,7 @@ async function md5(handle: FileHandle): Promise<string> {
   }
 }
 
-type Found = { code: string; args: Record<string, string> };
+type Found = { code: RuleCode; args: Record<string, string> };
 
 async function compare(ref: TicketReference, file: CheckedFile, options: IntegrityOptions): Promise<Found[]> {
   const opened = await openCheckedFile(file);
@@ -125,7 +125,7 @@ export async function checkIntegrity(ticket: TicketReport, options: IntegrityOpt
     const key = `${file.path}\u0000${JSON.stringify(ref.fileSpec)}`;
     if (!done.has(key)) done.set(key, compare(ref, file, options).catch(() => []));
     for (const found of await done.get(key)!) {
-      ref.findings.push(createFinding(found.code as RuleCode, found.args, { profile, at: ref }));
+      ref.findings.push(createFinding(found.code, found.args, { profile, at: ref }));
     }
   }
 }

@@ -57,8 +57,8 @@ function comparable(uri: string): string {
 
 const CASE_INSENSITIVE = process.platform === 'win32' || process.platform === 'darwin';
 
-function finding(code: string, ref: TicketReference, args: Record<string, string>, profile: Profile): LocatedFinding {
-  return createFinding(code as RuleCode, args, { profile, at: ref });
+function finding(code: RuleCode, ref: TicketReference, args: Record<string, string>, profile: Profile): LocatedFinding {
+  return createFinding(code, args, { profile, at: ref });
 }
 
 /** Whether `key` starts with `prefix` and the prefix ends at a segment boundary of `key`. */
@@ -72,7 +72,7 @@ interface ComparableMap {
   folder: string;
 }
 
-function localPathOf(resolved: string, maps: readonly ComparableMap[], isWindows: boolean): { path: string } | { skip: string; args: Record<string, string> } | null {
+function localPathOf(resolved: string, maps: readonly ComparableMap[], isWindows: boolean): { path: string } | { skip: RuleCode; args: Record<string, string> } | null {
   const key = comparable(resolved);
   let best: ComparableMap | undefined;
   // On segment boundaries: file://fileserver/Jobs maps file://fileserver/Jobs/x, not file://fileserver/JobsSecret/x.
@@ -168,7 +168,7 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
 }
 
 interface LocatedFindingSpec {
-  code: string;
+  code: RuleCode;
   args: Record<string, string>;
 }
 

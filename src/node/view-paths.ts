@@ -7,9 +7,10 @@ import type { TicketReference } from '../ticket/validate.js';
 import { parseAuthority, parseReference } from '../uri/parse.js';
 import { mapReference } from '../views/map.js';
 import type { ViewTable } from '../views/types.js';
+import type { RuleCode } from '../rules/codes.js';
 
 export interface FileProblem {
-  code: string;
+  code: RuleCode;
   args: Record<string, string>;
 }
 

@@ -29,7 +29,7 @@ export interface TicketRuleReport {
    * The code of checkUrl's finding on the same reference that is the cause of what this one found (causes.ts): no
    * finding of this rule is made, and `args` go into that finding's.
    */
-  into?: string;
+  into?: RuleCode;
 }
 
 type ReportTicket = (report: TicketRuleReport) => void;
@@ -328,7 +328,7 @@ export const consumersDisagree = ticketRule({
     // The readings say what these would say about the resolution, and more.
     const supersedes = ['drive-lost-in-resolution', 'base-last-segment-dropped'];
     // One cause, one finding (causes.ts): readings that differ only because of the backslashes go to their finding.
-    const cause = findings.find((f) => READINGS_GO_TO.includes(f.code as RuleCode));
+    const cause = findings.find((f) => READINGS_GO_TO.includes(f.code));
     if (cause !== undefined && layer.disagreement(value.trim().replace(/\\/g, '/'), base.uri, fromDirectory) === null) {
       report({ offset: 0, args: { readings }, supersedes, into: cause.code });
       return;

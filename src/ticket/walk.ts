@@ -14,6 +14,7 @@ import type { ResourceIndex } from './resources.js';
 import { LINK_RULES } from './ticket-rules.js';
 import type { LocatedFinding, TicketReference } from './validate.js';
 import { DRAFT_XJDF_PREVIEW, FAMILY_ROOTS, isRefElement, XJDF_NAMESPACE, type Family, type UrlAttribute, type Vocabulary } from './vocabulary.js';
+import type { RuleCode } from '../rules/codes.js';
 
 /** What applies where the walk stands: passed down to children, and along an rRef to the resource it names. */
 interface WalkContext {
@@ -272,7 +273,7 @@ export class Walk {
   }
 
   /** A finding about the file, once for each place: an rRef in a resource used from several places is one place. */
-  private reportOnce(code: string, offset: number, args: Record<string, string | number> = {}): void {
+  private reportOnce(code: RuleCode, offset: number, args: Record<string, string | number> = {}): void {
     const key = `${offset} ${code}`;
     if (this.reportedLinks.has(key)) return;
     this.reportedLinks.add(key);

@@ -10,6 +10,7 @@ import type { TicketReference } from '../../ticket/validate.js';
 import { normalize } from '../../uri/normalize.js';
 import { parseAuthority, parseReference } from '../../uri/parse.js';
 import type { LocalFileOptions } from '../local-files.js';
+import type { RuleCode } from '../../rules/codes.js';
 
 /** Findings that may go away by themselves while the job's files are still arriving. */
 export const NOT_YET = new Set(['file-missing', 'not-a-directory', 'file-unreadable']);
@@ -19,7 +20,7 @@ const CONTENT = new Set(['file-size-mismatch', 'checksum-mismatch', 'mime-type-m
 
 /** The code and words of a finding, as a routed ticket's reason names it. */
 export interface FirstError {
-  code: string;
+  code: RuleCode;
   message: string;
 }
 
@@ -32,7 +33,7 @@ export function incurable(reports: readonly FileReport[]): FirstError | undefine
     for (const f of file.findings) if (f.severity === 'error') return pick(f);
     for (const ref of file.references) {
       const member = isMember(file, ref);
-      const curable = (code: string) => !member && (NOT_YET.has(code) || CONTENT.has(code) || code === 'file-still-changing');
+      const curable = (code: RuleCode) => !member && (NOT_YET.has(code) || CONTENT.has(code) || code === 'file-still-changing');
       for (const f of ref.findings) if (f.severity === 'error' && !curable(f.code)) return pick(f);
     }
   }
@@ -45,14 +46,14 @@ export function firstError(reports: readonly FileReport[]): FirstError | undefin
   return undefined;
 }
 
-const pick = (f: { code: string; message: string }): FirstError => ({ code: f.code, message: f.message });
+const pick = (f: { code: RuleCode; message: string }): FirstError => ({ code: f.code, message: f.message });
 
 /** Every finding checkLocalFiles can add: a reference with none of them is a file that is there. */
 const LOCAL_CODES = new Set([...NOT_YET, 'case-mismatch', 'not-a-file', 'outside-root', 'not-checked', 'not-a-local-path']);
 
 export interface Missing {
   url: string;
-  code: string;
+  code: RuleCode;
   message: string;
 }
 
