@@ -8,6 +8,7 @@ import { decodeSegment } from '../escape/percent.js';
 import { fileUrlDriveIndex, foldFileUrlDrive } from '../fileurl/drive.js';
 import { fileUrlToPath, PathConversionError } from '../paths/convert.js';
 import type { RuleCode } from '../rules/codes.js';
+import { changedOutsideRoot } from '../rules/files.js';
 import { createFinding } from '../rules/finding.js';
 import type { Profile } from '../rules/types.js';
 import type { LocatedFinding, TicketReference, TicketReport } from '../ticket/validate.js';
@@ -126,7 +127,7 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
         if (!options.checkExists) return { problem: null };
         const found = await look(confined.path, target, role, lstat);
         if (found.problem === CHANGED || !(await stillInside(root, confined.path))) {
-          return { problem: { code: 'outside-root', args: { how: ' through a symbolic link that changed during the check' } } };
+          return { problem: changedOutsideRoot() };
         }
         return found.file ? { ...found, file: { ...found.file, root } } : found;
       })();

@@ -1,4 +1,5 @@
 // Findings about the files themselves (validate --check-exists, --root): reported by src/node/local-files.ts.
+import type { RuleCode } from './codes.js';
 import { examples, sev } from './helpers.js';
 import type { CatalogRule, RuleMeta } from './types.js';
 
@@ -50,6 +51,9 @@ export const outsideRoot = filesRule({
   description: 'With --root, every local file must stay inside the root after dot segments, percent-decoding (%2E%2E), case folding and symbolic links. A reference that escapes is an error, and nothing outside the root is opened or stat-ed.',
   severity: sev('error', 'error', 'error'), flagged: '../../etc/passwd', clean: 'pages/p1.pdf',
 }, (a) => `This reference leads outside the root folder${a.how}; nothing there was opened. Keep the files inside the root.`);
+
+/** outside-root where the path a link walk found changed while it was checked (a link swapped in): nothing opened. */
+export const changedOutsideRoot = (): { code: RuleCode; args: Record<string, string> } => ({ code: 'outside-root', args: { how: ' through a symbolic link that changed during the check' } });
 
 export const notChecked = filesRule({
   code: 'not-checked', title: 'File on another host, not checked', spec: 'RFC 8089 3',

@@ -16,7 +16,7 @@ import { examples, sev } from './helpers.js';
 import { READINGS_GO_TO } from './causes.js';
 import type { RuleCode } from './codes.js';
 import type { BaseSource, DoctypeView, ReportedReference, TicketLayer, TicketView } from './ticket-view.js';
-import type { Finding, ReferenceKind, Role, Rule, RuleMeta } from './types.js';
+import type { CatalogRule, Finding, ReferenceKind, Role, RuleMeta } from './types.js';
 
 /** What a ticket rule found. */
 export interface TicketRuleReport {
@@ -79,19 +79,18 @@ export interface TicketChecks {
   checkWalked?(doc: TicketView, references: readonly ReportedReference[], report: ReportTicket): void;
 }
 
-export type TicketRule = Rule & TicketChecks & { meta: RuleMeta & { scope: 'ticket' } };
+/** A ticket rule: a catalog entry and its TicketChecks (checkUrl runs none of them; it has no check of a value). */
+export type TicketRule = CatalogRule & TicketChecks & { meta: RuleMeta & { scope: 'ticket' } };
 
 export function ticketRule(
   meta: Omit<RuleMeta, 'scope' | 'examples'> & { flagged: string[]; clean: string[] },
-  message: Rule['message'],
+  message: CatalogRule['message'],
   checks: TicketChecks = {},
 ): TicketRule {
   const { flagged, clean, ...rest } = meta;
   return {
     meta: { ...rest, scope: 'ticket', examples: examples(flagged.map((value) => ({ value })), clean.map((value) => ({ value }))) },
     message,
-    // checkUrl runs the url rules only; a ticket rule's logic is in its TicketChecks.
-    check() {},
     ...checks,
   };
 }
