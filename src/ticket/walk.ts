@@ -1,5 +1,6 @@
 // Step 4 of validateTicket: the walk. Depth-first, in document order, from each root; an rRef is followed to the
 // resource it names, which is walked at that use with the base and vocabulary that apply there.
+// Long because: the walk is one class whose state is the walk's; it is being changed on two branches (stream, perf) and is split once they have landed.
 import type { RRefLink } from '../rules/ticket.js';
 import { parseReference } from '../uri/parse.js';
 import { resolveReference } from '../uri/resolve.js';
