@@ -68,3 +68,32 @@ export const notALocalPath = filesRule({
 }, (a) => `Not checked: ${a.why}${a.hint}`);
 
 export const filesRules: FilesRule[] = [fileMissing, caseMismatch, notAFile, notADirectory, fileUnreadable, fileStillChanging, outsideRoot, notChecked, notALocalPath];
+
+type Found = { code: RuleCode; args: Record<string, string> };
+
+/**
+ * What the Node edge (src/node/local-files.ts) saw at a path: nothing there (and, for a file, a name in its
+ * folder that differs only in case), or what is there ('a folder', 'a FIFO', ...; for a regular file, why it
+ * cannot be read, if it cannot).
+ */
+export type LookFacts = { found: 'nothing'; otherCase?: string | undefined } | { found: 'directory' | 'other'; what?: string } | { found: 'file'; unreadable?: string };
+
+/** What is wrong with the path `shown` for a reference of `role`, from what the look saw; null: nothing. */
+export function lookProblem(role: 'url' | 'directory', shown: string, facts: LookFacts): Found | null {
+  if (role === 'directory') {
+    if (facts.found === 'directory') return null;
+    return { code: 'not-a-directory', args: { path: shown, what: facts.found === 'nothing' ? 'missing' : 'not a folder' } };
+  }
+  switch (facts.found) {
+    case 'nothing': return facts.otherCase !== undefined ? { code: 'case-mismatch', args: { path: shown, actual: facts.otherCase } } : { code: 'file-missing', args: { path: shown } };
+    case 'file': return facts.unreadable !== undefined ? { code: 'file-unreadable', args: { path: shown, reason: facts.unreadable } } : null;
+    default: return { code: 'not-a-file', args: { path: shown, what: facts.what! } };
+  }
+}
+
+/** A URL no path here stands for: on another host (not-checked), or one that does not convert (not-a-local-path). */
+export function notLocal(facts: { host: string; prefix: string } | { why: string; drive?: string; isWindows: boolean }): Found {
+  if ('host' in facts) return { code: 'not-checked', args: { host: facts.host, prefix: facts.prefix } };
+  const hint = facts.drive !== undefined && !facts.isWindows ? ` Map the drive with --map file:///${facts.drive}:/=/local/folder/.` : '';
+  return { code: 'not-a-local-path', args: { why: facts.why, hint } };
+}
