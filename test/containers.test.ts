@@ -5,6 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { checkUrl, fileUrlToPath, PathConversionError, validateTicket, type TicketReport } from '../src/index.js';
+import type { RuleCode } from '../src/rules/codes.js';
 
 const HOT = 'file:///pub/hot-folder/ticket.jdf';
 const jdf = (body: string) => `<JDF Version="1.4"><ResourcePool>${body}</ResourcePool></JDF>`;
@@ -72,7 +73,7 @@ test('a Part key the resource is not partitioned by (not in its PartIDKeys) sele
   assert.equal(codesOf(r), []);
 });
 
-const NO_TARGET: Array<[string, string, string]> = [
+const NO_TARGET: Array<[string, string, RuleCode | '']> = [
   ['a container FileSpec without URL', '<FileSpec URL="a.pdf"><Container><FileSpec/></Container></FileSpec>', ''],
   ['a dangling FileSpecRef', '<FileSpec URL="a.pdf"><Container><FileSpecRef rRef="Z"/></Container></FileSpec>', 'dangling-rref'],
   ['a cycle', '<FileSpec ID="Z" URL="z.zip"><Container><FileSpecRef rRef="Z"/></Container></FileSpec><FileSpec URL="a.pdf"><Container><FileSpecRef rRef="Z"/></Container></FileSpec>', 'rref-cycle'],

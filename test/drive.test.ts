@@ -4,8 +4,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   fileUrlDriveIndex, foldDriveSegment, foldFileUrlDrive, hasDriveSegment, isDriveAuthority, isDriveHost, isDriveLetter,
-  isDriveScheme, isWindowsDriveAt,
+  isDriveScheme, isWindowsDriveAt, startsWithDrivePath,
 } from '../src/fileurl/drive.js';
+import { driveSegmentLength } from '../src/uri/resolve.js';
 import { parseAuthority, parseReference } from '../src/uri/parse.js';
 import { loadData } from './helpers.js';
 
@@ -58,6 +59,16 @@ test('a drive letter alone, a drive scheme (Table 3 "g:h"), a Windows path\'s dr
   // A Mac volume "HD1:bar" and a Unix name "foo:" are not drives; nor is the URL's old form "c|" in a path.
   for (const c of [...data.mac.cases, ...data.unix.cases].filter((x: { path: string | null }) => x.path !== null)) assert.not.ok(isWindowsDriveAt(c.path), c.path);
   assert.not.ok(isWindowsDriveAt('c|\\x'));
+});
+
+test('a Windows path that starts on a drive (RFC 8089 E.2, Table 5), and a path whose first segment is a drive', () => {
+  const windows = data.rfc8089.pathToUri.cases.filter((c: { platform: string }) => c.platform === 'windows' || c.platform === 'unc');
+  assert.equal(windows.map((c: { path: string }) => startsWithDrivePath(c.path)), [true, true, false]);
+  for (const s of ['c:', 'C|', 'z:/Jobs', 'Z|\\Jobs']) assert.ok(startsWithDrivePath(s), s);
+  for (const s of ['c:Jobs', 'cc:\\x', '1:\\x', '*:\\x', 'c%3A\\x', '\\\\srv\\share']) assert.not.ok(startsWithDrivePath(s), s);
+  // E.2.2: "/c|" is the drive segment "/c:" too; a segment that only starts like one is not.
+  const lengths = ['/c:', '/C|/x', '/c:/', 'c:/x', '/c:x', '/cc:/x', '/c%3A/x', ''].map(driveSegmentLength);
+  assert.equal(lengths, [3, 3, 3, 0, 0, 0, 0, 0]);
 });
 
 test.run();

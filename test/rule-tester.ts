@@ -3,6 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Finding } from '../src/index.js';
+import type { RuleCode } from '../src/rules/codes.js';
 
 export interface ValidCase<O> {
   value: string;
@@ -28,7 +29,7 @@ export interface RuleCases<O> {
 const show = (value: string, options: unknown) => JSON.stringify(value) + (options !== undefined ? ` ${JSON.stringify(options)}` : '');
 
 /** One uvu test per case: `check` gives the findings of a value. */
-export function ruleTester<O>(code: string, check: (value: string, options: O | undefined) => readonly Finding[], cases: RuleCases<O>): void {
+export function ruleTester<O>(code: RuleCode, check: (value: string, options: O | undefined) => readonly Finding[], cases: RuleCases<O>): void {
   for (const c of cases.valid) {
     test(`${code}: valid ${show(c.value, c.options)}`, () => {
       const found = check(c.value, c.options).map((f) => f.code);

@@ -6,6 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateTicket } from '../src/index.js';
+import type { RuleCode } from '../src/rules/codes.js';
 
 const BODY = '<JDF Version="1.4"><ResourcePool><RunList Directory="file:///srv/hot/"><FileSpec URL="a.pdf"/></RunList></ResourcePool></JDF>';
 const codesOf = (text: string, chunkChars?: number) => {
@@ -13,7 +14,7 @@ const codesOf = (text: string, chunkChars?: number) => {
   return [...r.findings, ...r.references.flatMap((x) => x.findings)].map((f) => f.code);
 };
 
-const CASES: Array<[string, string, string]> = [
+const CASES: Array<[string, string, RuleCode]> = [
   ['a second XML declaration', `<?xml version="1.0"?>\n<?xml version="1.0" encoding="UTF-8"?>\n${BODY}`, 'xml-declaration-misplaced'],
   ['an XML declaration after white space', `\n<?xml version="1.0"?>${BODY}`, 'xml-declaration-misplaced'],
   ['an XML declaration after the root', `${BODY}<?XML version="1.0"?>`, 'xml-declaration-misplaced'],

@@ -3,6 +3,7 @@ import { stripPassword } from '../fileurl/redact.js';
 import type { Edit, Finding } from '../rules/types.js';
 import { sortFew } from '../util/sort-few.js';
 import type { CheckSession, Fixes, RuleRun } from './session.js';
+import type { RuleCode } from '../rules/codes.js';
 
 const MAX_FIX_ROUNDS = 12;
 
@@ -28,7 +29,7 @@ export function convergeFixes(session: CheckSession, run: RuleRun): void {
   }
 }
 
-const hasError = (findings: readonly Finding[], code: string): boolean => findings.some((f) => f.severity === 'error' && f.code === code);
+const hasError = (findings: readonly Finding[], code: RuleCode): boolean => findings.some((f) => f.severity === 'error' && f.code === code);
 
 /**
  * The errors of `found` that `before` had no error of the same code for (what a fix brought): the first of them

@@ -1,9 +1,9 @@
 // Values no URL rule can say anything about. Most references of a real ticket are plain relative paths, and so
 // are many values a fix makes (pages\a.pdf fixed to pages/a.pdf, \\srv\share\a.pdf to file://srv/share/a.pdf).
+import { isWindowsDriveAt } from '../fileurl/drive.js';
 import { isWindowsReservedName } from '../rules/segments.js';
 import type { CheckOptions } from '../rules/types.js';
 import { MAX_URL_LENGTH } from '../rules/url-length.js';
-import { isAlpha } from '../uri/chars.js';
 import { mergePrefixOf } from '../uri/resolve.js';
 
 // Characters after which no rule can fire in a path: the appendix's fsegment characters and "/", without ":"
@@ -58,7 +58,7 @@ export function isPlainRelative(value: string, options: CheckOptions): boolean {
  */
 export function isQuiet(value: string, options: CheckOptions): boolean {
   if ((options.role ?? 'url') !== 'url' || value.length > MAX_URL_LENGTH) return false;
-  if (value.startsWith('file:///') && isAlpha(value.charCodeAt(8)) && value.startsWith(':/', 9)) return isPlainPath(value, 11, options);
+  if (value.startsWith('file:///') && isWindowsDriveAt(value, 8) && value.charCodeAt(10) === 0x2f) return isPlainPath(value, 11, options);
   const start = value.startsWith('file://') ? 7 : value.startsWith('//') ? 2 : -1;
   if (start === -1) return isPlainRelative(value, options);
   const slash = value.indexOf('/', start);

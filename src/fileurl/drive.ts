@@ -17,8 +17,8 @@ export function isDriveSegmentAt(s: string, i: number, escaped = false): boolean
   const n = driveLetterAt(s, i, escaped);
   if (n === 0) return false;
   const j = i + n;
-  if (j === s.length || s[j] === '/') return true;
-  return escaped && (s[j] === '\\' || /^%(2f|5c)/i.test(s.slice(j, j + 3)));
+  if (j === s.length || s.charCodeAt(j) === 0x2f) return true; // "/"
+  return escaped && (s.charCodeAt(j) === 0x5c || /^%(2f|5c)/i.test(s.slice(j, j + 3))); // "\\", %2F, %5C
 }
 
 /** "c:" or "C|" and nothing else. */
@@ -26,6 +26,9 @@ export const isDriveLetter = (s: string): boolean => s.length === 2 && driveLett
 
 /** A Windows path's drive at `i`: a letter and ":" ("|" is only a URL's). */
 export const isWindowsDriveAt = (s: string, i = 0): boolean => driveLetterAt(s, i) === 2 && s.charCodeAt(i + 1) === 0x3a;
+
+/** A Windows path that starts on a drive: "c:", "c:\\x", "c:/x", and "c|" in the ":"'s place. */
+export const startsWithDrivePath = (s: string): boolean => driveLetterAt(s, 0) === 2 && (s.length === 2 || s[2] === '\\' || s[2] === '/');
 
 /** "c:\x" parses with the scheme "c" (appendix Table 3). */
 export const isDriveScheme = (scheme: string): boolean => scheme.length === 1;

@@ -4,11 +4,13 @@
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import type { RuleCode } from '../rules/codes.js';
+import { changedOutsideRoot } from '../rules/files.js';
 import { createFinding } from '../rules/finding.js';
+import { contentFindings, type ContentFacts, type DeclaredContent } from '../rules/integrity.js';
 import type { Profile } from '../rules/types.js';
 import type { TicketReference, TicketReport } from '../ticket/validate.js';
 import { checkedFileOf, openCheckedFile, type CheckedFile } from './checked-file.js';
-import { pdfjsInstalled, pdfPageCount, rangesFit } from './pdf-pages.js';
+import { pdfjsInstalled, pdfPageCount } from './pdf-pages.js';
 
 export interface IntegrityOptions {
   verifyChecksums?: boolean;
@@ -75,42 +77,30 @@ async function md5(handle: FileHandle): Promise<string> {
   }
 }
 
-type Found = { code: string; args: Record<string, string> };
+type Found = { code: RuleCode; args: Record<string, string> };
 
 async function compare(ref: TicketReference, file: CheckedFile, options: IntegrityOptions): Promise<Found[]> {
   const opened = await openCheckedFile(file);
-  if ('changed' in opened) return file.root ? [{ code: 'outside-root', args: { how: ' through a symbolic link that changed during the check' } }] : [];
+  if ('changed' in opened) return file.root ? [changedOutsideRoot()] : [];
   try {
-    return await compareOpen(ref, opened.handle, opened.size, file.path, options);
+    return contentFindings(ref.fileSpec!, await gather(ref.fileSpec!, opened.handle, opened.size, file.path, options));
   } finally {
     await opened.handle.close();
   }
 }
 
-async function compareOpen(ref: TicketReference, handle: FileHandle, size: number, file: string, options: IntegrityOptions): Promise<Found[]> {
-  const facts = ref.fileSpec!;
-  const out: Found[] = [];
-  if (facts.FileSize !== undefined && /^\d+$/.test(facts.FileSize) && BigInt(facts.FileSize) !== BigInt(size)) {
-    out.push({ code: 'file-size-mismatch', args: { declared: facts.FileSize, actual: String(size), path: file } });
-  }
-  const declaredKind = facts.MimeType !== undefined ? kindOfMimeType(facts.MimeType) : undefined;
-  if (declaredKind !== undefined) {
-    const actual = kindOfBytes(await head(handle));
-    if (actual !== declaredKind) out.push({ code: 'mime-type-mismatch', args: { declared: facts.MimeType!, actual: actual ?? 'none of PDF, PostScript, TIFF, JPEG, PNG, ZIP, XML', path: file } });
-  }
-  if ((facts.NPage !== undefined || facts.Pages !== undefined) && (declaredKind ?? kindOfBytes(await head(handle))) === 'PDF') {
+/** The facts contentFindings needs of the open file: only those the FileSpec's declared values ask for. */
+async function gather(declared: DeclaredContent, handle: FileHandle, size: number, path: string, options: IntegrityOptions): Promise<ContentFacts> {
+  const facts: ContentFacts = { path, size };
+  const declaredKind = declared.MimeType !== undefined ? kindOfMimeType(declared.MimeType) : undefined;
+  if (declaredKind !== undefined) facts.kind = { declared: declaredKind, actual: kindOfBytes(await head(handle)) };
+  if ((declared.NPage !== undefined || declared.Pages !== undefined) && (declaredKind ?? kindOfBytes(await head(handle))) === 'PDF') {
     const count = await pdfPageCount(handle);
-    if (count === undefined && !(await pdfjsInstalled())) out.push({ code: 'page-count-not-checked', args: { what: facts.Pages !== undefined ? 'RunList/@Pages' : 'RunList/@NPage', path: file } });
-    if (count !== undefined) {
-      if (facts.Pages !== undefined && rangesFit(facts.Pages, count) === false) out.push({ code: 'page-count-mismatch', args: { what: 'RunList/@Pages', declared: facts.Pages, actual: String(count), path: file } });
-      else if (facts.Pages === undefined && /^\d+$/.test(facts.NPage!) && Number(facts.NPage) !== count) out.push({ code: 'page-count-mismatch', args: { what: 'RunList/@NPage', declared: facts.NPage!, actual: String(count), path: file } });
-    }
+    if (count !== undefined) facts.pages = count;
+    else if (!(await pdfjsInstalled())) facts.pages = 'no-pdfjs';
   }
-  if (options.verifyChecksums && facts.CheckSum !== undefined) {
-    const actual = await md5(handle);
-    if (actual !== facts.CheckSum.toLowerCase()) out.push({ code: 'checksum-mismatch', args: { declared: facts.CheckSum, actual, path: file } });
-  }
-  return out;
+  if (options.verifyChecksums && declared.CheckSum !== undefined) facts.md5 = await md5(handle);
+  return facts;
 }
 
 /** Adds the integrity findings to the references whose file the look found a regular file (checkLocalFiles). */
@@ -125,7 +115,7 @@ export async function checkIntegrity(ticket: TicketReport, options: IntegrityOpt
     const key = `${file.path}\u0000${JSON.stringify(ref.fileSpec)}`;
     if (!done.has(key)) done.set(key, compare(ref, file, options).catch(() => []));
     for (const found of await done.get(key)!) {
-      ref.findings.push(createFinding(found.code as RuleCode, found.args, { profile, at: ref }));
+      ref.findings.push(createFinding(found.code, found.args, { profile, at: ref }));
     }
   }
 }

@@ -8,6 +8,7 @@ import { decodeSegment } from '../escape/percent.js';
 import { fileUrlDriveIndex, foldFileUrlDrive } from '../fileurl/drive.js';
 import { fileUrlToPath, PathConversionError } from '../paths/convert.js';
 import type { RuleCode } from '../rules/codes.js';
+import { changedOutsideRoot, lookProblem, notLocal } from '../rules/files.js';
 import { createFinding } from '../rules/finding.js';
 import type { Profile } from '../rules/types.js';
 import type { LocatedFinding, TicketReference, TicketReport } from '../ticket/validate.js';
@@ -57,8 +58,8 @@ function comparable(uri: string): string {
 
 const CASE_INSENSITIVE = process.platform === 'win32' || process.platform === 'darwin';
 
-function finding(code: string, ref: TicketReference, args: Record<string, string>, profile: Profile): LocatedFinding {
-  return createFinding(code as RuleCode, args, { profile, at: ref });
+function finding(code: RuleCode, ref: TicketReference, args: Record<string, string>, profile: Profile): LocatedFinding {
+  return createFinding(code, args, { profile, at: ref });
 }
 
 /** Whether `key` starts with `prefix` and the prefix ends at a segment boundary of `key`. */
@@ -72,7 +73,9 @@ interface ComparableMap {
   folder: string;
 }
 
-function localPathOf(resolved: string, maps: readonly ComparableMap[], isWindows: boolean): { path: string } | { skip: string; args: Record<string, string> } | null {
+const skipped = (f: LocatedFindingSpec) => ({ skip: f.code, args: f.args });
+
+function localPathOf(resolved: string, maps: readonly ComparableMap[], isWindows: boolean): { path: string } | { skip: RuleCode; args: Record<string, string> } | null {
   const key = comparable(resolved);
   let best: ComparableMap | undefined;
   // On segment boundaries: file://fileserver/Jobs maps file://fileserver/Jobs/x, not file://fileserver/JobsSecret/x.
@@ -86,8 +89,7 @@ function localPathOf(resolved: string, maps: readonly ComparableMap[], isWindows
   if (ref.scheme?.toLowerCase() !== 'file') return null; // http, ftp, cid: not files on this disk
   const host = ref.authority !== undefined ? parseAuthority(ref.authority).host : '';
   if (host !== '' && host.toLowerCase() !== 'localhost') {
-    const prefix = `${ref.scheme}://${ref.authority}/`;
-    return { skip: 'not-checked', args: { host, prefix } };
+    return skipped(notLocal({ host, prefix: `${ref.scheme}://${ref.authority}/` }));
   }
   try {
     const local = fileUrlToPath(resolved, { platform: isWindows ? 'windows' : 'posix' });
@@ -95,8 +97,7 @@ function localPathOf(resolved: string, maps: readonly ComparableMap[], isWindows
   } catch (error) {
     if (!(error instanceof PathConversionError)) throw error;
     const drive = fileUrlDriveIndex(resolved);
-    const hint = drive !== -1 && !isWindows ? ` Map the drive with --map file:///${resolved[drive]}:/=/local/folder/.` : '';
-    return { skip: 'not-a-local-path', args: { why: error.message, hint } };
+    return skipped(notLocal({ why: error.message, isWindows, ...(drive !== -1 ? { drive: resolved[drive]! } : {}) }));
   }
 }
 
@@ -126,7 +127,7 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
         if (!options.checkExists) return { problem: null };
         const found = await look(confined.path, target, role, lstat);
         if (found.problem === CHANGED || !(await stillInside(root, confined.path))) {
-          return { problem: { code: 'outside-root', args: { how: ' through a symbolic link that changed during the check' } } };
+          return { problem: changedOutsideRoot() };
         }
         return found.file ? { ...found, file: { ...found.file, root } } : found;
       })();
@@ -168,7 +169,7 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
 }
 
 interface LocatedFindingSpec {
-  code: string;
+  code: RuleCode;
   args: Record<string, string>;
 }
 
@@ -185,26 +186,26 @@ function remember(ref: TicketReference, looked: Looked): void {
 /** A symbolic link where the walk to the real path found none: something changed under us. */
 const CHANGED: LocatedFindingSpec = { code: 'outside-root', args: { how: '' } };
 
-/** Stats `file` (shown as `shown`) and says what is wrong with it for `role`, if anything. */
+/** Stats `file` (shown as `shown`) and gathers what lookProblem (rules/files.ts) needs to say what is wrong with it for `role`. */
 async function look(file: string, shown: string, role: 'url' | 'directory', statOf: (p: string) => Promise<Stats>): Promise<Looked> {
   let info;
   try {
     info = await statOf(file);
   } catch {
-    if (role === 'directory') return { problem: { code: 'not-a-directory', args: { path: shown, what: 'missing' } } };
-    const actual = await sameNameOtherCase(file);
-    return { problem: actual ? { code: 'case-mismatch', args: { path: shown, actual } } : { code: 'file-missing', args: { path: shown } } };
+    return { problem: lookProblem(role, shown, { found: 'nothing', otherCase: role === 'url' ? await sameNameOtherCase(file) : undefined }) };
   }
   if (info.isSymbolicLink()) return { problem: CHANGED };
-  if (role === 'directory') return { problem: info.isDirectory() ? null : { code: 'not-a-directory', args: { path: shown, what: 'not a folder' } } };
+  if (role === 'directory') return { problem: lookProblem(role, shown, { found: info.isDirectory() ? 'directory' : 'other' }) };
   // A FIFO, socket or device is not a file a printer can print, and is never opened: a FIFO's open blocks.
-  if (!info.isFile()) return { problem: { code: 'not-a-file', args: { path: shown, what: kindOf(info) } } };
+  if (!info.isFile()) return { problem: lookProblem(role, shown, { found: 'other', what: kindOf(info) }) };
+  let unreadable: string | undefined;
   try {
     await access(file, constants.R_OK);
   } catch (error) {
-    return { problem: { code: 'file-unreadable', args: { path: shown, reason: (error as NodeJS.ErrnoException).code ?? 'no access' } } };
+    unreadable = (error as NodeJS.ErrnoException).code ?? 'no access';
   }
-  return { problem: null, file: { path: file, dev: info.dev, ino: info.ino } };
+  const problem = lookProblem(role, shown, { found: 'file', ...(unreadable !== undefined ? { unreadable } : {}) });
+  return problem !== null ? { problem } : { problem: null, file: { path: file, dev: info.dev, ino: info.ino } };
 }
 
 /** On a case-sensitive file system: the name in the parent folder that differs from the wanted one only in case. */

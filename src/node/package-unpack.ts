@@ -11,9 +11,10 @@ import { pathToFileURL } from 'node:url';
 import { cidToContentId } from '../package/cid.js';
 import { entryFor } from '../package/entry-name.js';
 import { pathFor } from '../package/names.js';
-import { MultipartReader, type PartHead } from '../package/multipart.js';
+import { MultipartReader } from '../package/multipart.js';
 import { detectPackage } from '../package/validate.js';
-import { readZipDirectory, readZipEntry, slipProblem, type ZipEntry } from '../package/zip.js';
+import { readZipDirectory, readZipEntry, type ZipEntry } from '../package/zip.js';
+import { slipProblem } from '../rules/package.js';
 import { sniff } from '../package/magic.js';
 import { decodeAttributeValue } from '../ticket/xml/index.js';
 import { decodeTicket } from '../ticket/decode.js';
@@ -22,7 +23,10 @@ import { validateTicket, type TicketReport } from '../ticket/validate.js';
 import { resolveReference } from '../uri/resolve.js';
 import { TICKET_ROOTS } from '../ticket/vocabulary.js';
 import { fileAccess, reusedChunks } from './package-read.js';
+import { mimeName, Names, safeSegment } from './unpack-names.js';
 import { createInside, createInsideSync, folderFor, Made, readMade } from './unpack-place.js';
+
+export { safeSegment } from './unpack-names.js';
 
 export interface UnpackedPart {
   /** Content-ID in angle brackets, or the zip entry name. */
@@ -38,56 +42,6 @@ export interface UnpackResult {
   parts: UnpackedPart[];
   /** What was refused (unsafe zip entries, bombs) or could not be resolved (a cid: naming no part). */
   problems: string[];
-}
-
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/i;
-
-/** One path segment, safe on every platform: no separators, controls or <>:"|?*, no reserved device name, no trailing dot or space. */
-export function safeSegment(name: string, fallback: string): string {
-  let s = name.normalize('NFC').replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '_').replace(/[. ]+$/, '').replace(/^\.+/, '');
-  if (s === '' || s === '.' || s === '..') s = fallback;
-  if (WINDOWS_RESERVED.test(s)) s = `_${s}`;
-  if (s.length > 200) {
-    const ext = path.extname(s).slice(0, 20);
-    s = s.slice(0, 200 - ext.length) + ext;
-  }
-  return s;
-}
-
-const TYPE_EXTENSIONS: Record<string, string> = {
-  'application/pdf': '.pdf', 'image/tiff': '.tif', 'image/jpeg': '.jpg', 'image/png': '.png',
-  'application/vnd.cip4-jdf+xml': '.jdf', 'application/vnd.cip4-jmf+xml': '.jmf', 'application/vnd.cip4-xjdf+xml': '.xjdf', 'application/vnd.cip4-xjmf+xml': '.xjmf',
-  'application/xml': '.xml', 'text/xml': '.xml', 'application/zip': '.zip',
-};
-
-/** The name a MIME part is written under: Content-Disposition filename, the last segment of Content-Location, the Content-ID's left side. */
-function mimeName(head: PartHead): string {
-  const fallback = `part-${head.index + 1}`;
-  const fromLocation = head.location?.replace(/[?#].*$/, '').split('/').pop();
-  let decodedLocation: string | undefined;
-  try {
-    decodedLocation = fromLocation ? decodeURIComponent(fromLocation) : undefined;
-  } catch {
-    decodedLocation = fromLocation;
-  }
-  const raw = head.filename?.split(/[/\\]/).pop() ?? decodedLocation ?? head.contentId?.split('@')[0] ?? fallback;
-  let name = safeSegment(raw, fallback);
-  const ext = head.contentType ? TYPE_EXTENSIONS[head.contentType.type] : undefined;
-  if (ext && path.extname(name) === '') name += ext;
-  return name;
-}
-
-class Names {
-  private readonly taken = new Set<string>();
-  /** Never the same name twice, compared without case (a case-insensitive disk would merge them). */
-  unique(name: string): string {
-    const ext = path.extname(name);
-    const stem = name.slice(0, name.length - ext.length);
-    let candidate = name;
-    for (let k = 2; this.taken.has(candidate.toLowerCase()); k++) candidate = `${stem}-${k}${ext}`;
-    this.taken.add(candidate.toLowerCase());
-    return candidate;
-  }
 }
 
 /** The names (relative, "/"-separated) that `root` already holds, or holds as a file or link where a folder must go. */

@@ -83,15 +83,3 @@ export async function pdfPageCount(file: string | FileHandle, maxRead = MAX_READ
     if (typeof file === 'string') await handle.close();
   }
 }
-
-/** JDF IntegerRangeList ("0 ~ 3 5 -1"): whether every index names a page of a document with `count` pages. */
-export function rangesFit(pages: string, count: number): boolean | undefined {
-  const items = pages.trim().replace(/\s*~\s*/g, '~').split(/\s+/).filter((s) => s !== '');
-  const fits = (i: number) => (i >= 0 ? i < count : -i <= count);
-  for (const item of items) {
-    const m = /^(-?\d+)(?:~(-?\d+))?$/.exec(item);
-    if (!m) return undefined; // not an IntegerRangeList: not judged here
-    if (!fits(Number(m[1])) || (m[2] !== undefined && !fits(Number(m[2])))) return false;
-  }
-  return true;
-}

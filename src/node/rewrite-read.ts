@@ -7,9 +7,10 @@ import { pathToFileURL } from 'node:url';
 import { decodeTicket, type DecodedTicket } from '../ticket/decode.js';
 import { validateTicket, type TicketReport, type ValidateOptions } from '../ticket/validate.js';
 import { readRegularFile } from './read-regular.js';
+import type { RuleCode } from '../rules/codes.js';
 
 /** Findings after which the bytes are not one whole, well-formed document. */
-const NOT_WELL_FORMED = ['xml-malformed', 'xml-too-deep', 'file-too-large', 'duplicate-attribute'];
+const NOT_WELL_FORMED: readonly RuleCode[] = ['xml-malformed', 'xml-too-deep', 'file-too-large', 'duplicate-attribute'];
 
 /** Why a ticket is not rewritten in place, in words (fix, rebase). */
 export const UNFIT_IN_PLACE = { encoding: 'the file does not decode in its declared encoding', xml: 'the XML is not well-formed' };

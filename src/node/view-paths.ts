@@ -7,9 +7,11 @@ import type { TicketReference } from '../ticket/validate.js';
 import { parseAuthority, parseReference } from '../uri/parse.js';
 import { mapReference } from '../views/map.js';
 import type { ViewTable } from '../views/types.js';
+import type { RuleCode } from '../rules/codes.js';
+import { isNetworkScheme, notInViewProblem, remoteProblem } from '../rules/views.js';
 
 export interface FileProblem {
-  code: string;
+  code: RuleCode;
   args: Record<string, string>;
 }
 
@@ -32,8 +34,6 @@ export function localPathHere(url: string): string | null {
   }
 }
 
-const NETWORK = new Set(['http', 'https', 'ftp', 'ftps', 'sftp']);
-
 /**
  * Looks a reference up through the view table. Returns undefined when the table does not concern it (the
  * caller goes on as without views), else the problem to report (null: none). Sets `ref.mappedBy`.
@@ -53,15 +53,15 @@ export async function lookThroughViews(ref: TicketReference, options: ViewLookup
         return null;
       }
     }
-    if (!first) return options.checkExists ? { code: 'not-in-machine-view', args: { view: mappedBy.view, storage: mappedBy.storage, entry: mappedBy.entry, machine: mapped.machine } } : null;
+    if (!first) return options.checkExists ? notInViewProblem(mappedBy, mapped.machine) : null;
     Object.assign(mappedBy, { path: first.path, machineEntry: first.entry });
     return first.problem;
   }
   const ref3986 = parseReference(ref.resolved);
   const scheme = ref3986.scheme?.toLowerCase();
-  if (scheme !== undefined && NETWORK.has(scheme)) {
+  if (scheme !== undefined && isNetworkScheme(scheme)) {
     const host = ref3986.authority !== undefined ? parseAuthority(ref3986.authority).host : '';
-    return options.checkExists ? { code: 'remote-not-checked', args: { scheme, host } } : null;
+    return options.checkExists ? remoteProblem(scheme, host) : null;
   }
   return undefined;
 }

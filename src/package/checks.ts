@@ -14,6 +14,7 @@ import type { Gathered } from './gather.js';
 import type { PackageLimits } from './limits.js';
 import { TYPE_OF } from './magic.js';
 import { finding, validatePackage, type PackageOptions, type PackageReport } from './validate.js';
+import type { RuleCode } from '../rules/codes.js';
 
 /** What a package family tells about a part while it is read. */
 export interface PartContext {
@@ -52,7 +53,7 @@ export async function settlePart(g: Gathered, kind: PackageKind, context: PartCo
   g.kept = null;
 }
 
-type Add = (code: string, args: Record<string, string | number>, where: { line: number; column: number }) => void;
+type Add = (code: RuleCode, args: Record<string, string | number>, where: { line: number; column: number }) => void;
 
 /**
  * Validates the ticket parts, resolves their references to parts, and reports the root, unreferenced parts,

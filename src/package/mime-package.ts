@@ -8,8 +8,9 @@ import { parseMediaType, type MediaType } from './headers.js';
 import { DEFAULT_PACKAGE_LIMITS, gatherLimits, type PackageLimits } from './limits.js';
 import { MultipartReader, type PartHead, type Place } from './multipart.js';
 import { emptyReport, finding, type PackageOptions, type PackageReport, type PartSummary } from './validate.js';
+import type { RuleCode } from '../rules/codes.js';
 
-type Add = (code: string, args: Record<string, string | number>, at: { line: number; column: number }) => void;
+type Add = (code: RuleCode, args: Record<string, string | number>, at: { line: number; column: number }) => void;
 
 export async function validateMime(chunks: AsyncIterable<Uint8Array>, options: PackageOptions, depth: number): Promise<PackageReport> {
   const limits = { ...DEFAULT_PACKAGE_LIMITS, ...options.limits };

@@ -9,6 +9,7 @@ import { boundaryProblem, field, parseHeaderBlock, parseMediaType, type HeaderFi
 import { PartBody, partHead } from './part.js';
 import { DEFAULT_MULTIPART_LIMITS, type MultipartLimits } from './limits.js';
 import { KNOWN_ENCODINGS } from './transfer.js';
+import type { RuleCode } from '../rules/codes.js';
 
 export type { MultipartLimits } from './limits.js';
 
@@ -49,7 +50,7 @@ export interface MultipartHandler {
   /** Decoded bytes (valid during the call only: copy what you keep) of the current part; returning false says no more are wanted (the rest is only checked and counted). */
   partData(part: PartHead, data: Uint8Array): void | boolean;
   partEnd(part: PartHead, end: PartEnd): void;
-  problem(code: string, args: Record<string, string | number>, at: Place, part?: PartHead): void;
+  problem(code: RuleCode, args: Record<string, string | number>, at: Place, part?: PartHead): void;
 }
 
 type State = 'top' | 'preamble' | 'headers' | 'body' | 'epilogue' | 'stopped';

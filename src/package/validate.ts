@@ -119,8 +119,8 @@ async function* chunksOf(src: RandomAccess): AsyncIterable<Uint8Array> {
   for (let at = 0; at < src.size; at += STEP) yield await src.read(at, Math.min(STEP, src.size - at));
 }
 
-function finding(code: string, profile: Profile | undefined, args: Record<string, string | number>, at: { line: number; column: number }): LocatedFinding {
-  return createFinding(code as RuleCode, args, { profile: profile ?? 'jdf', at });
+function finding(code: RuleCode, profile: Profile | undefined, args: Record<string, string | number>, at: { line: number; column: number }): LocatedFinding {
+  return createFinding(code, args, { profile: profile ?? 'jdf', at });
 }
 
 function emptyReport(kind: PackageKind): PackageReport {

@@ -8,8 +8,9 @@ import { DEFAULT_MAX_BYTES, DEFAULT_PACKAGE_LIMITS, gatherLimits, type PackageLi
 import { SNIFF_BYTES } from './magic.js';
 import { emptyReport, finding, type PackageOptions, type PackageReport, type PartSummary } from './validate.js';
 import { readZipDirectory, readZipEntry, type RandomAccess, type ZipEntry } from './zip.js';
+import type { RuleCode } from '../rules/codes.js';
 
-type Add = (code: string, args: Record<string, string | number>) => void;
+type Add = (code: RuleCode, args: Record<string, string | number>) => void;
 
 export async function validateZip(src: RandomAccess, options: PackageOptions, depth: number): Promise<PackageReport> {
   const limits = { ...DEFAULT_PACKAGE_LIMITS, ...options.limits };

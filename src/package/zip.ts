@@ -4,7 +4,7 @@
 // fflate reads it only from a whole file in memory, and yauzl only from Node's file system.
 import { Inflate } from 'fflate';
 import { utf8Replacing } from '../escape/charsets.js';
-import { isWindowsDriveAt } from '../fileurl/drive.js';
+import { zipEntryProblems } from '../rules/package.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './limits.js';
 
 /** A package that can be read at any offset: a file, a Blob, bytes in memory. */
@@ -52,15 +52,6 @@ function decodeName(raw: Uint8Array, utf8: boolean): string {
   let out = '';
   for (const b of raw) out += b < 0x80 ? String.fromCharCode(b) : CP437[b - 0x80]!;
   return out;
-}
-
-/** APPNOTE 4.4.17 says names are relative with "/"; an entry that climbs out, or is absolute, is a zip slip. */
-export function slipProblem(name: string): string | null {
-  if (name.includes('\u0000')) return 'it holds a NUL character';
-  if (/^[/\\]/.test(name)) return `it starts with '${name[0]}'`;
-  if (isWindowsDriveAt(name)) return 'it starts with a drive letter';
-  if (name.split(/[/\\]/).some((s) => s === '..')) return "it holds a '..' segment";
-  return null;
 }
 
 /** APPNOTE 4.3.16 (end of central directory), 4.3.14-15 (ZIP64), 4.3.12 (central directory headers). */
@@ -127,35 +118,8 @@ export async function readZipDirectory(src: RandomAccess, limits: Partial<ZipLim
     entries.push({ name, method: u16(cd, at + 10), flags, crc: u32(cd, at + 16), compressedSize, size, localOffset, isDirectory: name.endsWith('/') });
     at = extraEnd + commentLength;
   }
-  problems.push(...entryProblems(entries, src.size, lim));
+  problems.push(...zipEntryProblems(entries, src.size, lim));
   return { entries, problems };
-}
-
-function entryProblems(entries: readonly ZipEntry[], fileSize: number, lim: ZipLimits): ZipProblem[] {
-  const problems: ZipProblem[] = [];
-  let total = 0;
-  for (const e of entries) {
-    const slip = slipProblem(e.name);
-    if (slip) problems.push({ code: 'zip-slip', args: { name: e.name, problem: slip }, entry: e.name });
-    if (e.flags & 1) problems.push({ code: 'zip-malformed', args: { detail: `the entry '${e.name}' is encrypted and cannot be read` }, entry: e.name });
-    else if (e.method !== 0 && e.method !== 8 && !e.isDirectory) problems.push({ code: 'zip-malformed', args: { detail: `the entry '${e.name}' uses compression method ${e.method}; only stored (0) and deflate (8) are read` }, entry: e.name });
-    if (e.localOffset + 30 + e.compressedSize > fileSize) problems.push({ code: 'zip-malformed', args: { detail: `the data of '${e.name}' lies outside the file` }, entry: e.name });
-    total += e.size;
-    if (e.size > 1024 * 1024 && e.size > lim.maxRatio * Math.max(1, e.compressedSize)) {
-      problems.push({ code: 'zip-bomb', args: { detail: `'${e.name}' would inflate ${e.compressedSize} bytes to ${e.size} (more than ${lim.maxRatio} to 1)` }, entry: e.name });
-    }
-  }
-  if (total > lim.maxTotalBytes) problems.push({ code: 'zip-bomb', args: { detail: `the entries would inflate to ${total} bytes, more than ${lim.maxTotalBytes}` } });
-  // Overlapping entries (one compressed stream shared by many names) are how the smallest bombs are built.
-  const sorted = [...entries].sort((a, b) => a.localOffset - b.localOffset);
-  for (let k = 1; k < sorted.length; k++) {
-    const prev = sorted[k - 1]!;
-    if (sorted[k]!.localOffset < prev.localOffset + 30 + prev.compressedSize) {
-      problems.push({ code: 'zip-bomb', args: { detail: `the entries '${prev.name}' and '${sorted[k]!.name}' overlap in the file` }, entry: sorted[k]!.name });
-      break;
-    }
-  }
-  return problems;
 }
 
 export interface EntryRead {

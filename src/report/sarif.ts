@@ -74,6 +74,7 @@ export function formatSarif(report: ValidationReport, catalog: readonly RuleMeta
   return [...sarifPieces(report, catalog, options)].join('');
 }
 
+// Long because: the SARIF log's parts in the order they are written; report/ is being changed on two branches (stream, perf).
 /** formatSarif in pieces (see json-pieces.ts): a result at a time. */
 export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMeta[], options: SarifOptions = {}): Generator<string> {
   const index = new Map<string, number>(catalog.map((m, i) => [m.code, i]));

@@ -1,4 +1,5 @@
 // Findings about the files themselves (validate --check-exists, --root): reported by src/node/local-files.ts.
+import type { RuleCode } from './codes.js';
 import { examples, sev } from './helpers.js';
 import type { CatalogRule, RuleMeta } from './types.js';
 
@@ -57,6 +58,9 @@ export const outsideRoot = filesRule({
   severity: sev('error', 'error', 'error'), flagged: '../../etc/passwd', clean: 'pages/p1.pdf',
 }, (a) => `This reference leads outside the root folder${a.how}; nothing there was opened. Keep the files inside the root.`);
 
+/** outside-root where the path a link walk found changed while it was checked (a link swapped in): nothing opened. */
+export const changedOutsideRoot = (): { code: RuleCode; args: Record<string, string> } => ({ code: 'outside-root', args: { how: ' through a symbolic link that changed during the check' } });
+
 export const notChecked = filesRule({
   code: 'not-checked', title: 'File on another host, not checked', spec: 'RFC 8089 3',
   description: 'A file URL naming another host (a file server) is not local (RFC 8089 section 3) and is not looked for, unless a view of the config (jdf-filespec.config.json) or --map maps its prefix to a local folder.',
@@ -70,3 +74,32 @@ export const notALocalPath = filesRule({
 }, (a) => `Not checked: ${a.why}${a.hint}`);
 
 export const filesRules: FilesRule[] = [fileMissing, caseMismatch, notAFile, notADirectory, fileUnreadable, fileStillChanging, jobFolderTicket, outsideRoot, notChecked, notALocalPath];
+
+type Found = { code: RuleCode; args: Record<string, string> };
+
+/**
+ * What the Node edge (src/node/local-files.ts) saw at a path: nothing there (and, for a file, a name in its
+ * folder that differs only in case), or what is there ('a folder', 'a FIFO', ...; for a regular file, why it
+ * cannot be read, if it cannot).
+ */
+export type LookFacts = { found: 'nothing'; otherCase?: string | undefined } | { found: 'directory' | 'other'; what?: string } | { found: 'file'; unreadable?: string };
+
+/** What is wrong with the path `shown` for a reference of `role`, from what the look saw; null: nothing. */
+export function lookProblem(role: 'url' | 'directory', shown: string, facts: LookFacts): Found | null {
+  if (role === 'directory') {
+    if (facts.found === 'directory') return null;
+    return { code: 'not-a-directory', args: { path: shown, what: facts.found === 'nothing' ? 'missing' : 'not a folder' } };
+  }
+  switch (facts.found) {
+    case 'nothing': return facts.otherCase !== undefined ? { code: 'case-mismatch', args: { path: shown, actual: facts.otherCase } } : { code: 'file-missing', args: { path: shown } };
+    case 'file': return facts.unreadable !== undefined ? { code: 'file-unreadable', args: { path: shown, reason: facts.unreadable } } : null;
+    default: return { code: 'not-a-file', args: { path: shown, what: facts.what! } };
+  }
+}
+
+/** A URL no path here stands for: on another host (not-checked), or one that does not convert (not-a-local-path). */
+export function notLocal(facts: { host: string; prefix: string } | { why: string; drive?: string; isWindows: boolean }): Found {
+  if ('host' in facts) return { code: 'not-checked', args: { host: facts.host, prefix: facts.prefix } };
+  const hint = facts.drive !== undefined && !facts.isWindows ? ` Map the drive with --map file:///${facts.drive}:/=/local/folder/.` : '';
+  return { code: 'not-a-local-path', args: { why: facts.why, hint } };
+}

@@ -138,6 +138,6 @@ export function findingOf(rule: CatalogRule, args: FindingArgs, severity: Severi
 /** The finding said again with other arguments (a ticket-level fact changed its meaning): its words follow. */
 export function restateFinding(finding: Finding, args: FindingArgs, severity?: Severity): void {
   finding.args = shownArgs(args);
-  finding.message = messageOf(finding.code as RuleCode, finding.args);
+  finding.message = messageOf(finding.code, finding.args);
   if (severity !== undefined) finding.severity = severity;
 }

@@ -1,4 +1,6 @@
-// Are the files the right files: what a FileSpec declares against the bytes (validate --check-exists).
+// Are the files the right files: what a FileSpec declares against the bytes (validate --check-exists). The
+// decisions are here (contentFindings), over the facts src/node/integrity.ts gathers from the file.
+import type { RuleCode } from './codes.js';
 import { filesRule } from './files.js';
 import { sev } from './helpers.js';
 
@@ -33,3 +35,62 @@ export const pageCountNotChecked = filesRule({
 }, (a) => `${a.what} is not compared with the pages of ${a.path}: counting them needs pdfjs-dist, an optional peer; install it (npm install pdfjs-dist) to check them.`);
 
 export const integrityRules = [fileSizeMismatch, checksumMismatch, mimeTypeMismatch, pageCountMismatch, pageCountNotChecked];
+
+/** What a FileSpec (and its RunList) declares of its file's content: JDF 1.7 FileSpec, RunList. */
+export interface DeclaredContent {
+  FileSize?: string;
+  MimeType?: string;
+  CheckSum?: string;
+  NPage?: string;
+  Pages?: string;
+}
+
+/** What the Node edge found in the file, only what the declared values ask for. */
+export interface ContentFacts {
+  path: string;
+  size: number;
+  /** With a MimeType of a kind we know: that kind, and the kind the first bytes show (undefined: none we know). */
+  kind?: { declared: string; actual: string | undefined };
+  /** With NPage or Pages on a PDF: its page count, or 'no-pdfjs' where pdf.js is not there to count them. */
+  pages?: number | 'no-pdfjs';
+  /** With --verify-checksums and a CheckSum: the MD5 of every byte, in lower-case hex. */
+  md5?: string;
+}
+
+/** JDF IntegerRangeList ("0 ~ 3 5 -1"): whether every index names a page of a document with `count` pages. */
+export function rangesFit(pages: string, count: number): boolean | undefined {
+  const items = pages.trim().replace(/\s*~\s*/g, '~').split(/\s+/).filter((s) => s !== '');
+  const fits = (i: number) => (i >= 0 ? i < count : -i <= count);
+  for (const item of items) {
+    const m = /^(-?\d+)(?:~(-?\d+))?$/.exec(item);
+    if (!m) return undefined; // not an IntegerRangeList: not judged here
+    if (!fits(Number(m[1])) || (m[2] !== undefined && !fits(Number(m[2])))) return false;
+  }
+  return true;
+}
+
+type Found = { code: RuleCode; args: Record<string, string> };
+
+function pageFindings(d: DeclaredContent, pages: number | 'no-pdfjs', path: string): Found[] {
+  const what = d.Pages !== undefined ? 'RunList/@Pages' : 'RunList/@NPage';
+  if (pages === 'no-pdfjs') return [{ code: 'page-count-not-checked', args: { what, path } }];
+  if (d.Pages !== undefined) return rangesFit(d.Pages, pages) === false ? [{ code: 'page-count-mismatch', args: { what, declared: d.Pages, actual: String(pages), path } }] : [];
+  return /^\d+$/.test(d.NPage!) && Number(d.NPage) !== pages ? [{ code: 'page-count-mismatch', args: { what, declared: d.NPage!, actual: String(pages), path } }] : [];
+}
+
+/** The findings of one file against what its FileSpec declares: size, type, pages, checksum, in that order. */
+export function contentFindings(d: DeclaredContent, f: ContentFacts): Found[] {
+  const out: Found[] = [];
+  const path = f.path;
+  if (d.FileSize !== undefined && /^\d+$/.test(d.FileSize) && BigInt(d.FileSize) !== BigInt(f.size)) {
+    out.push({ code: 'file-size-mismatch', args: { declared: d.FileSize, actual: String(f.size), path } });
+  }
+  if (f.kind !== undefined && f.kind.actual !== f.kind.declared) {
+    out.push({ code: 'mime-type-mismatch', args: { declared: d.MimeType!, actual: f.kind.actual ?? 'none of PDF, PostScript, TIFF, JPEG, PNG, ZIP, XML', path } });
+  }
+  if (f.pages !== undefined) out.push(...pageFindings(d, f.pages, path));
+  if (f.md5 !== undefined && d.CheckSum !== undefined && f.md5 !== d.CheckSum.toLowerCase()) {
+    out.push({ code: 'checksum-mismatch', args: { declared: d.CheckSum, actual: f.md5, path } });
+  }
+  return out;
+}

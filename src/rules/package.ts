@@ -1,6 +1,7 @@
 // Findings about job packages: MIME multipart/related (.mjm, .mjd) and zip. validatePackage reports them;
 // they are here so the catalog, the docs and SARIF know them. MIME examples are whole packages, which the
 // package tests read; zip examples are described in words (the tests build those zips).
+import { isWindowsDriveAt } from '../fileurl/drive.js';
 import { examples, sev } from './helpers.js';
 import type { CatalogRule, RuleMeta, Severity } from './types.js';
 
@@ -136,3 +137,57 @@ export const packageRules: PackageRule[] = [
   cidNoPart, duplicateContentId, partUnreferenced, contentTypeMismatch, base64Truncated, base64InvalidChars,
   packageRootNotTicket, packageLimit, packageUnreadable, zipSlip, zipBomb, zipMalformed,
 ];
+
+/** What the zip reader read of one central directory entry (APPNOTE 4.3.12): what the zip rules judge. */
+export interface ZipEntryFacts {
+  name: string;
+  flags: number;
+  method: number;
+  compressedSize: number;
+  size: number;
+  localOffset: number;
+  isDirectory: boolean;
+}
+
+export interface ZipEntryProblem {
+  code: 'zip-malformed' | 'zip-slip' | 'zip-bomb';
+  args: Record<string, string | number>;
+  entry?: string;
+}
+
+/** APPNOTE 4.4.17 says names are relative with "/"; an entry that climbs out, or is absolute, is a zip slip. */
+export function slipProblem(name: string): string | null {
+  if (name.includes('\u0000')) return 'it holds a NUL character';
+  if (/^[/\\]/.test(name)) return `it starts with '${name[0]}'`;
+  if (isWindowsDriveAt(name)) return 'it starts with a drive letter';
+  if (name.split(/[/\\]/).some((s) => s === '..')) return "it holds a '..' segment";
+  return null;
+}
+
+/** The zip rules over what the reader read of the entries (src/package/zip.ts): slip, malformed, bomb. */
+export function zipEntryProblems(entries: readonly ZipEntryFacts[], fileSize: number, lim: { maxRatio: number; maxTotalBytes: number }): ZipEntryProblem[] {
+  const problems: ZipEntryProblem[] = [];
+  let total = 0;
+  for (const e of entries) {
+    const slip = slipProblem(e.name);
+    if (slip) problems.push({ code: 'zip-slip', args: { name: e.name, problem: slip }, entry: e.name });
+    if (e.flags & 1) problems.push({ code: 'zip-malformed', args: { detail: `the entry '${e.name}' is encrypted and cannot be read` }, entry: e.name });
+    else if (e.method !== 0 && e.method !== 8 && !e.isDirectory) problems.push({ code: 'zip-malformed', args: { detail: `the entry '${e.name}' uses compression method ${e.method}; only stored (0) and deflate (8) are read` }, entry: e.name });
+    if (e.localOffset + 30 + e.compressedSize > fileSize) problems.push({ code: 'zip-malformed', args: { detail: `the data of '${e.name}' lies outside the file` }, entry: e.name });
+    total += e.size;
+    if (e.size > 1024 * 1024 && e.size > lim.maxRatio * Math.max(1, e.compressedSize)) {
+      problems.push({ code: 'zip-bomb', args: { detail: `'${e.name}' would inflate ${e.compressedSize} bytes to ${e.size} (more than ${lim.maxRatio} to 1)` }, entry: e.name });
+    }
+  }
+  if (total > lim.maxTotalBytes) problems.push({ code: 'zip-bomb', args: { detail: `the entries would inflate to ${total} bytes, more than ${lim.maxTotalBytes}` } });
+  // Overlapping entries (one compressed stream shared by many names) are how the smallest bombs are built.
+  const sorted = [...entries].sort((a, b) => a.localOffset - b.localOffset);
+  for (let k = 1; k < sorted.length; k++) {
+    const prev = sorted[k - 1]!;
+    if (sorted[k]!.localOffset < prev.localOffset + 30 + prev.compressedSize) {
+      problems.push({ code: 'zip-bomb', args: { detail: `the entries '${prev.name}' and '${sorted[k]!.name}' overlap in the file` }, entry: sorted[k]!.name });
+      break;
+    }
+  }
+  return problems;
+}

@@ -1,4 +1,5 @@
 // What a ticket rule sees of a ticket, below both rules and ticket layer (whose own types have this and more).
+import type { RuleCode } from './codes.js';
 
 export type BaseSource = 'directory' | 'document' | 'option' | 'container' | 'none';
 
@@ -37,5 +38,5 @@ export interface DoctypeView {
 }
 
 export interface ReportedReference {
-  findings: ReadonlyArray<{ code: string; line: number; column: number }>;
+  findings: ReadonlyArray<{ code: RuleCode; line: number; column: number }>;
 }

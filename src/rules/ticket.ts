@@ -16,7 +16,7 @@ import { examples, sev } from './helpers.js';
 import { READINGS_GO_TO } from './causes.js';
 import type { RuleCode } from './codes.js';
 import type { BaseSource, DoctypeView, ReportedReference, TicketLayer, TicketView } from './ticket-view.js';
-import type { Finding, ReferenceKind, Role, Rule, RuleMeta } from './types.js';
+import type { CatalogRule, Finding, ReferenceKind, Role, RuleMeta } from './types.js';
 
 /** What a ticket rule found. */
 export interface TicketRuleReport {
@@ -29,7 +29,7 @@ export interface TicketRuleReport {
    * The code of checkUrl's finding on the same reference that is the cause of what this one found (causes.ts): no
    * finding of this rule is made, and `args` go into that finding's.
    */
-  into?: string;
+  into?: RuleCode;
 }
 
 type ReportTicket = (report: TicketRuleReport) => void;
@@ -79,19 +79,18 @@ export interface TicketChecks {
   checkWalked?(doc: TicketView, references: readonly ReportedReference[], report: ReportTicket): void;
 }
 
-export type TicketRule = Rule & TicketChecks & { meta: RuleMeta & { scope: 'ticket' } };
+/** A ticket rule: a catalog entry and its TicketChecks (checkUrl runs none of them; it has no check of a value). */
+export type TicketRule = CatalogRule & TicketChecks & { meta: RuleMeta & { scope: 'ticket' } };
 
 export function ticketRule(
   meta: Omit<RuleMeta, 'scope' | 'examples'> & { flagged: string[]; clean: string[] },
-  message: Rule['message'],
+  message: CatalogRule['message'],
   checks: TicketChecks = {},
 ): TicketRule {
   const { flagged, clean, ...rest } = meta;
   return {
     meta: { ...rest, scope: 'ticket', examples: examples(flagged.map((value) => ({ value })), clean.map((value) => ({ value }))) },
     message,
-    // checkUrl runs the url rules only; a ticket rule's logic is in its TicketChecks.
-    check() {},
     ...checks,
   };
 }
@@ -328,7 +327,7 @@ export const consumersDisagree = ticketRule({
     // The readings say what these would say about the resolution, and more.
     const supersedes = ['drive-lost-in-resolution', 'base-last-segment-dropped'];
     // One cause, one finding (causes.ts): readings that differ only because of the backslashes go to their finding.
-    const cause = findings.find((f) => READINGS_GO_TO.includes(f.code as RuleCode));
+    const cause = findings.find((f) => READINGS_GO_TO.includes(f.code));
     if (cause !== undefined && layer.disagreement(value.trim().replace(/\\/g, '/'), base.uri, fromDirectory) === null) {
       report({ offset: 0, args: { readings }, supersedes, into: cause.code });
       return;

@@ -22,11 +22,8 @@ export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
 export type FindingArgs = Record<string, string | number>;
 
 export interface Finding {
-  /**
-   * Stable rule code, e.g. `unescaped-space`: always a RuleCode (createFinding takes nothing else). Typed as a
-   * string until the ticket walker, rebase and relocate build and compare codes as RuleCodes.
-   */
-  code: string;
+  /** Stable rule code, e.g. `unescaped-space`: one of the catalog's (a misspelled code does not compile). */
+  code: RuleCode;
   severity: Severity;
   /** One sentence: what is wrong and how to fix it, made from `code` and `args` (src/rules/finding.ts). Never holds a password. */
   message: string;

@@ -1,4 +1,5 @@
 // Findings about the view table and references that are not on this machine's disks (validate --check-exists).
+import type { RuleCode } from './codes.js';
 import { filesRule } from './files.js';
 import { sev } from './helpers.js';
 
@@ -15,3 +16,18 @@ export const remoteNotChecked = filesRule({
 }, (a) => `Not checked: jdf-filespec never fetches ${a.scheme} references; it is on the host '${a.host}'. A view with its prefix maps it to a local folder.`);
 
 export const viewsRules = [notInMachineView, remoteNotChecked];
+
+type Found = { code: RuleCode; args: Record<string, string> };
+
+/** The schemes of files on the network, never fetched: remote-not-checked. */
+const NETWORK: ReadonlySet<string> = new Set(['http', 'https', 'ftp', 'ftps', 'sftp']);
+
+export const isNetworkScheme = (scheme: string): boolean => NETWORK.has(scheme);
+
+/** A network reference (isNetworkScheme) is not checked, and says so. */
+export const remoteProblem = (scheme: string, host: string): Found => ({ code: 'remote-not-checked', args: { scheme, host } });
+
+/** No prefix of this machine's view holds the entry a reference falls under. */
+export function notInViewProblem(at: { view: string; storage: string; entry: string }, machine: string): Found {
+  return { code: 'not-in-machine-view', args: { view: at.view, storage: at.storage, entry: at.entry, machine } };
+}

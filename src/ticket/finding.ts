@@ -16,15 +16,15 @@ interface Position {
  * A finding of rule `code` at `at`: the profile's severity, the rule's sentence from `args`, secrets masked. A
  * ticket reports what it finds under every profile: a rule the profile would not report is an error here.
  */
-export function makeFinding(code: string, profile: Profile, args: Record<string, string | number>, at: Position): LocatedFinding {
+export function makeFinding(code: RuleCode, profile: Profile, args: Record<string, string | number>, at: Position): LocatedFinding {
   const severity = rulesByCode.get(code)?.meta.severity[profile] ?? 'error';
-  return createFinding(code as RuleCode, args, { profile, severity, at });
+  return createFinding(code, args, { profile, severity, at });
 }
 
 /** makeFinding's finding without its place, to be placed at each reference that has it (`placed`). */
-export function unplacedFinding(code: string, profile: Profile, args: Record<string, string | number>): Finding {
+export function unplacedFinding(code: RuleCode, profile: Profile, args: Record<string, string | number>): Finding {
   const severity = rulesByCode.get(code)?.meta.severity[profile] ?? 'error';
-  return createFinding(code as RuleCode, args, { profile, severity });
+  return createFinding(code, args, { profile, severity });
 }
 
 /**
@@ -132,12 +132,12 @@ export class FileFindings {
   ) {}
 
   /** Adds a finding of rule `code` where `offset` stands in the text. */
-  add(code: string, offset: number, args: Record<string, string | number> = {}): void {
+  add(code: RuleCode, offset: number, args: Record<string, string | number> = {}): void {
     this.into.push(makeFinding(code, this.profile, args, this.lines.position(offset)));
   }
 
   /** Adds a finding at a line and column someone else counted (the full validator). */
-  addAt(code: string, at: Position, args: Record<string, string | number>): void {
+  addAt(code: RuleCode, at: Position, args: Record<string, string | number>): void {
     this.into.push(makeFinding(code, this.profile, args, at));
   }
 }

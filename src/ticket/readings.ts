@@ -1,6 +1,6 @@
 // How different consumers would resolve the same reference, and whether they would open the same file.
 import { decodeSegment } from '../escape/percent.js';
-import { foldDriveSegment as foldDrive } from '../fileurl/drive.js';
+import { foldDriveSegment as foldDrive, isWindowsDriveAt } from '../fileurl/drive.js';
 import { hostOf } from '../fileurl/locality.js';
 import { parseReference } from '../uri/parse.js';
 import { removeDotSegments, resolveReference } from '../uri/resolve.js';
@@ -140,10 +140,12 @@ function decodedWhole(uri: string): string | null {
 
 /** A Windows path pasted as a URL ("c:\\x", "\\\\server\\share"), read as the path it is. */
 function windowsPathReading(value: string): string | null {
-  const m = /^([A-Za-z]):[\\/](.*)$/.exec(value) ?? /^\\\\([^\\]+)\\(.*)$/.exec(value);
-  if (!m) return null;
-  const rest = m[2]!.split(/[\\/]/).map((s) => encodeURIComponent(s)).join('/');
-  return value[1] === ':' ? `file:///${m[1]}:/${rest}` : `file://${m[1]}/${rest}`;
+  const encode = (rest: string) => rest.split(/[\\/]/).map((s) => encodeURIComponent(s)).join('/');
+  // A drive path holding a line break is not read (as the regular expression before drive.ts had it).
+  const onDrive = isWindowsDriveAt(value) && (value[2] === '\\' || value[2] === '/') && !/[\n\r\u2028\u2029]/.test(value);
+  if (onDrive) return `file:///${value[0]}:/${encode(value.slice(3))}`;
+  const m = /^\\\\([^\\]+)\\(.*)$/.exec(value);
+  return m ? `file://${m[1]}/${encode(m[2]!)}` : null;
 }
 
 /**

@@ -21,6 +21,7 @@ import { noteReportedInValue, type TicketDocument } from './read.js';
 import { notReadyStatus } from './resources.js';
 import { IDENTIFIER_RULES, REFERENCE_RULES } from './ticket-rules.js';
 import type { BaseSource, LocatedFinding, TicketReference, ValidateOptions } from './validate.js';
+import type { RuleCode } from '../rules/codes.js';
 
 /** What a reference resolves against. */
 export interface Base {
@@ -41,7 +42,7 @@ interface RuleFinding {
   /** Index in the value. */
   offset: number;
   supersedes: readonly string[] | undefined;
-  into?: { code: string; args: Record<string, string | number> };
+  into?: { code: RuleCode; args: Record<string, string | number> };
 }
 
 /** What a value comes to in a context, wherever it stands. */
@@ -93,7 +94,7 @@ class Context {
 }
 
 /** A reference rule's arguments added to the finding at this place that is their cause (src/rules/causes.ts). */
-function addToCause(findings: LocatedFinding[], code: string, args: Record<string, string | number>): void {
+function addToCause(findings: LocatedFinding[], code: RuleCode, args: Record<string, string | number>): void {
   const cause = findings.find((f) => f.code === code);
   if (cause !== undefined) reword(cause, cause.severity, { ...cause.args, ...args });
 }
@@ -108,7 +109,7 @@ export class ReferenceRecorder {
   private readonly words = new SharedWords();
   // The reference rules report into these, through one function made once.
   private ruleFindings: RuleFinding[] = [];
-  private ruleCode = '';
+  private ruleCode: RuleCode = 'internal-error'; // set before each rule runs
   private readonly collect = (r: TicketRuleReport): void => {
     if (r.into !== undefined) this.ruleFindings.push({ finding: undefined, offset: r.offset, supersedes: r.supersedes, into: { code: r.into, args: r.args ?? {} } });
     else this.ruleFindings.push({ finding: unplacedFinding(this.ruleCode, this.doc.profile, r.args ?? {}), offset: r.offset, supersedes: r.supersedes });

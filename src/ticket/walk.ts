@@ -1,5 +1,6 @@
 // Step 4 of validateTicket: the walk. Depth-first, in document order, from each root; an rRef is followed to the
 // resource it names, which is walked at that use with the base and vocabulary that apply there.
+// Long because: the walk is one class whose state is the walk's; it is being changed on two branches (stream, perf) and is split once they have landed.
 import type { RRefLink } from '../rules/ticket.js';
 import { parseReference } from '../uri/parse.js';
 import { resolveReference } from '../uri/resolve.js';
@@ -14,6 +15,7 @@ import type { ResourceIndex } from './resources.js';
 import { LINK_RULES } from './ticket-rules.js';
 import type { LocatedFinding, TicketReference } from './validate.js';
 import { DRAFT_XJDF_PREVIEW, FAMILY_ROOTS, isRefElement, XJDF_NAMESPACE, type Family, type UrlAttribute, type Vocabulary } from './vocabulary.js';
+import type { RuleCode } from '../rules/codes.js';
 
 /** What applies where the walk stands: passed down to children, and along an rRef to the resource it names. */
 interface WalkContext {
@@ -272,7 +274,7 @@ export class Walk {
   }
 
   /** A finding about the file, once for each place: an rRef in a resource used from several places is one place. */
-  private reportOnce(code: string, offset: number, args: Record<string, string | number> = {}): void {
+  private reportOnce(code: RuleCode, offset: number, args: Record<string, string | number> = {}): void {
     const key = `${offset} ${code}`;
     if (this.reportedLinks.has(key)) return;
     this.reportedLinks.add(key);

@@ -1,5 +1,5 @@
 import type { UriComponents } from './components.js';
-import { isAlpha } from './chars.js';
+import { isDriveSegmentAt } from '../fileurl/drive.js';
 import { parseReference } from './parse.js';
 import { recompose } from './recompose.js';
 import { boundedMemo } from '../util/bounded-memo.js';
@@ -25,14 +25,8 @@ export interface DotSegmentsResult {
   removedDrive: boolean;
 }
 
-/** "/c:" or "/c|" as the first segment of a path (RFC 8089 E.2, E.2.2). */
-export function driveSegmentLength(path: string): number {
-  if (path.length >= 3 && path.charCodeAt(0) === 0x2f && isAlpha(path.charCodeAt(1))) {
-    const sep = path.charCodeAt(2);
-    if ((sep === 0x3a || sep === 0x7c) && (path.length === 3 || path.charCodeAt(3) === 0x2f)) return 3;
-  }
-  return 0;
-}
+/** "/c:" or "/c|" as the first segment of a path (RFC 8089 E.2, E.2.2): its length, 3, or 0. */
+export const driveSegmentLength = (path: string): number => (path.charCodeAt(0) === 0x2f && isDriveSegmentAt(path, 1) ? 3 : 0);
 
 /** Whether any complete segment of `path` is "." or ".." (else remove_dot_segments would return it unchanged). */
 export function hasDotSegment(path: string): boolean {

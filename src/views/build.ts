@@ -1,5 +1,6 @@
 // The view table from a config's plain data (already checked against schemas/config.schema.json), and the
 // rows that --map adds. Problems come back with the JSON path they are at, so the loader can give line and column.
+import { startsWithDrivePath } from '../fileurl/drive.js';
 import { pathToFileUrl, PathConversionError } from '../paths/convert.js';
 import { DEFAULT_MACHINE, type Storage, type ViewEntry, type ViewTable } from './types.js';
 
@@ -27,10 +28,11 @@ export function prefixUrl(prefix: string): string {
   const slash = (u: string) => (u.endsWith('/') ? u : u + '/');
   if (prefix === '.' || prefix === './') return './';
   if (SCHEME.test(prefix)) return slash(prefix);
-  if (/^[A-Za-z*][:|]([\\/]|$)/.test(prefix) || prefix.startsWith('\\\\')) {
-    // The wildcard travels through the conversion as a drive letter that cannot occur there ("*" is not one).
-    const wild = prefix.startsWith('*');
-    const url = pathToFileUrl(wild ? 'Z' + prefix.slice(1) : prefix, { platform: 'windows' });
+  // The wildcard travels through the conversion as a drive letter that cannot occur there ("*" is not one).
+  const wild = prefix.startsWith('*');
+  const asDrive = wild ? 'Z' + prefix.slice(1) : prefix;
+  if (startsWithDrivePath(asDrive) || prefix.startsWith('\\\\')) {
+    const url = pathToFileUrl(asDrive, { platform: 'windows' });
     return slash(wild ? url.replace(/^file:\/\/\/Z([:|])/, 'file:///*$1') : url);
   }
   if (prefix.startsWith('/')) return slash(pathToFileUrl(prefix, { platform: 'posix' }));

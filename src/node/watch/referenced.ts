@@ -3,12 +3,14 @@
 // (a PDF still being copied is there, but not complete).
 import path from 'node:path';
 import { decodeSegment } from '../../escape/percent.js';
+import { foldFileUrlDrive } from '../../fileurl/drive.js';
 import { fileUrlToPath } from '../../paths/convert.js';
 import { allFindings, type FileReport } from '../../report/report.js';
 import type { TicketReference } from '../../ticket/validate.js';
 import { normalize } from '../../uri/normalize.js';
 import { parseAuthority, parseReference } from '../../uri/parse.js';
 import type { LocalFileOptions } from '../local-files.js';
+import type { RuleCode } from '../../rules/codes.js';
 
 /** Findings that may go away by themselves while the job's files are still arriving. */
 export const NOT_YET = new Set(['file-missing', 'not-a-directory', 'file-unreadable']);
@@ -18,7 +20,7 @@ const CONTENT = new Set(['file-size-mismatch', 'checksum-mismatch', 'mime-type-m
 
 /** The code and words of a finding, as a routed ticket's reason names it. */
 export interface FirstError {
-  code: string;
+  code: RuleCode;
   message: string;
 }
 
@@ -31,7 +33,7 @@ export function incurable(reports: readonly FileReport[]): FirstError | undefine
     for (const f of file.findings) if (f.severity === 'error') return pick(f);
     for (const ref of file.references) {
       const member = isMember(file, ref);
-      const curable = (code: string) => !member && (NOT_YET.has(code) || CONTENT.has(code) || code === 'file-still-changing');
+      const curable = (code: RuleCode) => !member && (NOT_YET.has(code) || CONTENT.has(code) || code === 'file-still-changing');
       for (const f of ref.findings) if (f.severity === 'error' && !curable(f.code)) return pick(f);
     }
   }
@@ -44,14 +46,14 @@ export function firstError(reports: readonly FileReport[]): FirstError | undefin
   return undefined;
 }
 
-const pick = (f: { code: string; message: string }): FirstError => ({ code: f.code, message: f.message });
+const pick = (f: { code: RuleCode; message: string }): FirstError => ({ code: f.code, message: f.message });
 
 /** Every finding checkLocalFiles can add: a reference with none of them is a file that is there. */
 const LOCAL_CODES = new Set([...NOT_YET, 'case-mismatch', 'not-a-file', 'outside-root', 'not-checked', 'not-a-local-path']);
 
 export interface Missing {
   url: string;
-  code: string;
+  code: RuleCode;
   message: string;
 }
 
@@ -92,7 +94,7 @@ export function presentFiles(file: FileReport, local: LocalFileOptions): Array<{
   return out;
 }
 
-const comparable = (uri: string) => normalize(uri).replace(/^(file:\/\/[^/]*\/)([A-Za-z])([:|])/i, (_, head: string, d: string) => `${head}${d.toLowerCase()}:`);
+const comparable = (uri: string) => foldFileUrlDrive(normalize(uri));
 
 function localPath(resolved: string, maps: ReadonlyArray<{ key: string; folder: string }>): string | null {
   const key = comparable(resolved);

@@ -2,6 +2,8 @@
 // are checked as `validate` checks them, and are routed to OK or ERROR with their reports. Each stage is a
 // room of its own (discover, settle, checking, claim, waiting, route, status, ...); this file only moves tickets
 // between them.
+// Long because: the Watcher is one state machine (its job sets, queue and timers are shared by every step); the
+// rooms above hold the steps' logic, and what is left is the moving between them.
 import { lstat, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { countFindings } from '../../report/check-text.js';
