@@ -1,6 +1,6 @@
 // handleJmf called directly, as a Node service would mount it. The submissions are hand-built here (and the
 // bundled samples/submit-queue-entry.mjm); what they must get back comes from the JDF spec's ReturnCode table
-// (0 accepted, 3 XML parser error, 5 not implemented, 6 invalid parameters, 105 unknown QueueEntryID, 120 URL not
+// (0 accepted, 3 XML parser error, 5 not implemented, 200 invalid Resource parameters, 105 unknown QueueEntryID, 120 URL not
 // accessible) and from where the fixture puts each broken URL (its line, and the column of the character at fault).
 import { createServer, type Server } from 'node:http';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { handleJmf, type JmfOptions } from '../src/node/index.js';
 import type { HttpRequest } from '../src/node/serve/types.js';
+import { refusedJobCode } from '../src/jmf/return-codes.js';
 import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 test.after(removeTempFolders);
@@ -111,15 +112,15 @@ function brokenPackage(): { contentType: string; body: string } {
   return { contentType: 'multipart/related; boundary="b1"; type="application/vnd.cip4-jmf+xml"; start="<jmf@x>"', body };
 }
 
-test('a broken FileSpec is refused (ReturnCode 6), one Notification per finding with line and column, never forwarded', async () => {
+test('a broken FileSpec is refused (ReturnCode 200, invalid Resource parameters), one Notification per finding with line and column, never forwarded', async () => {
   const down = await downstream(0);
   try {
     const { contentType, body } = brokenPackage();
     const o = options({ forward: down.url, hotFolder: tempFolder('jmf-hot-') });
     const answer = await handleJmf(request(body, contentType), o);
     const xml = String(answer.body);
-    assert.equal(attr(xml, 'ReturnCode'), ['6']);
-    assert.equal(answer.job, { accepted: false, returnCode: 6 });
+    assert.equal(attr(xml, 'ReturnCode'), ['200']);
+    assert.equal(answer.job, { accepted: false, returnCode: 200 });
     // RFC 3986 2: a space is not allowed in a URL; it stands on the fixture's line 4, at this column.
     const line = BROKEN_JDF_LINES[3]!;
     const space = line.indexOf(' ', line.indexOf('my')) + 1;
@@ -249,6 +250,14 @@ test('a JMF message over 16 MiB (within --max-bytes) is not held to be read: Ret
   const xml = String((await handleJmf(request(big, 'application/vnd.cip4-jmf+xml'), options({ maxBytes: 64 * 1024 * 1024 }))).body);
   assert.equal(attr(xml, 'ReturnCode'), ['3']);
   assert.match(xml, /larger than 16777216 bytes/);
+});
+
+
+test('a refused job\'s ReturnCode: 120 when a referenced file cannot be had, 200 when a reference is written wrong (JDF 1.3 Appendix D)', () => {
+  // JDF 1.3 Appendix D: 120 "Cannot access referenced URL", 200 "Invalid Resource parameters".
+  assert.is(refusedJobCode(['unsafe-character', 'file-missing']), 120);
+  assert.is(refusedJobCode(['cid-no-part']), 120);
+  assert.is(refusedJobCode(['unsafe-character', 'backslash']), 200);
 });
 
 test.run();

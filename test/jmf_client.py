@@ -4,7 +4,7 @@ multipart/related package (RFC 2387), http.client POSTs it, xml.parsers.expat re
     python3 jmf_client.py HOST PORT
 
 Sends a clean submission and one with a broken FileSpec, checks what comes back against the JDF spec's ReturnCode
-table (0 accepted, 6 invalid parameters) and against where this file puts the broken URL, prints what it got as
+table (0 accepted, 200 invalid Resource parameters) and against where this file puts the broken URL, prints what it got as
 JSON, and exits 1 on the first mismatch."""
 import http.client
 import json
@@ -109,7 +109,7 @@ def main():
     status, ctype, data = post(host, port, *package(text))
     refused = read_response(data)
     got["broken"] = {"status": status, "expectLine": 5, "expectColumn": column, **refused}
-    ok &= status == 200 and refused["returnCodes"] == [6]
+    ok &= status == 200 and refused["returnCodes"] == [200]
     ok &= any(n.get("Class") == "Error" and n.get("Line") == "5" and n.get("Column") == str(column) for n in refused["notifications"])
 
     print(json.dumps(got, indent=1))

@@ -142,7 +142,7 @@ async function submit(m: JmfMessage, body: Body, o: JmfOptions): Promise<Respons
   await writeAtomic(path.join(dir, 'report.json'), async (append) => { for (const piece of jsonDocument(report)) await append(piece); });
   await writeAtomic(path.join(dir, 'report.sarif'), async (append) => { for (const piece of sarifPieces(report, ruleCatalog)) await append(piece); });
   const notes = notesOf(checked.files);
-  let returnCode = checked.unreachable !== undefined ? codes.URL_NOT_ACCESSIBLE : report.summary.error > 0 ? codes.INVALID_PARAMETERS : codes.SUCCESS;
+  let returnCode = checked.unreachable !== undefined ? codes.URL_NOT_ACCESSIBLE : report.summary.error > 0 ? codes.refusedJobCode(notes.filter((n) => n.severity === 'error').map((n) => n.code)) : codes.SUCCESS;
   const record: EntryRecord = { queueEntryId: id, status: returnCode === 0 ? 'Waiting' : 'Aborted', returnCode, submitted: new Date().toISOString(), ...(m.submission?.returnJmf ? { returnJmf: m.submission.returnJmf } : {}) };
   const comments: string[] = [];
   if (checked.unreachable !== undefined) comments.push(checked.unreachable);
