@@ -5,7 +5,7 @@
 // options.refusal.
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerOptions as NodeServerOptions, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { isIP } from 'node:net';
+import { isIP, Server as NetServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { accessLogTo, pathOf, type AccessEntry } from './access-log.js';
 import { authenticate, challenges, hasCredentials, type Credentials } from './auth.js';
@@ -334,8 +334,10 @@ export async function startServer(options: ServerOptions, handler: HttpHandler):
     if (closing && graceMs === 0) idle?.();
     closing ??= (async () => {
       shuttingDown = true;
-      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      // No new connections. Node's own http close would also drop the idle keep-alive ones at once, where a
+      // client may be sending its next request this instant: they stay open through the grace period instead,
+      // and what arrives on them is answered 503 Connection: close (a load balancer then goes elsewhere).
+      const stopped = new Promise<void>((resolve) => Reflect.apply(NetServer.prototype.close, server, [() => resolve()]));
       if (inFlight > 0) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, graceMs);
@@ -345,8 +347,10 @@ export async function startServer(options: ServerOptions, handler: HttpHandler):
           };
         });
       }
-      // What is left after the grace period (requests still running, idle keep-alive sockets) is cut.
+      // What is left after the grace period (requests still running, idle keep-alive sockets) is cut; the http
+      // close stops Node's timers (its "not running" error is expected: the listener is closed already).
       server.closeAllConnections();
+      server.close(() => undefined);
       await stopped;
       markClosed();
     })();
