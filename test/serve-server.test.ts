@@ -3,7 +3,7 @@
 // authentication, TLS, /healthz /readyz /metrics (read by an independent Python parser of the exposition format),
 // the access log and a graceful shutdown. curl and Python's http.client are the clients where how a real client
 // sees the answer matters (a reset instead of a 413 is what a naive server gives them).
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { connect, type Socket } from 'node:net';
@@ -410,6 +410,48 @@ test('graceful close: past the grace period what is still running is cut, and it
   assert.is((await answer).status, 0);
   await new Promise((r) => setTimeout(r, 50));
   assert.ok(aborted);
+});
+
+test('SIGTERM (closeOnSignals, as the CLI installs it): the request in flight finishes, then the process ends by itself with code 0', async () => {
+  const server = new URL('../src/node/serve/server.js', import.meta.url).href;
+  const script = `
+    import { startServer, closeOnSignals } from ${JSON.stringify(server)};
+    let release;
+    const running = await startServer({ host: '127.0.0.1', port: 0 }, async (request) => {
+      for await (const _ of request.body);
+      process.stdout.write('started\\n');
+      await new Promise((r) => { release = r; });
+      return { status: 200, headers: {}, body: 'finished\\n' };
+    });
+    closeOnSignals(running, 10000, (signal) => { process.stdout.write(signal + '\\n'); setTimeout(() => release(), 200); });
+    process.stdout.write(running.port + '\\n');
+    await running.closed;
+    process.stdout.write('closed\\n');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  const waitFor = (text: string) => new Promise<void>((resolve) => {
+    const check = () => {
+      if (out.includes(text)) resolve();
+      else child.stdout.once('data', check);
+    };
+    check();
+  });
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    await waitFor('\n');
+    const port = Number(out.split('\n')[0]);
+    const answer = curl([`http://127.0.0.1:${port}/`]);
+    await waitFor('started');
+    child.kill('SIGTERM');
+    assert.equal(await answer, { status: 200, body: 'finished' });
+    assert.is(await exited, 0);
+    assert.match(out, /started\nSIGTERM\nclosed\n$/);
+  } finally {
+    child.kill('SIGKILL');
+  }
 });
 
 test.run();
