@@ -122,6 +122,13 @@ test('a body over --max-body is refused 413 by curl and Python, declared or stre
   });
 });
 
+test('a handler that answers without reading the body: the answer reaches Python\'s http.client (no reset), the connection closes', async () => {
+  await withServer({ maxBodyBytes: 10_000_000 }, async () => ({ status: 202, headers: {}, body: 'not read' }), async (server) => {
+    assert.is(await pythonPost(server.port, 3_000_000, false), '202 not read');
+    assert.is(await pythonPost(server.port, 3_000_000, true), '202 not read');
+  });
+});
+
 test('a client too slow with its body gets 408 and the handler\'s signal aborts; one too slow with its head is cut off', async () => {
   let aborted = false;
   const waiting: HttpHandler = async (request) => {
@@ -142,6 +149,8 @@ test('a client too slow with its body gets 408 and the handler\'s signal aborts;
     // Half a head, then nothing: Node answers 408 itself and closes.
     const head = await raw(server.port, (s) => s.write('POST / HTTP/1.1\r\nHost: x\r\n'));
     assert.match(head, /^HTTP\/1\.1 408 /);
+    // A connection that sends nothing at all does not stay open either.
+    assert.match(await raw(server.port, () => undefined), /^HTTP\/1\.1 408 /);
   });
 });
 
@@ -340,7 +349,11 @@ function keepAlive(port: number): Promise<{ send: (text: string) => Promise<stri
       }
     });
     socket.on('error', () => undefined);
-    const closed = new Promise<void>((r) => socket.on('close', () => r()));
+    // A connection closed with no answer resolves what waits with what came (a failure to read, not a hang).
+    const closed = new Promise<void>((r) => socket.on('close', () => {
+      waiter?.();
+      r();
+    }));
     socket.on('connect', () => resolve({
       send: (text) => new Promise((done) => {
         got = '';

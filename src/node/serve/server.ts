@@ -143,6 +143,13 @@ async function* limitedBody(message: IncomingMessage, max: number, onOver: () =>
   }
 }
 
+/** Whether some of the request's body has not arrived yet (a request without one is complete only once its
+ * head has been parsed, just after the 'request' event). */
+function bodyLeft(message: IncomingMessage): boolean {
+  if (message.complete) return false;
+  return Number(message.headers['content-length'] ?? 0) > 0 || message.headers['transfer-encoding'] !== undefined;
+}
+
 /** How long a connection refused mid-body is still read (and what arrives thrown away) after its answer. */
 const LINGER_MS = 2_000;
 
@@ -201,6 +208,8 @@ export async function startServer(options: ServerOptions, handler: HttpHandler):
     const body = typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : answer.body;
     const headers: Record<string, string> = { ...answer.headers, 'content-length': String(body.length) };
     if (close) headers.connection = 'close';
+    // A body not read to its end is not drained into the next request: read and dropped, then the connection closes.
+    if (close && bodyLeft(ex.message)) lingerOnClose(ex.message);
     ex.bytes = body.length;
     if (answer.job) ex.job = answer.job;
     res.writeHead(answer.status, headers);
@@ -210,7 +219,6 @@ export async function startServer(options: ServerOptions, handler: HttpHandler):
   /** The server's own answer: worded by the refusal, the connection closed when a body may be left unread. */
   const refuse = (ex: Exchange, status: number, reason: string, extra: Record<string, string> = {}): void => {
     ex.refused = reason;
-    if (!ex.message.complete) lingerOnClose(ex.message);
     const answer = refusal(status, reason);
     send(ex, { ...answer, headers: { ...answer.headers, ...extra } }, true);
   };
@@ -238,7 +246,7 @@ export async function startServer(options: ServerOptions, handler: HttpHandler):
 
   const ops = (ex: Exchange, path: string): void => {
     const text = (status: number, body: string, type = 'text/plain; charset=utf-8') =>
-      send(ex, { status, headers: { 'content-type': type, 'cache-control': 'no-store' }, body }, shuttingDown);
+      send(ex, { status, headers: { 'content-type': type, 'cache-control': 'no-store' }, body }, shuttingDown || bodyLeft(ex.message));
     if (path === '/healthz') text(200, 'ok\n');
     else if (path === '/readyz') text(shuttingDown ? 503 : 200, shuttingDown ? 'shutting down\n' : 'ready\n');
     else text(200, metrics.text(), 'text/plain; version=0.0.4; charset=utf-8');
@@ -265,7 +273,7 @@ export async function startServer(options: ServerOptions, handler: HttpHandler):
     try {
       const answer = await handler(request);
       // A body the handler did not read to its end is not drained: the connection closes after the answer.
-      send(ex, answer, !message.complete || shuttingDown);
+      send(ex, answer, bodyLeft(message) || shuttingDown);
     } catch {
       if (!over) refuse(ex, 500, 'The request could not be answered (internal error).');
     } finally {
