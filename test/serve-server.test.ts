@@ -129,6 +129,40 @@ test('a handler that answers without reading the body: the answer reaches Python
   });
 });
 
+test('a bounded hostile burst at once (bodies too large, slow clients, header floods, more than the limit at once): each gets a clean answer, and honest clients beside them are served', async () => {
+  let handled = 0;
+  const gentle: HttpHandler = async (request) => {
+    for await (const _chunk of request.body) {
+      // read it all
+    }
+    await new Promise((r) => setTimeout(r, 30));
+    handled += 1;
+    return { status: 200, headers: {}, body: 'ok\n' };
+  };
+  await withServer({ maxBodyBytes: 50_000, maxHeaderBytes: 4096, maxConcurrent: 8, requestTimeoutMs: 1_000, headersTimeoutMs: 500 }, gentle, async (server) => {
+    const status = (text: string) => /^HTTP\/1\.1 (\d+)/.exec(text)?.[1] ?? 'none';
+    const big = (s: Socket) => {
+      s.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n');
+      s.write(Buffer.alloc(200_000, 0x61));
+    };
+    const slow = (s: Socket) => s.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nhal');
+    const flood = (s: Socket) => s.write(`GET / HTTP/1.1\r\nHost: x\r\n${'X-F: aaaaaaaaaaaaaaaaaaaa\r\n'.repeat(400)}\r\n`);
+    const honest = (s: Socket) => s.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok');
+    const kinds = [...Array(10).fill(['big', big]), ...Array(5).fill(['slow', slow]), ...Array(10).fill(['flood', flood]), ...Array(6).fill(['honest', honest])] as Array<[string, (s: Socket) => void]>;
+    const answers = await Promise.all(kinds.map(async ([kind, send]) => [kind, status(await raw(server.port, send))] as const));
+    const seen: Record<string, Record<string, number>> = {};
+    for (const [kind, code] of answers) (seen[kind] ??= {})[code] = (seen[kind][code] ?? 0) + 1;
+    assert.equal(seen.big, { 413: 10 });
+    assert.equal(seen.slow, { 408: 5 });
+    assert.equal(seen.flood, { 431: 10 });
+    // Slow clients hold 5 of the 8 places until their time is up: an honest client may be told to come back.
+    assert.is((seen.honest?.['200'] ?? 0) + (seen.honest?.['503'] ?? 0), 6, JSON.stringify(seen.honest));
+    assert.is(handled, seen.honest?.['200'] ?? 0);
+    assert.is(server.metrics.inFlight, 0);
+    assert.equal(await curl(['--data-binary', 'after', `http://127.0.0.1:${server.port}/`]), { status: 200, body: 'ok' });
+  });
+});
+
 test('a client too slow with its body gets 408 and the handler\'s signal aborts; one too slow with its head is cut off', async () => {
   let aborted = false;
   const waiting: HttpHandler = async (request) => {

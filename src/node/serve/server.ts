@@ -128,18 +128,32 @@ function headersOf(message: IncomingMessage): Record<string, string> {
 /** The body over `max` bytes: thrown into the handler's reading when the body grows past the limit. */
 class BodyTooLarge extends Error {}
 
-/** The request's body in its chunks, counted as they arrive; past max, onOver() and the reading throws. */
-async function* limitedBody(message: IncomingMessage, max: number, onOver: () => void): AsyncGenerator<Uint8Array> {
-  let seen = 0;
+/** The request's body in its chunks, counted as they arrive; past max, onOver() and the reading throws. When the
+ * signal aborts (time is up, the client went away, the body is too large) the reading throws too: once the server
+ * has answered, the request is detached from its socket and would otherwise wait for the rest forever. */
+async function* limitedBody(message: IncomingMessage, max: number, signal: AbortSignal, onOver: () => void): AsyncGenerator<Uint8Array> {
   // Not destroyed when the reading stops early (the limit, or a handler that has read enough): the answer still
   // has to go out on its socket.
-  for await (const chunk of message.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
-    seen += chunk.length;
-    if (seen > max) {
-      onOver();
-      throw new BodyTooLarge(`The request body is larger than ${max} bytes.`);
+  const chunks = message.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  aborted.catch(() => undefined);
+  let seen = 0;
+  try {
+    for (;;) {
+      const next = await Promise.race([chunks.next(), aborted]);
+      if (next.done) return;
+      seen += next.value.length;
+      if (seen > max) {
+        onOver();
+        throw new BodyTooLarge(`The request body is larger than ${max} bytes.`);
+      }
+      yield next.value;
     }
-    yield chunk;
+  } finally {
+    void chunks.return?.();
   }
 }
 
@@ -263,7 +277,7 @@ export async function startServer(options: ServerOptions, handler: HttpHandler):
       aborter.abort(new Error('request timeout'));
     }, limits.requestTimeoutMs);
     ex.res.on('close', () => aborter.abort(new Error('client went away')));
-    const body = limitedBody(message, limits.maxBodyBytes, () => {
+    const body = limitedBody(message, limits.maxBodyBytes, aborter.signal, () => {
       over = true;
       refuse(ex, 413, `The request body is larger than ${limits.maxBodyBytes} bytes.`);
       aborter.abort(new Error('body too large'));
