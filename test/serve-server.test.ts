@@ -251,8 +251,10 @@ test('the server\'s refusals are worded by options.refusal (the JMF side answers
 test('Basic and Bearer authentication: 401 with challenges without or with wrong credentials; the user reaches the handler; probes stay open unless authOps', async () => {
   const credentials = { basic: [{ user: 'mis', password: 'pä:ss' }], bearer: [{ name: 'press', token: 'tok-123' }] };
   let user: string | undefined;
+  let authorization: string | undefined;
   const who: HttpHandler = async (request: HttpRequest) => {
     user = request.user;
+    authorization = request.headers.authorization;
     return standIn(request);
   };
   await withServer({ credentials }, who, async (_server, base) => {
@@ -265,6 +267,7 @@ test('Basic and Bearer authentication: 401 with challenges without or with wrong
     assert.equal(await curl(['-u', 'mis:pä:ss', base]), { status: 200, body: '0 bytes from mis' });
     assert.equal(await curl(['-H', 'Authorization: Bearer tok-123', base]), { status: 200, body: '0 bytes from press' });
     assert.is(user, 'press');
+    assert.is(authorization, undefined, 'the handler never sees the token');
     assert.is((await curl([`${base}/healthz`])).status, 200);
     assert.is((await curl([`${base}/metrics`])).status, 200);
   });

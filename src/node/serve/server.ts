@@ -282,7 +282,10 @@ export async function startServer(options: ServerOptions, handler: HttpHandler):
       refuse(ex, 413, `The request body is larger than ${limits.maxBodyBytes} bytes.`);
       aborter.abort(new Error('body too large'));
     });
-    const request: HttpRequest = { method: message.method ?? 'GET', url: message.url ?? '/', headers: headersOf(message), body, signal: aborter.signal };
+    const headers = headersOf(message);
+    // The credentials stop here: the handler gets the user they proved, never the password or token.
+    if (authOn) delete headers.authorization;
+    const request: HttpRequest = { method: message.method ?? 'GET', url: message.url ?? '/', headers, body, signal: aborter.signal };
     if (ex.user !== undefined) request.user = ex.user;
     try {
       const answer = await handler(request);
