@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import yargs from 'yargs';
 import { UsageError } from '../src/cli/define.js';
-import { closeAccessLog, serverOptions, serverOptionsFrom, type ServerArgs } from '../src/cli/serve-server-options.js';
+import { closeAccessLog, serverOptions, serverOptionsFrom, serveUntilSignalled, type ServerArgs } from '../src/cli/serve-server-options.js';
 import { startServer, type ServerOptions } from '../src/node/serve/server.js';
 import { removeTempFolders, tempFolder } from './helpers.js';
 
@@ -145,6 +145,26 @@ test('--help names every listener option and says what each numeric one takes', 
     assert.match(help.slice(help.indexOf(`--${option} `)).replace(/\s+/g, ' '), takes);
   }
   for (const option of ['host', 'auth-basic-file', 'auth-bearer-file', 'auth-bearer-env', 'auth-ops', 'tls-key', 'tls-cert', 'insecure', 'access-log']) assert.match(help, `--${option}`);
+});
+
+test('serveUntilSignalled (what serve runs): says where it listens, serves, stops on SIGTERM with exit code 0; a port in use is a usage error', async () => {
+  const said: string[] = [];
+  const options = await parse(['--port', '0', '--shutdown-grace', '1s']) as ServerOptions;
+  const done = serveUntilSignalled(options, async () => ({ status: 200, headers: {}, body: 'served\n' }), (line) => said.push(line));
+  while (said.length === 0) await new Promise((r) => setTimeout(r, 10));
+  const url = /^listening on (http:\/\/127\.0\.0\.1:\d+\/)$/.exec(said[0]!)?.[1];
+  assert.ok(url, said[0]);
+  const body = await new Promise<string>((resolve) => execFile('curl', ['-sS', url!], (_e, out) => resolve(out)));
+  assert.is(body, 'served\n');
+  // A second server on the same port: the CLI's usage error, with the port's reason.
+  const port = Number(/:(\d+)\/$/.exec(url!)![1]);
+  const busy = await serveUntilSignalled({ ...options, port }, async () => ({ status: 200, headers: {}, body: '' }), () => undefined).then(() => 'started', (e: unknown) => e);
+  assert.instance(busy, UsageError);
+  assert.match((busy as Error).message, 'EADDRINUSE');
+  process.emit('SIGTERM');
+  assert.is(await done, 0);
+  assert.match(said[1]!, /^SIGTERM: not taking new requests/, JSON.stringify(said));
+  assert.is(process.listenerCount('SIGTERM'), 0, 'the handlers are removed once closed');
 });
 
 test.run();

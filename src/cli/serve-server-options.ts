@@ -5,7 +5,8 @@
 import { createWriteStream, openSync, readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { parseBasicFile, parseBearerText, type Credentials } from '../node/serve/auth.js';
-import { checkServerOptions, ServeConfigError, SERVER_DEFAULTS, type ServerOptions } from '../node/serve/server.js';
+import { checkServerOptions, closeOnSignals, ServeConfigError, SERVER_DEFAULTS, startServer, type ServerOptions } from '../node/serve/server.js';
+import type { HttpHandler } from '../node/serve/types.js';
 import { UsageError } from './define.js';
 import { byteSize, duration, wholeNumber } from './numbers.js';
 
@@ -143,4 +144,27 @@ export function closeAccessLog(options: ServerOptions): Promise<void> {
   const log = options.accessLog;
   if (!log || log === process.stderr) return Promise.resolve();
   return new Promise((resolve) => log.end(resolve));
+}
+
+/**
+ * serve's listener from start to end, for commands/serve.ts: listens (what it cannot do is a usage error: the
+ * port taken, an unusable key), says where on one line, closes gracefully on SIGTERM or SIGINT (a second one cuts
+ * the grace period short) and resolves with exit code 0 once all is closed and the access log written.
+ */
+export async function serveUntilSignalled(options: ServerOptions, handler: HttpHandler, say: (line: string) => void): Promise<number> {
+  let running;
+  try {
+    running = await startServer(options, handler);
+  } catch (error) {
+    await closeAccessLog(options);
+    if (error instanceof ServeConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+  const grace = options.shutdownGraceMs ?? SERVER_DEFAULTS.shutdownGraceMs;
+  closeOnSignals(running, grace, (signal) => say(`${signal}: not taking new requests; those in flight have ${grace} ms to finish.`));
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  say(`listening on ${options.tls ? 'https' : 'http'}://${host}:${running.port}/`);
+  await running.closed;
+  await closeAccessLog(options);
+  return 0;
 }

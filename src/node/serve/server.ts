@@ -398,11 +398,13 @@ export function closeOnSignals(running: RunningServer, graceMs?: number, onSigna
     onSignal?.(signal);
     void running.close(signals > 1 ? 0 : graceMs);
   };
-  process.on('SIGTERM', handle);
-  process.on('SIGINT', handle);
+  const onTerm = () => handle('SIGTERM');
+  const onInt = () => handle('SIGINT');
+  process.on('SIGTERM', onTerm);
+  process.on('SIGINT', onInt);
   const remove = () => {
-    process.off('SIGTERM', handle);
-    process.off('SIGINT', handle);
+    process.off('SIGTERM', onTerm);
+    process.off('SIGINT', onInt);
   };
   void running.closed.then(remove);
   return remove;
