@@ -4,17 +4,17 @@
 // keeps no state of its own. For each submission: read it, "check" it (a pause, as a check takes time), record it
 // in the shared outbox with one atomic link (outbox/jobs/ID.jmf; a second submission of the same job finds it
 // there and is answered without being passed on again), pass it on to the downstream URL, and answer in JMF.
-//   node test/haproxy/instance.js --port N --outbox DIR --forward URL --state FILE
+//   node test/haproxy/instance.js --port N --outbox DIR --forward URL --access-log FILE --state FILE
 // --state: a file that says 1 while the instance is inside its commit step (the link and the forward) and 0
 // outside it, read by run.js to choose the moment of the kill (see run.js).
-import { linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const root = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url))));
 const { startServer, closeOnSignals } = await import(path.join(root, 'dist/src/node/serve/server.js'));
-const { values } = parseArgs({ options: { port: { type: 'string' }, outbox: { type: 'string' }, forward: { type: 'string' }, state: { type: 'string' } } });
+const { values } = parseArgs({ options: { port: { type: 'string' }, outbox: { type: 'string' }, forward: { type: 'string' }, 'access-log': { type: 'string' }, state: { type: 'string' } } });
 const jobs = path.join(values.outbox, 'jobs');
 const tmp = path.join(values.outbox, 'tmp');
 mkdirSync(jobs, { recursive: true });
@@ -29,7 +29,7 @@ mark(0);
 
 const answer = (returnCode, outcome, id) => ({
   status: 200,
-  headers: { 'content-type': 'application/vnd.cip4-jmf+xml', 'x-job-outcome': outcome, 'x-instance': String(process.pid) },
+  headers: { 'content-type': 'application/vnd.cip4-jmf+xml', 'x-job-outcome': outcome },
   body: `<?xml version="1.0" encoding="UTF-8"?>\n<JMF xmlns="http://www.CIP4.org/JDFSchema_1_1" Version="1.7"><Response Type="SubmitQueueEntry" refID="${id}" ReturnCode="${returnCode}"/></JMF>\n`,
   job: { accepted: returnCode === 0, returnCode },
 });
@@ -63,7 +63,9 @@ async function handler(request) {
   }
 }
 
-const running = await startServer({ host: '127.0.0.1', port: Number(values.port), maxConcurrent: 32 }, handler);
+const accessLog = values['access-log'] ? createWriteStream(values['access-log'], { flags: 'a' }) : undefined;
+const running = await startServer({ host: '127.0.0.1', port: Number(values.port), maxConcurrent: 32, ...(accessLog ? { accessLog } : {}) }, handler);
 closeOnSignals(running, 5_000);
 process.stdout.write(`listening ${running.port}\n`);
 await running.closed;
+accessLog?.end();
