@@ -12,7 +12,7 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ServeConfigError, startServer, type RunningServer, type ServerOptions } from '../src/node/serve/server.js';
+import { closeOnSignals, ServeConfigError, startServer, type RunningServer, type ServerOptions } from '../src/node/serve/server.js';
 import type { HttpHandler, HttpRequest } from '../src/node/serve/types.js';
 import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
@@ -462,6 +462,31 @@ test('graceful close: past the grace period what is still running is cut, and it
   assert.is((await answer).status, 0);
   await new Promise((r) => setTimeout(r, 50));
   assert.ok(aborted);
+});
+
+test('closeOnSignals: a second signal cuts the grace period short; the request still running is aborted', async () => {
+  let aborted = false;
+  let started = false;
+  const never: HttpHandler = (request) => new Promise((resolve) => {
+    started = true;
+    request.signal.addEventListener('abort', () => {
+      aborted = true;
+      resolve({ status: 200, headers: {}, body: 'late\n' });
+    });
+  });
+  const server = await startServer({ host: '127.0.0.1', port: 0 }, never);
+  const said: string[] = [];
+  closeOnSignals(server, 60_000, (signal) => said.push(signal));
+  const answer = curl([`http://127.0.0.1:${server.port}/`]);
+  while (!started) await new Promise((r) => setTimeout(r, 20));
+  process.emit('SIGINT');
+  process.emit('SIGTERM');
+  await server.closed;
+  assert.is((await answer).status, 0);
+  await new Promise((r) => setTimeout(r, 50));
+  assert.ok(aborted);
+  assert.equal(said, ['SIGINT', 'SIGTERM']);
+  assert.is(process.listenerCount('SIGTERM') + process.listenerCount('SIGINT'), 0);
 });
 
 test('SIGTERM (closeOnSignals, as the CLI installs it): the request in flight finishes, then the process ends by itself with code 0', async () => {
