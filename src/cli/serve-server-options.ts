@@ -4,8 +4,8 @@
 // where every user of the machine can read them (ps, /proc).
 import { createWriteStream, openSync, readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { parseBasicFile, parseBearerText, type Credentials } from '../node/serve/auth.js';
-import { checkServerOptions, closeOnSignals, ServeConfigError, SERVER_DEFAULTS, startServer, type ServerOptions } from '../node/serve/server.js';
+import { parseBasicFile, parseBearerText, type Credentials } from '../node/serve/credentials.js';
+import { checkServerOptions, ServeConfigError, SERVER_DEFAULTS, type ServerOptions } from '../node/serve/options.js';
 import type { HttpHandler } from '../node/serve/types.js';
 import { UsageError } from './define.js';
 import { byteSize, duration, wholeNumber } from './numbers.js';
@@ -152,6 +152,8 @@ export function closeAccessLog(options: ServerOptions): Promise<void> {
  * the grace period short) and resolves with exit code 0 once all is closed and the access log written.
  */
 export async function serveUntilSignalled(options: ServerOptions, handler: HttpHandler, say: (line: string) => void): Promise<number> {
+  // The server itself (http, https, crypto) is loaded only now: the options above are parsed for every command.
+  const { startServer, closeOnSignals } = await import('../node/serve/server.js');
   let running;
   try {
     running = await startServer(options, handler);

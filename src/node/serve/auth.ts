@@ -1,14 +1,8 @@
-// HTTP authentication of `serve`: Basic (RFC 7617) and Bearer (RFC 6750) against credentials read from files (or,
-// for a token, an environment variable), never from the command line. Every comparison is timing-safe and runs
+// HTTP authentication of `serve`: Basic (RFC 7617) and Bearer (RFC 6750) against the credentials
+// (credentials.ts). Every comparison is timing-safe and runs
 // over every credential, so neither a password nor which user exists shows in the time an answer takes.
 import { createHash, timingSafeEqual } from 'node:crypto';
-
-export interface Credentials {
-  /** user and password pairs for Basic. */
-  basic?: ReadonlyArray<{ user: string; password: string }>;
-  /** Tokens for Bearer, each with the name the access log and the handler see (never the token). */
-  bearer?: ReadonlyArray<{ name: string; token: string }>;
-}
+import type { Credentials } from './credentials.js';
 
 /** Equal lengths for timingSafeEqual, whatever was sent: both sides hashed. */
 function sameSecret(given: string, expected: string): boolean {
@@ -57,40 +51,4 @@ export function challenges(credentials: Credentials): string {
   if (credentials.basic?.length) out.push('Basic realm="jdf-filespec", charset="UTF-8"');
   if (credentials.bearer?.length) out.push('Bearer realm="jdf-filespec"');
   return out.join(', ');
-}
-
-/** Whether any credential is configured. */
-export function hasCredentials(credentials: Credentials | undefined): boolean {
-  return Boolean(credentials?.basic?.length || credentials?.bearer?.length);
-}
-
-/** Basic credentials from a file's text: one `user:password` a line; blank lines and `#` comments skipped. */
-export function parseBasicFile(text: string): Array<{ user: string; password: string }> | string {
-  const out: Array<{ user: string; password: string }> = [];
-  for (const [i, raw] of text.split(/\r?\n/).entries()) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const colon = line.indexOf(':');
-    if (colon <= 0 || colon === line.length - 1) return `line ${i + 1} is not user:password`;
-    out.push({ user: line.slice(0, colon), password: line.slice(colon + 1) });
-  }
-  return out.length ? out : 'it holds no user:password line';
-}
-
-// RFC 6750 2.1: b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="
-const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
-
-/** Bearer tokens from a file's text (or a variable's): one `token` or `name:token` a line; `#` comments skipped. */
-export function parseBearerText(text: string): Array<{ name: string; token: string }> | string {
-  const out: Array<{ name: string; token: string }> = [];
-  for (const [i, raw] of text.split(/\r?\n/).entries()) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const colon = line.indexOf(':');
-    const name = colon > 0 ? line.slice(0, colon) : `token-${out.length + 1}`;
-    const token = line.slice(colon + 1);
-    if (!B64TOKEN.test(token)) return `line ${i + 1} is not a bearer token (RFC 6750 2.1: letters, digits and -._~+/)`;
-    out.push({ name, token });
-  }
-  return out.length ? out : 'it holds no token';
 }

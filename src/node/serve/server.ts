@@ -5,58 +5,16 @@
 // options.refusal.
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerOptions as NodeServerOptions, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { isIP, Server as NetServer } from 'node:net';
+import { Server as NetServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { accessLogTo, pathOf, type AccessEntry } from './access-log.js';
-import { authenticate, challenges, hasCredentials, type Credentials } from './auth.js';
+import { authenticate, challenges } from './auth.js';
+import { hasCredentials } from './credentials.js';
 import { Metrics } from './metrics.js';
+import { checkServerOptions, limitsOf, ServeConfigError, SERVER_DEFAULTS, type ServerOptions } from './options.js';
 import type { HttpHandler, HttpRefusal, HttpRequest, HttpResponse } from './types.js';
-import type { Writable } from 'node:stream';
 
-export type { Credentials } from './auth.js';
-
-/** The defaults of the limits, the CLI's too. */
-export const SERVER_DEFAULTS = {
-  maxBodyBytes: 64 * 1024 ** 2,
-  maxHeaderBytes: 16 * 1024,
-  maxConcurrent: 16,
-  requestTimeoutMs: 120_000,
-  headersTimeoutMs: 20_000,
-  shutdownGraceMs: 30_000,
-  retryAfterSeconds: 2,
-} as const;
-
-export interface ServerOptions {
-  host: string;
-  port: number;
-  /** Largest request body, counted as it arrives: beyond it, 413 and the connection is closed. */
-  maxBodyBytes?: number;
-  /** Largest request head (Node's maxHeaderSize): beyond it Node answers 431 itself. */
-  maxHeaderBytes?: number;
-  /** Requests given to the handler at once: beyond it, 503 with Retry-After. */
-  maxConcurrent?: number;
-  /** Time for a whole request, its body and its answer: then the handler's signal aborts and the client gets
-   * 408 (its body was not in yet) or 503 (the answer was not ready). */
-  requestTimeoutMs?: number;
-  /** Time for a request's head to arrive (Node answers 408 itself); at most requestTimeoutMs. */
-  headersTimeoutMs?: number;
-  /** Seconds a 503 asks the client to wait (Retry-After). */
-  retryAfterSeconds?: number;
-  /** Requests must prove one of these (Authorization: Basic or Bearer), else 401. */
-  credentials?: Credentials;
-  /** Put /healthz, /readyz and /metrics behind the credentials too (by default they are open, for probes). */
-  authOps?: boolean;
-  /** HTTPS with this key and certificate (PEM). */
-  tls?: { key: string | Buffer; cert: string | Buffer };
-  /** Listen on an address other than loopback with neither credentials nor TLS. */
-  insecure?: boolean;
-  /** Words the server's own refusals (the JMF side answers in JMF); plain text by default. */
-  refusal?: HttpRefusal;
-  /** One JSON line per answered request is written here. */
-  accessLog?: Writable;
-  /** How long close() lets requests in flight finish. */
-  shutdownGraceMs?: number;
-}
+export { ServeConfigError, type ServerOptions } from './options.js';
 
 export interface RunningServer {
   /** The port it listens on (the one chosen when 0 was asked for). */
@@ -70,52 +28,12 @@ export interface RunningServer {
   closed: Promise<void>;
 }
 
-/** A listener that cannot start as asked: the CLI reports it as a usage error (exit 2). */
-export class ServeConfigError extends Error {
-  constructor(readonly code: 'insecure' | 'tls' | 'listen' | 'limits', message: string) {
-    super(message);
-    this.name = 'ServeConfigError';
-  }
-}
-
 /** The server's own plain-text refusal. */
 export const plainRefusal: HttpRefusal = (status, reason) => ({
   status,
   headers: { 'content-type': 'text/plain; charset=utf-8' },
   body: `${reason}\n`,
 });
-
-/** Whether host is a loopback address (127.0.0.0/8, ::1, localhost), where no one else can connect. */
-export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  if (bare === 'localhost') return true;
-  if (isIP(bare) === 4) return bare.startsWith('127.');
-  if (isIP(bare) === 6) return bare === '::1' || /^::ffff:127\./.test(bare);
-  return false;
-}
-
-/** Refuses, as a ServeConfigError, options the listener must not start with. */
-export function checkServerOptions(options: ServerOptions): void {
-  if (!isLoopback(options.host) && !hasCredentials(options.credentials) && !options.tls && !options.insecure) {
-    throw new ServeConfigError('insecure', `Refusing to listen on ${options.host} (not a loopback address) with neither authentication nor TLS: give --auth-basic-file, --auth-bearer-file or --tls-key and --tls-cert, or --insecure to listen anyway.`);
-  }
-  const limits = limitsOf(options);
-  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
-    throw new ServeConfigError('limits', `The time for a request's head (${limits.headersTimeoutMs} ms) is longer than the time for the whole request (${limits.requestTimeoutMs} ms).`);
-  }
-}
-
-function limitsOf(options: ServerOptions) {
-  const requestTimeoutMs = options.requestTimeoutMs ?? SERVER_DEFAULTS.requestTimeoutMs;
-  return {
-    maxBodyBytes: options.maxBodyBytes ?? SERVER_DEFAULTS.maxBodyBytes,
-    maxHeaderBytes: options.maxHeaderBytes ?? SERVER_DEFAULTS.maxHeaderBytes,
-    maxConcurrent: options.maxConcurrent ?? SERVER_DEFAULTS.maxConcurrent,
-    requestTimeoutMs,
-    headersTimeoutMs: options.headersTimeoutMs ?? Math.min(SERVER_DEFAULTS.headersTimeoutMs, requestTimeoutMs),
-    retryAfterSeconds: options.retryAfterSeconds ?? SERVER_DEFAULTS.retryAfterSeconds,
-  };
-}
 
 function headersOf(message: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
