@@ -88,4 +88,3 @@ export function limitsOf(options: ServerOptions) {
     retryAfterSeconds: options.retryAfterSeconds ?? SERVER_DEFAULTS.retryAfterSeconds,
   };
 }
-
