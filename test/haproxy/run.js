@@ -1,7 +1,7 @@
 /* global fetch -- Node 20 has it; the lint config lists the globals of older scripts. */
 // npm run test:haproxy: serve scales out, shown with a real load balancer. Two instances behind HAProxy (Debian's
 // package; .ci/run installs it when missing) on loopback share one outbox folder and one downstream; a bounded
-// burst of JMF submissions goes through HAProxy, one instance is killed (SIGKILL) in the middle of it, and then:
+// burst of JMF submissions (the MIME package samples/submit-queue-entry.mjm, each with its own Command ID) goes through HAProxy, one instance is killed (SIGKILL) in the middle of it, and then:
 // every job was answered once (one final answer each, ReturnCode 0), recorded once in the outbox, and passed on
 // to the downstream once. The client resubmits what got no answer (502/503 from HAProxy, a reset), as an MIS
 // does; an instance that finds the job already in the outbox answers without passing it on again.
@@ -73,15 +73,13 @@ function start(name, file, args, ready) {
   return { child, exited, up, output: () => out };
 }
 
-/** What a JMF SubmitQueueEntry for job id looks like (the file it names does not matter to the stand-in). */
+/** The sample MIME package (samples/submit-queue-entry.mjm: a SubmitQueueEntry, its JDF and its PDF, which
+ * `validate` finds clean) as an HTTP body and its Content-Type; each job gets its own Command ID. */
+const sample = readFileSync(path.join(here, '..', '..', 'samples', 'submit-queue-entry.mjm'), 'utf8');
+const headEnd = sample.indexOf('\n\n');
+const contentType = /^Content-Type: (.*)$/m.exec(sample.slice(0, headEnd))[1];
 function submission(id) {
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<JMF xmlns="http://www.CIP4.org/JDFSchema_1_1" SenderID="MIS" TimeStamp="2026-11-27T00:00:00Z" Version="1.7">
-  <Command ID="${id}" Type="SubmitQueueEntry">
-    <QueueSubmissionParams URL="file:///jobs/${id}.jdf" ReturnJMF="http://127.0.0.1:9/mis"/>
-  </Command>
-</JMF>
-`;
+  return sample.slice(headEnd + 2).replace('<Command ID="C1"', `<Command ID="${id}"`);
 }
 
 /** Submits one job until it has a final answer (at most 20 tries); resolves with what each try got. */
@@ -89,7 +87,7 @@ async function submit(front, id) {
   const tries = [];
   for (let attempt = 0; attempt < 20; attempt += 1) {
     try {
-      const res = await fetch(front, { method: 'POST', headers: { 'content-type': 'application/vnd.cip4-jmf+xml' }, body: submission(id) });
+      const res = await fetch(front, { method: 'POST', headers: { 'content-type': contentType }, body: submission(id) });
       const text = await res.text();
       const returnCode = /ReturnCode="(\d+)"/.exec(text)?.[1];
       // HAProxy's own answers (no server up, a server gone mid-request) name themselves in the outcome.
