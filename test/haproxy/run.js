@@ -1,7 +1,8 @@
 /* global fetch -- Node 20 has it; the lint config lists the globals of older scripts. */
 // npm run test:haproxy: serve scales out, shown with a real load balancer. Two instances behind HAProxy (Debian's
 // package; .ci/run installs it when missing) on loopback share one outbox folder and one downstream; a bounded
-// burst of JMF submissions (the MIME package samples/submit-queue-entry.mjm, each with its own Command ID) goes through HAProxy, one instance is killed (SIGKILL) in the middle of it, and then:
+// burst of JMF submissions (the MIME package samples/submit-queue-entry.mjm, each with its own Command ID) goes
+// through HAProxy, one instance is killed (SIGKILL) in the middle of it, and then:
 // every job was answered once (one final answer each, ReturnCode 0), recorded once in the outbox, and passed on
 // to the downstream once. The client resubmits what got no answer (502/503 from HAProxy, a reset), as an MIS
 // does; an instance that finds the job already in the outbox answers without passing it on again.
