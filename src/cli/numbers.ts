@@ -43,3 +43,16 @@ export function byteSize(option: string, max: number): (value: unknown) => numbe
     return bytes;
   };
 }
+
+/** A duration in milliseconds: 500ms, 3s, 1.5m, 2h, or a number of seconds; at least minMs. */
+export function duration(option: string, minMs = 0): (value: unknown) => number {
+  return (value) => {
+    const text = single(value);
+    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|min|h)?$/i.exec(text);
+    const ms = m ? Math.round(Number(m[1]) * { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000 }[(m[2] ?? 's').toLowerCase() as 'ms']!) : NaN;
+    if (!(ms >= minMs) || !Number.isSafeInteger(ms)) {
+      throw new UsageError(`--${option} takes a duration such as 500ms, 3s, 2m or 1h${minMs > 0 ? ` (${minMs} ms or more)` : ''}, not "${text}".`);
+    }
+    return ms;
+  };
+}

@@ -52,26 +52,16 @@ export async function runServe(run: ServeRun): Promise<number> {
     ...(publicUrl !== undefined ? { publicUrl } : {}),
     toolVersion: packageVersion(),
   };
-  // The JMF side and the listener are the library's own modules (jdf-filespec/node ships them in dist/src), loaded
-  // from there rather than copied into the bundle: by URL, which the bundle points at the same files from dist/bin.
-  const [{ handleJmf }, { startServer }] = await Promise.all([
+  // The JMF side is the library's own module (jdf-filespec/node ships it in dist/src), loaded from there rather
+  // than copied into the bundle: by URL, which the bundle points at the same file from dist/bin. The listener is
+  // the CLI's (bundled): limits, authentication, TLS, probes, metrics, graceful shutdown on SIGTERM or SIGINT.
+  const [{ handleJmf, jmfRefusal }, { serveUntilSignalled }] = await Promise.all([
     import(new URL('../node/jmf/handle.js', import.meta.url).href) as Promise<typeof import('../node/jmf/handle.js')>,
-    import(new URL('../node/serve/server.js', import.meta.url).href) as Promise<typeof import('../node/serve/server.js')>,
+    import('./serve-listener.js'),
   ]);
-  const server = await startServer(run.server, (request) => handleJmf(request, options));
-  const host = run.server.host.includes(':') ? `[${run.server.host}]` : run.server.host;
-  process.stdout.write(`jdf-filespec serve: listening on http://${host}:${server.port}/ (outbox ${outbox}${forward !== undefined ? `, forwarding to ${forward}` : ''}${hotFolder !== undefined ? `, hot folder ${hotFolder}` : ''})\n`);
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-  await server.close();
-  return 0;
+  const where = `outbox ${outbox}${forward !== undefined ? `, forwarding to ${forward}` : ''}${hotFolder !== undefined ? `, hot folder ${hotFolder}` : ''}`;
+  const say = (line: string) => process.stdout.write(`jdf-filespec serve: ${line}${line.startsWith('listening on ') ? ` (${where})` : ''}\n`);
+  return serveUntilSignalled({ ...run.server, refusal: jmfRefusal }, (request) => handleJmf(request, options), say);
 }
 
 /** The config's urlAttributes, rules and vocabularies, as validate and watch take them. */

@@ -3,7 +3,7 @@ import { hostPlatformOption, platformHere } from '../platforms.js';
 import { PROFILES } from '../../rules/types.js';
 import { byteSize } from '../numbers.js';
 import { ENGINE_MAX_BYTES } from '../../node/limits.js';
-import { serverOptions, serverOptionsFrom } from '../serve-server-options.js';
+import { serverOptions } from '../serve-server-options.js';
 
 export const serve = defineCommand({
   command: 'serve',
@@ -25,7 +25,7 @@ export const serve = defineCommand({
       .example('$0 serve --outbox /srv/jmf/outbox --forward http://press:8010/jmf --check-exists', 'Checks each job\'s files on this machine and forwards the accepted ones to the press'),
   load: () => import('../serve.js'),
   run: async (args) => {
-    const [{ runServe }, { parseMap }] = await Promise.all([import('../serve.js'), import('../../node/local-files.js')]);
+    const [{ runServe }, { parseMap }, { serverOptionsFrom }] = await Promise.all([import('../serve.js'), import('../../node/local-files.js'), import('../serve-listener.js')]);
     return runServe({
       server: serverOptionsFrom(args),
       ...(args.config !== undefined ? { config: args.config } : {}),
