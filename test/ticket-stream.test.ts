@@ -16,7 +16,12 @@ function collected(input: string | Uint8Array, options: ValidateOptions): { repo
   const findings: LocatedFinding[] = [];
   const order: string[] = [];
   let report: TicketReport | undefined;
+  let encoding: string | undefined;
   validateTicketStream(input, options, {
+    start(head) {
+      order.push('start');
+      encoding = head.encoding;
+    },
     reference(ref) {
       order.push('reference');
       references.push(structuredClone(ref)); // as it was when handed over: nothing may change it afterwards
@@ -27,6 +32,7 @@ function collected(input: string | Uint8Array, options: ValidateOptions): { repo
     },
     end(summary) {
       order.push('end');
+      assert.is(summary.encoding, encoding);
       assert.is(summary.references, references.length);
       assert.is(summary.findings, findings.length);
       report = { encoding: summary.encoding, references, findings };
@@ -42,8 +48,8 @@ function assertSame(input: string | Uint8Array, options: ValidateOptions, what: 
   const whole = JSON.parse(JSON.stringify(validateTicket(input, options)));
   const { report, order } = collected(input, options);
   assert.equal(JSON.parse(JSON.stringify(report)), whole, what);
-  // References first, then the file's findings, then the end, once.
-  assert.is(order.join(' '), [...Array(whole.references.length).fill('reference'), ...Array(whole.findings.length).fill('finding'), 'end'].join(' '), what);
+  // The start, the references, then the file's findings, then the end, once.
+  assert.is(order.join(' '), ['start', ...Array(whole.references.length).fill('reference'), ...Array(whole.findings.length).fill('finding'), 'end'].join(' '), what);
 }
 
 const samples = readdirSync(new URL('samples/', projectRoot)).filter((n) => !n.endsWith('.json') && !n.endsWith('.txt'));

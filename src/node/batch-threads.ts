@@ -4,10 +4,10 @@ import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { FileReport } from '../report/report.js';
 import { createFinding } from '../rules/finding.js';
-import type { LocatedFinding, ValidateOptions } from '../ticket/validate.js';
+import type { LocatedFinding, TicketSummary, ValidateOptions } from '../ticket/validate.js';
 import type { TicketSource, UnreadablePath } from './files.js';
 import type { LocalFileOptions } from './local-files.js';
-import type { PieceReply, WorkerMessage } from './report-pieces.js';
+import { ANSWERED, answersBuffer, MORE, type PieceReply, type WorkerMessage } from './report-pieces.js';
 
 /**
  * The memory a big ticket's worker may use: JDF_FILESPEC_TICKET_HEAP_MIB when set to a whole number, else nine
@@ -35,9 +35,11 @@ export function bigTicketBytes(): number {
 export function runWorker(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, tick?: () => void, debug = false, alone?: { isolated: true; heapMiB: number }): Promise<Array<FileReport | UnreadablePath>> {
   return new Promise((resolve, reject) => {
     const resourceLimits = alone ? { maxOldGenerationSizeMb: alone.heapMiB } : undefined;
-    const workerData = { sources, options, maxBytes, local, progress: tick !== undefined, debug, isolated: alone !== undefined };
+    // A big ticket alone is sent as it is checked; the worker waits on this thread's answers in shared memory.
+    const answers = alone ? answersBuffer() : undefined;
+    const workerData = { sources, options, maxBytes, local, progress: tick !== undefined, debug, isolated: alone !== undefined, answers };
     const worker = new Worker(new URL('./batch-worker.js', import.meta.url), { workerData, ...(resourceLimits ? { resourceLimits } : {}) });
-    const results = new Reports(options);
+    const results = new Reports(options, answers);
     let finished = false;
     worker.on('message', (message: WorkerMessage) => {
       if ('tick' in message) tick?.();
@@ -68,28 +70,49 @@ class Reports {
   private current: FileReport | undefined;
   private totals = { findings: 0, references: 0 };
   private cut = false;
+  /** The report comes as it is checked: answered through `answers`, its counts at its end. */
+  private streamed = false;
   private readonly budget = getHeapStatistics().heap_size_limit / 4;
 
-  constructor(private readonly options: ValidateOptions) {}
+  constructor(
+    private readonly options: ValidateOptions,
+    private readonly answers: Int32Array | undefined,
+  ) {}
 
-  /** Takes one message; the answer the worker waits for, after a piece. */
+  /** Takes one message; the answer the worker waits for, after a piece (a streamed report's, in `answers`). */
   take(message: Exclude<WorkerMessage, { tick: true } | { done: true }>): PieceReply | undefined {
     if ('unreadable' in message) this.all.push(message.unreadable);
     else if ('start' in message) {
       this.current = message.start;
-      this.totals = { findings: message.findings, references: message.references };
+      this.streamed = 'streamed' in message;
+      if (!('streamed' in message)) this.totals = { findings: message.findings, references: message.references };
       this.cut = false;
     } else if ('end' in message) {
-      if (this.cut) this.current!.findings.push(this.cutFinding(this.current!));
-      this.all.push(this.current!);
+      const current = this.current!;
+      if (message.summary !== undefined) this.finish(current, message.summary);
+      if (message.failed !== undefined) current.findings.push(message.failed);
+      if (this.cut) current.findings.push(this.cutFinding(current));
+      this.all.push(current);
       this.current = undefined;
     } else {
       if ('findings' in message) this.current!.findings.push(...message.findings);
       else this.current!.references.push(...message.references);
       this.cut = getHeapStatistics().used_heap_size > this.budget;
-      return { more: !this.cut };
+      if (!this.streamed) return { more: !this.cut };
+      const answers = this.answers!;
+      Atomics.store(answers, MORE, this.cut ? 0 : 1);
+      Atomics.add(answers, ANSWERED, 1);
+      Atomics.notify(answers, ANSWERED);
     }
     return undefined;
+  }
+
+  /** A streamed report's end: what validateTicketStream says last, in TicketReport's order, and its counts. */
+  private finish(report: FileReport, summary: TicketSummary): void {
+    if (summary.root !== undefined) report.root = summary.root;
+    if (summary.jdfVersion !== undefined) report.jdfVersion = summary.jdfVersion;
+    if (summary.suppressed !== undefined) report.suppressed = summary.suppressed;
+    this.totals = { findings: summary.findings, references: summary.references };
   }
 
   private cutFinding(report: FileReport): LocatedFinding {

@@ -145,8 +145,10 @@ export interface TicketSummary {
   findings: number;
 }
 
-/** What validateTicketStream calls, in this order: each reference, each finding about the file itself, the end. */
+/** What validateTicketStream calls, in this order: start, each reference, each finding about the file itself, the end. */
 export interface TicketVisitor {
+  /** The ticket is read (in `encoding`): first of all, before any reference. */
+  start?(head: { encoding: string }): void;
   /** A reference, settled, as the walk reaches it (in the order of TicketReport's references): the visitor's to keep or drop. */
   reference(ref: TicketReference): void;
   /** A finding about the file itself (TicketReport's findings, in their order), once every reference is handed over. */
@@ -166,7 +168,7 @@ export function validateTicketStream(input: string | Uint8Array, options: Valida
   const report = walkTicket(input, options, (ref) => {
     references++;
     visitor.reference(ref);
-  });
+  }, visitor.start?.bind(visitor));
   for (const f of report.findings) visitor.finding(f);
   const summary: TicketSummary = { encoding: report.encoding, references, findings: report.findings.length };
   if (report.root !== undefined) summary.root = report.root;
@@ -197,16 +199,18 @@ export function validateTicket(input: string | Uint8Array, options: ValidateOpti
  * walk tells, and the markup the walk did not read (read.ts, reportMarkup). The ticket rules run at these steps
  * (ticket-rules.ts).
  */
-function walkTicket(input: string | Uint8Array, options: ValidateOptions, emit: (ref: TicketReference) => void): TicketReport {
+function walkTicket(input: string | Uint8Array, options: ValidateOptions, emit: (ref: TicketReference) => void, start?: (head: { encoding: string }) => void): TicketReport {
   const profile = options.profile ?? 'jdf';
   const size = typeof input === 'string' ? input.length : input.byteLength;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (size > maxBytes) {
     const oversize = oversizeReport(size, maxBytes, profile);
     silenceFindings(undefined, oversize, options.rules, false);
+    start?.({ encoding: oversize.encoding });
     return oversize;
   }
   const { report, doc } = readTicket(input, options, profile);
+  start?.({ encoding: report.encoding });
   if (doc === undefined) {
     silenceFindings(undefined, report, options.rules, false);
     return report;
