@@ -37,6 +37,19 @@ export const ANSWERED = 0;
 export const MORE = 1;
 export const answersBuffer = (): Int32Array => new Int32Array(new SharedArrayBuffer(8));
 
+/**
+ * Where validateBatch hands each report as it comes, in the order of the sources, instead of keeping it (the
+ * CLI's JSON writer): whole, or a big ticket's in pieces (begin, its references a piece at a time, finish with
+ * the rest of it, its references empty). Each call's promise settles when the sink is ready for the next.
+ */
+export interface ReportSink {
+  file(report: FileReport): Promise<void>;
+  begin(head: FileReport): Promise<void>;
+  references(references: readonly TicketReference[]): Promise<void>;
+  finish(rest: FileReport): Promise<void>;
+  unreadable(unreadable: UnreadablePath): void;
+}
+
 /** The receiver's answer to each piece: whether it takes more of this report. */
 export interface PieceReply {
   more: boolean;
