@@ -58,10 +58,12 @@ export function runWorker(sources: readonly TicketSource[], options: ValidateOpt
         });
       }
     });
-    worker.once('error', reject);
+    // After what was taken is done with: a sink's writing ends before the report's end is written.
+    const fail = (error: unknown) => taken.then(() => reject(error), reject);
+    worker.once('error', fail);
     worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`a validation worker stopped with exit code ${code}`));
-      else if (!finished) reject(new Error('a validation worker stopped before it sent its reports'));
+      if (code !== 0) fail(new Error(`a validation worker stopped with exit code ${code}`));
+      else if (!finished) fail(new Error('a validation worker stopped before it sent its reports'));
     });
   });
 }
