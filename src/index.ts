@@ -19,7 +19,7 @@ export { PROFILES, PLATFORMS } from './rules/types.js';
 export { RULE_SETTINGS, unknownRule, type RuleSetting, type RuleSettings } from './rules/settings.js';
 export { settleFindings, type SuppressedFinding, type Suppression } from './ticket/silence.js';
 export { VENDOR_VOCABULARIES, unknownVocabulary } from './ticket/vendor.js';
-export { validateTicket, type TicketReport, type TicketReference, type ValidateOptions, type LocatedFinding, type BaseSource } from './ticket/validate.js';
+export { validateTicket, validateTicketStream, type TicketReport, type TicketReference, type TicketVisitor, type TicketSummary, type ValidateOptions, type LocatedFinding, type BaseSource } from './ticket/validate.js';
 export { fileUrlToPath, pathToFileUrl, PathConversionError, PATH_PLATFORMS, type PathPlatform, type PathErrorCode, type UrlForm } from './paths/convert.js';
 export { validatePackage, detectPackage, type PackageReport, type PackageOptions, type PackageInput, type PackageFile, type PartSummary, type PackageKind } from './package/validate.js';
 export { readPackage, type PackagePart, type PackageVisitor } from './package/read.js';

@@ -4,15 +4,16 @@ import { expandPaths, type DiscoverOptions } from '../node/discover.js';
 import { writePieces } from '../node/output.js';
 import type { LocalFileOptions } from '../node/local-files.js';
 import { withViews } from './views.js';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
-import { buildReport, exitCodeOf, type ValidationReport } from '../report/report.js';
+import { buildReport, type FileReport, type ValidationReport } from '../report/report.js';
 import { plural, summaryLine } from '../report/check-text.js';
 import { reportPieces, type ReportFormat } from '../report/formats.js';
 import { forTerminal } from '../report/terminal.js';
-import type { UnreadablePath } from '../node/files.js';
+import type { TicketSource, UnreadablePath } from '../node/files.js';
+import { JsonReportStream } from './json-stream.js';
 import { useColor } from './color.js';
 import { ruleCatalog } from '../rules/catalog.js';
 import { parseRuleOption, type RuleSetting } from '../rules/settings.js';
@@ -104,7 +105,11 @@ export async function runValidate(run: ValidateRun): Promise<number> {
         process.stderr.write(`\r[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${done + 1}/${total} tickets`);
       }
     : undefined;
-  const batch = await validateBatch(expanded.sources, run.options, run.maxBytes, run.jobs ?? defaultJobs(expanded.sources.length), local, progress, run.debug);
+  const jobs = run.jobs ?? defaultJobs(expanded.sources.length);
+  // JSON is written as the reports come, a big ticket's as it is checked (json-stream.ts); in folder mode the
+  // tickets found are known only once all are read (foundTicketsOnly), so the report is written whole.
+  if (run.format === 'json' && !expanded.sources.some((s) => s.foundIn !== undefined)) return streamJson(run, expanded.sources, expanded.unreadable, jobs, local);
+  const batch = await validateBatch(expanded.sources, run.options, run.maxBytes, jobs, local, progress, run.debug);
   if (showProgress) process.stderr.write('\r\x1b[K');
   const { files, emptied } = foundTicketsOnly(batch.files, expanded.sources, run.debug === true);
   if (run.errorOnUnmatchedPattern !== false && unmatched(emptied)) return 2;
@@ -116,14 +121,60 @@ export async function runValidate(run: ValidateRun): Promise<number> {
   const written = await writeReport(report, run, unreadable);
   for (const u of unreadable) process.stderr.write(forTerminal(`jdf-filespec: cannot read ${u.path}: ${u.reason}`) + '\n');
   if (!written) return 2;
+  return exitCode(run, report.summary, unreadable);
+}
+
+/** The exit code of a run whose report has this summary: 2 when a path could not be read. */
+function exitCode(run: ValidateRun, summary: ValidationReport['summary'], unreadable: readonly UnreadablePath[]): number {
   if (unreadable.length > 0) return 2;
   if (run.exitZero) return 0;
   // Under --quiet no warning counts, as ESLint 9 runs no warning rule then.
-  if (exitCodeOf(report) === 0 && run.maxWarnings !== undefined && !run.quiet && report.summary.warning > run.maxWarnings) {
-    process.stderr.write(`jdf-filespec: ${plural(report.summary.warning, 'warning')}, more than --max-warnings ${run.maxWarnings}\n`);
+  if (summary.error === 0 && run.maxWarnings !== undefined && !run.quiet && summary.warning > run.maxWarnings) {
+    process.stderr.write(`jdf-filespec: ${plural(summary.warning, 'warning')}, more than --max-warnings ${run.maxWarnings}\n`);
     return 1;
   }
-  return exitCodeOf(report);
+  return summary.error > 0 ? 1 : 0;
+}
+
+/**
+ * validate -f json, written as the reports come (JsonReportStream), to standard output or to -o FILE (then the
+ * summary line to standard output); the same document and exit code as writeReport's.
+ */
+async function streamJson(run: ValidateRun, sources: readonly TicketSource[], unreadable: UnreadablePath[], jobs: number, local: LocalFileOptions | undefined): Promise<number> {
+  const named = (f: FileReport) => (run.stdinFilename !== undefined && f.path === '-' ? { ...f, path: run.stdinFilename } : f);
+  let file: WriteStream | undefined;
+  if (run.outputFile !== undefined) {
+    try {
+      // As ESLint does: the folder of -o FILE is made when it is missing.
+      await mkdir(path.dirname(path.resolve(run.outputFile)), { recursive: true });
+      file = createWriteStream(run.outputFile);
+    } catch (error) {
+      process.stderr.write(`jdf-filespec: cannot write ${run.outputFile}: ${(error as Error).message}\n`);
+      return 2;
+    }
+  }
+  const json = new JsonReportStream(file ?? process.stdout, packageVersion(), run.quiet, named);
+  let summary: ValidationReport['summary'];
+  try {
+    await json.start();
+    await validateBatch(sources, run.options, run.maxBytes, jobs, local, undefined, run.debug, json);
+    summary = await json.end();
+    if (file !== undefined) {
+      file.end();
+      await finished(file);
+    }
+  } catch (error) {
+    if (file === undefined) throw error;
+    process.stderr.write(`jdf-filespec: cannot write ${run.outputFile}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  unreadable.push(...json.unreadables);
+  for (const u of unreadable) process.stderr.write(forTerminal(`jdf-filespec: cannot read ${u.path}: ${u.reason}`) + '\n');
+  if (run.outputFile !== undefined) {
+    const s = run.quiet ? { ...summary, warning: 0, info: 0 } : summary;
+    await writePieces(process.stdout, [`${summaryLine(s, `${plural(s.files, 'file')}, ${plural(s.references, 'reference')}`)}; report in ${run.outputFile}\n`]);
+  }
+  return exitCode(run, summary, unreadable);
 }
 
 /** --url-attribute values as vocabulary rows; undefined after saying which one is malformed (a usage error). */

@@ -4,10 +4,10 @@ import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { FileReport } from '../report/report.js';
 import { createFinding } from '../rules/finding.js';
-import type { LocatedFinding, ValidateOptions } from '../ticket/validate.js';
+import type { LocatedFinding, TicketSummary, ValidateOptions } from '../ticket/validate.js';
 import type { TicketSource, UnreadablePath } from './files.js';
 import type { LocalFileOptions } from './local-files.js';
-import type { PieceReply, WorkerMessage } from './report-pieces.js';
+import { ANSWERED, answersBuffer, MORE, type PieceReply, type ReportSink, type WorkerMessage } from './report-pieces.js';
 
 /**
  * The memory a big ticket's worker may use: JDF_FILESPEC_TICKET_HEAP_MIB when set to a whole number, else nine
@@ -31,28 +31,39 @@ export function bigTicketBytes(): number {
   return Math.min(BIG_TICKET_BYTES, Math.floor(getHeapStatistics().heap_size_limit / 256));
 }
 
-/** Validates `sources` in a worker thread (batch-worker.js); `alone`, one big ticket with its heap limited. */
-export function runWorker(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, tick?: () => void, debug = false, alone?: { isolated: true; heapMiB: number }): Promise<Array<FileReport | UnreadablePath>> {
+/**
+ * Validates `sources` in a worker thread (batch-worker.js); `alone`, one big ticket with its heap limited, whose
+ * report goes to `sink` as it comes when there is one (and is then not among the results).
+ */
+export function runWorker(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, tick?: () => void, debug = false, alone?: { isolated: true; heapMiB: number }, sink?: ReportSink): Promise<Array<FileReport | UnreadablePath>> {
   return new Promise((resolve, reject) => {
     const resourceLimits = alone ? { maxOldGenerationSizeMb: alone.heapMiB } : undefined;
-    const workerData = { sources, options, maxBytes, local, progress: tick !== undefined, debug, isolated: alone !== undefined };
+    // A big ticket alone is sent as it is checked; the worker waits on this thread's answers in shared memory.
+    const answers = alone ? answersBuffer() : undefined;
+    const workerData = { sources, options, maxBytes, local, progress: tick !== undefined, debug, isolated: alone !== undefined, answers };
     const worker = new Worker(new URL('./batch-worker.js', import.meta.url), { workerData, ...(resourceLimits ? { resourceLimits } : {}) });
-    const results = new Reports(options);
+    const results = new Reports(options, answers, sink);
     let finished = false;
+    // Taken in order: a sink's writing may wait.
+    let taken: Promise<unknown> = Promise.resolve();
     worker.on('message', (message: WorkerMessage) => {
       if ('tick' in message) tick?.();
       else if ('done' in message) {
         finished = true;
-        resolve(results.all);
+        taken.then(() => resolve(results.all), reject);
       } else {
-        const reply = results.take(message);
-        if (reply) worker.postMessage(reply);
+        taken = taken.then(async () => {
+          const reply = await results.take(message);
+          if (reply) worker.postMessage(reply);
+        });
       }
     });
-    worker.once('error', reject);
+    // After what was taken is done with: a sink's writing ends before the report's end is written.
+    const fail = (error: unknown) => taken.then(() => reject(error), reject);
+    worker.once('error', fail);
     worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`a validation worker stopped with exit code ${code}`));
-      else if (!finished) reject(new Error('a validation worker stopped before it sent its reports'));
+      if (code !== 0) fail(new Error(`a validation worker stopped with exit code ${code}`));
+      else if (!finished) fail(new Error('a validation worker stopped before it sent its reports'));
     });
   });
 }
@@ -68,33 +79,65 @@ class Reports {
   private current: FileReport | undefined;
   private totals = { findings: 0, references: 0 };
   private cut = false;
+  /** The report comes as it is checked: answered through `answers`, its counts at its end. */
+  private streamed = false;
   private readonly budget = getHeapStatistics().heap_size_limit / 4;
 
-  constructor(private readonly options: ValidateOptions) {}
+  /** A streamed report's references handed to the sink (not kept). */
+  private passed = 0;
 
-  /** Takes one message; the answer the worker waits for, after a piece. */
-  take(message: Exclude<WorkerMessage, { tick: true } | { done: true }>): PieceReply | undefined {
+  constructor(
+    private readonly options: ValidateOptions,
+    private readonly answers: Int32Array | undefined,
+    private readonly sink: ReportSink | undefined,
+  ) {}
+
+  /** Takes one message; the answer the worker waits for, after a piece (a streamed report's, in `answers`). */
+  async take(message: Exclude<WorkerMessage, { tick: true } | { done: true }>): Promise<PieceReply | undefined> {
     if ('unreadable' in message) this.all.push(message.unreadable);
     else if ('start' in message) {
       this.current = message.start;
-      this.totals = { findings: message.findings, references: message.references };
+      this.streamed = 'streamed' in message;
+      if (!('streamed' in message)) this.totals = { findings: message.findings, references: message.references };
       this.cut = false;
+      this.passed = 0;
+      if (this.streamed && this.sink) await this.sink.begin({ ...message.start });
     } else if ('end' in message) {
-      if (this.cut) this.current!.findings.push(this.cutFinding(this.current!));
-      this.all.push(this.current!);
+      const current = this.current!;
+      if (message.summary !== undefined) this.finish(current, message.summary);
+      if (message.failed !== undefined) current.findings.push(message.failed);
+      if (this.cut) current.findings.push(this.cutFinding(current));
       this.current = undefined;
+      if (this.streamed && this.sink) await this.sink.finish(current);
+      else this.all.push(current);
     } else {
       if ('findings' in message) this.current!.findings.push(...message.findings);
-      else this.current!.references.push(...message.references);
-      this.cut = getHeapStatistics().used_heap_size > this.budget;
-      return { more: !this.cut };
+      else if (this.streamed && this.sink) {
+        await this.sink.references(message.references);
+        this.passed += message.references.length;
+      } else this.current!.references.push(...message.references);
+      // A report passed on to a sink is not held here: only one kept whole is cut.
+      this.cut = !(this.streamed && this.sink !== undefined) && getHeapStatistics().used_heap_size > this.budget;
+      if (!this.streamed) return { more: !this.cut };
+      const answers = this.answers!;
+      Atomics.store(answers, MORE, this.cut ? 0 : 1);
+      Atomics.add(answers, ANSWERED, 1);
+      Atomics.notify(answers, ANSWERED);
     }
     return undefined;
   }
 
+  /** A streamed report's end: what validateTicketStream says last, in TicketReport's order, and its counts. */
+  private finish(report: FileReport, summary: TicketSummary): void {
+    if (summary.root !== undefined) report.root = summary.root;
+    if (summary.jdfVersion !== undefined) report.jdfVersion = summary.jdfVersion;
+    if (summary.suppressed !== undefined) report.suppressed = summary.suppressed;
+    this.totals = { findings: summary.findings, references: summary.references };
+  }
+
   private cutFinding(report: FileReport): LocatedFinding {
     const args = {
-      listedReferences: report.references.length, references: this.totals.references,
+      listedReferences: report.references.length + this.passed, references: this.totals.references,
       listedFindings: report.findings.length, findings: this.totals.findings,
       limit: Math.floor(getHeapStatistics().heap_size_limit / 2 ** 20),
     };

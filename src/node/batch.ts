@@ -9,6 +9,7 @@ import { createFinding } from '../rules/finding.js';
 import { internalError } from '../rules/internal.js';
 import { readTicket, type TicketSource, type UnreadablePath } from './files.js';
 import type { LocalFileOptions } from './local-files.js';
+import type { ReportSink } from './report-pieces.js';
 import { buffered, peek } from '../package/input.js';
 import { detectPackage } from '../package/detect.js';
 import { packageKindOf } from './package-kind.js';
@@ -38,16 +39,23 @@ export function defaultJobs(count: number): number {
  * A ticket file over bigTicketBytes() (batch-threads.ts) is checked in a worker of its own with a memory limit (isolate), so that
  * running out of memory is its out-of-memory finding, not the end of the run.
  */
-export async function validateSources(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, onTicket?: () => void, debug = false, isolate = true): Promise<Array<FileReport | UnreadablePath>> {
+export async function validateSources(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, onTicket?: () => void, debug = false, isolate = true, sink?: ReportSink): Promise<Array<FileReport | UnreadablePath>> {
   const out: Array<FileReport | UnreadablePath> = [];
   for (const source of sources) {
     onTicket?.();
+    let results: Array<FileReport | UnreadablePath>;
     try {
       const size = isolate ? await bigTicketSize(source, maxBytes) : undefined;
-      out.push(...(size === undefined ? await validateSource(source, options, maxBytes, local) : await validateIsolated(source, size, options, maxBytes, local, debug)));
+      results = size === undefined ? await validateSource(source, options, maxBytes, local) : await validateIsolated(source, size, options, maxBytes, local, debug, sink);
     } catch (error) {
-      out.push({ path: source.path, ...internalErrorReport(error, options.profile, debug) });
+      const failed = { path: source.path, ...internalErrorReport(error, options.profile, debug) };
+      // A report begun in pieces ends with the error (finish writes it whole when none was begun).
+      if (sink) await sink.finish(failed);
+      else out.push(failed);
+      continue;
     }
+    if (!sink) out.push(...results);
+    else for (const r of results) await ('reason' in r ? sink.unreadable(r) : sink.file(r));
   }
   return out;
 }
@@ -113,13 +121,15 @@ export async function validateBatch(
   onProgress?: (done: number, total: number) => void,
   /** Put the stack trace in internal-error findings. */
   debug = false,
+  /** Where the reports go as they come, in order (in this thread only: one job, no standard input); then none are returned. */
+  sink?: ReportSink,
 ): Promise<BatchResult> {
   let done = 0;
   const tick = onProgress ? () => onProgress(done++, sources.length) : undefined;
   let results: Array<FileReport | UnreadablePath>;
   const workers = Math.min(jobs, sources.filter((s) => s.path !== '-').length);
   if (workers <= 1 || sources.some((s) => s.path === '-')) {
-    results = await validateSources(sources, options, maxBytes, local, tick, debug);
+    results = await validateSources(sources, options, maxBytes, local, tick, debug, true, sink);
   } else {
     // Contiguous slices keep each worker's reads near each other on disk; the slices are joined back in order.
     const size = Math.ceil(sources.length / workers);
@@ -130,7 +140,9 @@ export async function validateBatch(
   }
   const files: FileReport[] = [];
   const unreadable: UnreadablePath[] = [];
-  for (const r of results) {
+  // The workers' reports, whole, to the sink in order.
+  if (sink) for (const r of results) await ('reason' in r ? sink.unreadable(r) : sink.file(r));
+  else for (const r of results) {
     if ('reason' in r) unreadable.push(r);
     else files.push(r);
   }
@@ -149,15 +161,21 @@ async function bigTicketSize(source: TicketSource, maxBytes: number): Promise<nu
   return size;
 }
 
-/** One big ticket in a worker of its own whose heap is limited: past the limit, its out-of-memory finding. */
-async function validateIsolated(source: TicketSource, size: number, options: ValidateOptions, maxBytes: number, local: LocalFileOptions | undefined, debug: boolean): Promise<Array<FileReport | UnreadablePath>> {
+/**
+ * One big ticket in a worker of its own whose heap is limited: past the limit, its out-of-memory finding. With a
+ * sink, its report goes there as it is checked (and a report begun there ends with that finding).
+ */
+async function validateIsolated(source: TicketSource, size: number, options: ValidateOptions, maxBytes: number, local: LocalFileOptions | undefined, debug: boolean, sink?: ReportSink): Promise<Array<FileReport | UnreadablePath>> {
   const { isolatedHeapMiB, runWorker } = await threads();
   const limit = isolatedHeapMiB();
   try {
-    return await runWorker([source], options, maxBytes, local, undefined, debug, { isolated: true, heapMiB: limit });
+    return await runWorker([source], options, maxBytes, local, undefined, debug, { isolated: true, heapMiB: limit }, sink);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') throw error;
     const finding = createFinding('out-of-memory', { size, limit }, { profile: options.profile ?? 'jdf', at: { line: 1, column: 1 } });
-    return [{ path: source.path, ...(source.documentUri ? { documentUri: source.documentUri } : {}), encoding: 'unknown', references: [], findings: [finding] }];
+    const report: FileReport = { path: source.path, ...(source.documentUri ? { documentUri: source.documentUri } : {}), encoding: 'unknown', references: [], findings: [finding] };
+    if (!sink) return [report];
+    await sink.finish(report);
+    return [];
   }
 }

@@ -5,7 +5,7 @@ import { holdsPassword } from '../fileurl/redact.js';
 import { resolveReference } from '../uri/resolve.js';
 import { consumerHrefs, consumerIdentities, fileIdentity } from './readings.js';
 import { windowsAgreement, windowsTarget } from './windows-reading.js';
-import type { TicketReference, TicketReport } from './validate.js';
+import type { TicketReference } from './validate.js';
 
 /** One attribute value, whichever rRef reached it. */
 export const spanKey = (ref: TicketReference): string => `${ref.span[0]}:${ref.span[1]}`;
@@ -85,34 +85,40 @@ function whyNotFixed(raw: string, uses: readonly TicketReference[], fixed: strin
 }
 
 /**
- * The decision, made once for the report of the decoded ticket `text`: every use of a value whose fix would be
- * refused loses `fixed` and carries `fixRefused` (the fix, and why), and its findings offer no `fix` of their own;
- * on a value that is fixed, a finding offers its own fix only where the same decision would write it. Every
- * format (JSON, SARIF, text, the page) shows what it reads here. The fix of a value is its first use's.
+ * The decision, made once for the references of the decoded ticket `text` read in `charset`: every use of a value
+ * whose fix would be refused loses `fixed` and carries `fixRefused` (the fix, and why), and its findings offer no
+ * `fix` of their own; on a value that is fixed, a finding offers its own fix only where the same decision would
+ * write it. Every format (JSON, SARIF, text, the page) shows what it reads here. The fix of a value is its first use's.
  */
-export function settleFixes(text: string, report: TicketReport): void {
+export function settleFixes(text: string, references: readonly TicketReference[], charset: string): void {
   const bySpan = new Map<string, TicketReference[]>();
-  for (const ref of report.references) {
+  for (const ref of references) {
     if (ref.fixed === undefined) continue;
     const key = spanKey(ref);
     const uses = bySpan.get(key);
     if (uses) uses.push(ref);
     else bySpan.set(key, [ref]);
   }
-  for (const uses of bySpan.values()) {
-    const first = uses[0]!;
-    const fixed = first.fixed!;
-    const raw = text.slice(first.span[0], first.span[1]);
-    const reason = whyNotFixed(raw, uses, fixed, report.encoding);
-    if (reason === null) {
-      settleFindingFixes(raw, uses, fixed, report.encoding);
-      continue;
-    }
-    for (const use of uses) {
-      delete use.fixed;
-      use.fixRefused = { fixed, reason };
-      for (const f of use.findings) delete f.fix;
-    }
+  for (const uses of bySpan.values()) settleFix(text, uses, charset);
+}
+
+/**
+ * The decision for the uses of one value (every reference with `fixed` at the same span, in the order of the
+ * walk), in a ticket read in `charset`. validateTicketStream makes it as soon as no other use can follow.
+ */
+export function settleFix(text: string, uses: readonly TicketReference[], charset: string): void {
+  const first = uses[0]!;
+  const fixed = first.fixed!;
+  const raw = text.slice(first.span[0], first.span[1]);
+  const reason = whyNotFixed(raw, uses, fixed, charset);
+  if (reason === null) {
+    settleFindingFixes(raw, uses, fixed, charset);
+    return;
+  }
+  for (const use of uses) {
+    delete use.fixed;
+    use.fixRefused = { fixed, reason };
+    for (const f of use.findings) delete f.fix;
   }
 }
 

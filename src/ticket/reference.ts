@@ -19,6 +19,7 @@ import { bySeverityThenPlace, makeFinding, placed, reword, SharedWords, unplaced
 import { identifierKind } from './identifier.js';
 import { noteReportedInValue, type TicketDocument } from './read.js';
 import { notReadyStatus } from './resources.js';
+import type { ReferenceQueue } from './reference-queue.js';
 import { IDENTIFIER_RULES, REFERENCE_RULES } from './ticket-rules.js';
 import type { BaseSource, LocatedFinding, TicketReference, ValidateOptions } from './validate.js';
 import type { RuleCode } from '../rules/codes.js';
@@ -99,11 +100,8 @@ function addToCause(findings: LocatedFinding[], code: RuleCode, args: Record<str
   if (cause !== undefined) reword(cause, cause.severity, { ...cause.args, ...args });
 }
 
-/** Records the references of one ticket in its report, in the order the walk reaches them. */
+/** Records the references of one ticket in its queue (reference-queue.ts), in the order the walk reaches them. */
 export class ReferenceRecorder {
-  /** Directories reported (in order), and the elements whose Directory some relative reference resolved against. */
-  readonly directoryReferences: Array<{ e: number; ref: TicketReference }> = [];
-  readonly usedDirectories = new Set<number>();
   /** The contexts by base URI: a ticket has few bases and many references. */
   private readonly contexts = new Map<string | null, Context[]>();
   private readonly words = new SharedWords();
@@ -119,13 +117,15 @@ export class ReferenceRecorder {
     private readonly doc: TicketDocument,
     private readonly options: ValidateOptions,
     private readonly paths: ElementPaths,
+    readonly queue: ReferenceQueue,
   ) {}
 
   /**
    * Checks a URL or Directory against its base and reports it. `via`: the rRef through which it was reached;
-   * `container`: a FileSpec/@URL inside a container (appendix 4.6); `facts`: what its FileSpec declares.
+   * `container`: a FileSpec/@URL inside a container (appendix 4.6); `facts`: what its FileSpec declares; `again`:
+   * where the walk may come back.
    */
-  url(element: number, attr: Attribute, role: Role, base: Base, via: string | undefined, container = false, facts?: FileSpecFacts): TicketReference {
+  url(element: number, attr: Attribute, role: Role, base: Base, via: string | undefined, container: boolean, facts: FileSpecFacts | undefined, again: boolean): TicketReference {
     const context = this.contextOf(base, role, container);
     const value = attr.value;
     const checked = context.lastValue === value ? context.lastChecked! : this.answer(value, context);
@@ -135,7 +135,7 @@ export class ReferenceRecorder {
       for (const p of attr.problems) findings.push(makeFinding(p.code, this.doc.profile, p.args, this.doc.lines.position(p.offset)));
       noteReportedInValue(this.doc, attr.problems);
     }
-    if (base.from !== undefined && result.kind !== 'absolute') this.usedDirectories.add(base.from);
+    if (base.from !== undefined && result.kind !== 'absolute') this.queue.use(base.from);
     for (const r of checked.rules) {
       if (r.finding !== undefined) findings.push(placed(r.finding, this.positionIn(attr, r.offset), this.words.of(r.finding)));
       else if (r.into !== undefined) addToCause(findings, r.into.code, r.into.args);
@@ -169,8 +169,7 @@ export class ReferenceRecorder {
     if (result.scheme !== undefined) ref.scheme = result.scheme;
     if (result.fixed !== undefined) ref.fixed = result.fixed;
     if (facts) ref.fileSpec = facts;
-    if (role === 'directory') this.directoryReferences.push({ e: element, ref });
-    this.doc.report.references.push(ref);
+    this.queue.add(ref, element, again);
     return ref;
   }
 
@@ -212,7 +211,7 @@ export class ReferenceRecorder {
     };
     if (via !== undefined) ref.via = via;
     if (checked.scheme !== undefined) ref.scheme = checked.scheme;
-    this.doc.report.references.push(ref);
+    this.queue.add(ref, element, false);
   }
 
   /** What a value comes to in a context: remembered, or checked (and noted, or remembered the second time). */

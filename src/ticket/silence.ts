@@ -37,7 +37,7 @@ interface Span {
   used: boolean;
 }
 
-interface Choices {
+export interface Choices {
   rules: RuleSettings | undefined;
   spans: Span[];
   /** The disabling directives, with where each is. */
@@ -56,11 +56,23 @@ const before = (a: Position, b: Position): boolean => a.line < b.line || (a.line
 
 /** Reads the directives, reports their unknown names, and settles the findings so far. */
 export function silenceFindings(doc: TicketDocument | undefined, report: TicketReport, rules: RuleSettings | undefined, reportUnused: boolean): void {
+  const reading = readChoices(doc, rules, reportUnused);
+  if (reading !== undefined) settleFileFindings(doc, report, reading);
+}
+
+/** The run's settings and the ticket's directives, read before the walk so that each reference is settled as it is reported (settleReference). */
+export interface ChoicesRead {
+  choices: Choices;
+  /** The directives' unknown rule names, reported with the file's findings (settleFileFindings). */
+  problems: ReadonlyArray<{ offset: number; args: Record<string, string | number> }>;
+}
+
+/** Reads the directives and the run's settings; undefined when there are neither (nothing to settle). */
+export function readChoices(doc: TicketDocument | undefined, rules: RuleSettings | undefined, reportUnused: boolean): ChoicesRead | undefined {
   const directives: Directives | undefined = doc !== undefined ? readDirectives(doc.text, doc.tree, KNOWN) : undefined;
-  if (rules === undefined && directives === undefined) return;
+  if (rules === undefined && directives === undefined) return undefined;
   const choices: Choices = { rules, spans: [], disabling: [], reportUnused, unused: new Set() };
   if (directives !== undefined && doc !== undefined) {
-    for (const p of directives.problems) doc.findings.add(unknownRuleInDirective.meta.code, p.offset, p.args);
     const byDirective = new Map<object, Span[]>();
     for (const s of directives.silenced) {
       const span = { silenced: s, from: doc.lines.position(s.from), to: doc.lines.position(s.to), at: doc.lines.position(s.directive.offset), used: false };
@@ -69,6 +81,15 @@ export function silenceFindings(doc: TicketDocument | undefined, report: TicketR
     }
     for (const d of directives.disabling) choices.disabling.push({ at: doc.lines.position(d.offset), kind: d.kind, spans: byDirective.get(d) ?? [] });
   }
+  return { choices, problems: directives?.problems ?? [] };
+}
+
+/**
+ * The last step of the settling: the directives' unknown names reported, the file's findings settled and the
+ * unused directives reported, once every reference has been settled; `report` is settled again by settleFindings.
+ */
+export function settleFileFindings(doc: TicketDocument | undefined, report: TicketReport, { choices, problems }: ChoicesRead): void {
+  if (doc !== undefined) for (const p of problems) doc.findings.add(unknownRuleInDirective.meta.code, p.offset, p.args);
   choicesOf.set(report, choices);
   settleFindings(report);
 }
@@ -87,7 +108,8 @@ export function settleFindings(report: TicketReport): void {
   if (choices.reportUnused) reportUnused(report, choices);
 }
 
-function settleReference(ref: TicketReference, choices: Choices): void {
+/** Settles one reference's findings (silenceFindings does every reference of a report; validateTicketStream each as it goes). */
+export function settleReference(ref: TicketReference, choices: Choices): void {
   let dropped: Finding[] | undefined;
   const kept = settle(ref.findings, choices, (s) => (ref.suppressed ??= []).push(s), (f) => (dropped ??= []).push(f));
   ref.findings = kept;

@@ -1,18 +1,17 @@
 import type { Locality } from '../fileurl/locality.js';
-import { parseReference } from '../uri/parse.js';
 import { resolveReference } from '../uri/resolve.js';
 import { DEFAULT_MAX_BYTES, type Finding, type Platform, type Profile, type ReferenceKind, type Role } from '../rules/types.js';
 import type { MappedBy } from '../views/types.js';
 import { ElementPaths } from './element-paths.js';
 import type { FileSpecFacts } from './filespec-facts.js';
-import { settleFixes } from './fix-decision.js';
-import { bySeverityThenPlace, makeFinding, reword } from './finding.js';
+import { makeFinding } from './finding.js';
 import { readTicket, reportMarkup } from './read.js';
+import { ReferenceQueue } from './reference-queue.js';
 import { ReferenceRecorder, type Base } from './reference.js';
 import { ResourceIndex } from './resources.js';
 import type { RuleSettings } from '../rules/settings.js';
 import type { BaseSource } from '../rules/ticket-view.js';
-import { silenceFindings, type SuppressedFinding } from './silence.js';
+import { readChoices, settleFileFindings, silenceFindings, type SuppressedFinding } from './silence.js';
 import { WALKED_RULES } from './ticket-rules.js';
 import type { VocabularyRow } from './vocabulary.js';
 import { Walk } from './walk.js';
@@ -133,38 +132,99 @@ export function oversizeReport(size: number, maxBytes: number, profile: Profile 
   return { encoding: 'unknown', references: [], findings: [makeFinding('file-too-large', profile, { size, limit: maxBytes }, { line: 1, column: 1 })] };
 }
 
+/** What validateTicketStream hands over last: the report without its references and findings, and how many there were. */
+export interface TicketSummary {
+  /** The charset the ticket was read in. */
+  encoding: string;
+  root?: string;
+  jdfVersion?: string;
+  /** Findings about the file itself that a directive in the ticket silences: counted, not shown. */
+  suppressed?: SuppressedFinding[];
+  /** How many references and file-level findings were handed over. */
+  references: number;
+  findings: number;
+}
+
+/** What validateTicketStream calls, in this order: start, each reference, each finding about the file itself, the end. */
+export interface TicketVisitor {
+  /** The ticket is read (in `encoding`): first of all, before any reference. */
+  start?(head: { encoding: string }): void;
+  /** A reference, settled, as the walk reaches it (in the order of TicketReport's references): the visitor's to keep or drop. */
+  reference(ref: TicketReference): void;
+  /** A finding about the file itself (TicketReport's findings, in their order), once every reference is handed over. */
+  finding(finding: LocatedFinding): void;
+  end(summary: TicketSummary): void;
+}
+
+/**
+ * validateTicket, handed over as it goes: each reference once nothing later in the walk can change it, then the
+ * findings about the file, then the summary. It keeps nothing of the report itself (only the text, the element
+ * tree and the resource index the walk needs), so a ticket of a million references is checked in bounded memory
+ * when the visitor drops what it is given. Collecting everything gives validateTicket's report. Never throws
+ * (but passes on what the visitor throws).
+ */
+export function validateTicketStream(input: string | Uint8Array, options: ValidateOptions, visitor: TicketVisitor): void {
+  let references = 0;
+  const report = walkTicket(input, options, (ref) => {
+    references++;
+    visitor.reference(ref);
+  }, visitor.start?.bind(visitor));
+  for (const f of report.findings) visitor.finding(f);
+  const summary: TicketSummary = { encoding: report.encoding, references, findings: report.findings.length };
+  if (report.root !== undefined) summary.root = report.root;
+  if (report.jdfVersion !== undefined) summary.jdfVersion = report.jdfVersion;
+  if (report.suppressed !== undefined) summary.suppressed = report.suppressed;
+  visitor.end(summary);
+}
+
 /**
  * Finds every file reference in a JDF, XJDF or JMF ticket, resolves each against its real base (the
  * RunList/@Directory that applies, the container, or the ticket's folder), checks it, and reports where each
- * problem is. Never throws: broken input comes back as findings.
- *
- * The steps: read and decode the document (read.ts), index its resources (resources.ts), walk it from each
- * root with the element paths at hand (walk.ts, element-paths.ts), each reference's findings (reference.ts);
- * then what only the whole walk tells, and the markup the walk did not read (read.ts, reportMarkup). The ticket rules run at these steps (ticket-rules.ts).
+ * problem is. Never throws: broken input comes back as findings. The same walk as validateTicketStream, every
+ * reference kept.
  */
 export function validateTicket(input: string | Uint8Array, options: ValidateOptions = {}): TicketReport {
+  const references: TicketReference[] = [];
+  const report = walkTicket(input, options, (ref) => references.push(ref));
+  report.references = references;
+  return report;
+}
+
+/**
+ * The walk of both: the report without its references, each handed to `emit` when settled.
+ *
+ * The steps: read and decode the document (read.ts), index its resources (resources.ts), walk it from each
+ * root with the element paths at hand (walk.ts, element-paths.ts), each reference's findings (reference.ts),
+ * each settled and handed over when nothing later can change it (reference-queue.ts); then what only the whole
+ * walk tells, and the markup the walk did not read (read.ts, reportMarkup). The ticket rules run at these steps
+ * (ticket-rules.ts).
+ */
+function walkTicket(input: string | Uint8Array, options: ValidateOptions, emit: (ref: TicketReference) => void, start?: (head: { encoding: string }) => void): TicketReport {
   const profile = options.profile ?? 'jdf';
   const size = typeof input === 'string' ? input.length : input.byteLength;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (size > maxBytes) {
     const oversize = oversizeReport(size, maxBytes, profile);
     silenceFindings(undefined, oversize, options.rules, false);
+    start?.({ encoding: oversize.encoding });
     return oversize;
   }
   const { report, doc } = readTicket(input, options, profile);
+  start?.({ encoding: report.encoding });
   if (doc === undefined) {
     silenceFindings(undefined, report, options.rules, false);
     return report;
   }
   const index = new ResourceIndex(doc.tree);
   const paths = new ElementPaths(doc.tree, (e) => index.idOf(e));
-  const references = new ReferenceRecorder(doc, options, paths);
+  const reading = readChoices(doc, options.rules, options.reportUnusedDisableDirectives === true);
+  const queue = new ReferenceQueue({ text: doc.text, charset: report.encoding, choices: reading?.choices, emit });
+  const references = new ReferenceRecorder(doc, options, paths, queue);
   new Walk({ doc, index, paths, references, vocabulary: doc.vocabulary, documentBase: documentBaseOf(options) }).run();
-  settleUnusedDirectories(references);
-  for (const rule of WALKED_RULES) rule.checkWalked(doc, report.references, (r) => doc.findings.add(rule.meta.code, r.offset, r.args));
+  queue.end();
+  for (const rule of WALKED_RULES) rule.checkWalked(doc, queue.xmlCharFindings, (r) => doc.findings.add(rule.meta.code, r.offset, r.args));
   reportMarkup(doc);
-  silenceFindings(doc, report, options.rules, options.reportUnusedDisableDirectives === true);
-  settleFixes(doc.text, report);
+  if (reading !== undefined) settleFileFindings(doc, report, reading);
   return report;
 }
 
@@ -174,17 +234,4 @@ function documentBaseOf(options: ValidateOptions): Base {
   // The folder of a document URI, with its trailing "/": "." resolved against it (RFC 3986 5.2).
   if (options.documentUri !== undefined) return { uri: resolveReference('.', options.documentUri), source: 'document' };
   return { uri: null, source: 'none' };
-}
-
-/** A Directory without its trailing '/' changes a target only where a relative reference resolves against it. */
-function settleUnusedDirectories(references: ReferenceRecorder): void {
-  for (const { e, ref } of references.directoryReferences) {
-    if (references.usedDirectories.has(e)) continue;
-    for (const f of ref.findings) {
-      if (f.code !== 'directory-without-trailing-slash' || f.severity !== 'warning') continue;
-      const path = parseReference(ref.value.trim()).path;
-      reword(f, 'info', { segment: path.slice(path.lastIndexOf('/') + 1), unused: 1 });
-    }
-    if (ref.findings.length > 1) ref.findings.sort(bySeverityThenPlace);
-  }
 }

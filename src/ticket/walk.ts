@@ -39,6 +39,8 @@ const MAX_CONTAINER_DEPTH = 32;
 const NO_ATTRIBUTES: readonly UrlAttribute[] = [];
 /** On the walk's stack: the end of the subtree of a resource reached through an rRef (its ID leaves the chain). */
 const LEAVE = -2;
+/** On the walk's stack, LEFT - e: the end of the subtree of element e, whose Directory waits on its use (reference-queue.ts). */
+const LEFT = -3;
 
 /** Everything the walk reads and writes, passed to it whole. */
 export interface WalkInput {
@@ -113,13 +115,19 @@ export class Walk {
 
   private drain(): void {
     const tree = this.tree;
+    const queue = this.input.references.queue;
     while (this.stackElements.length > 0) {
+      queue.flush();
       const e = this.stackElements.pop()!;
       const outer = this.stackContexts.pop()!;
       const viaRef = this.stackViaRef.pop()!;
       const id = this.stackIds.pop();
       if (e === LEAVE) {
         this.leaveChain(id!);
+        continue;
+      }
+      if (e <= LEFT) {
+        queue.left(LEFT - e);
         continue;
       }
       // The next sibling shares this element's context, and comes after its subtree; an rRef target's siblings
@@ -133,6 +141,7 @@ export class Walk {
       const entered = this.enter(e, outer, viaRef);
       if (entered === undefined) continue;
       const inner = this.readAttributes(e, entered);
+      if (queue.waitsOn(e)) this.push(LEFT - e, outer, false);
       const first = tree.firstChild(e);
       if (first !== NONE) this.push(first, inner, false);
     }
@@ -214,7 +223,7 @@ export class Walk {
     for (const attr of present) {
       const role = urlAttributes.find((u) => u.attribute === attr.name)?.role;
       if (role !== 'directory') continue;
-      if (reportDirectory) references.url(e, attr, 'directory', documentBase, ctx.via);
+      if (reportDirectory) references.url(e, attr, 'directory', documentBase, ctx.via, false, undefined, again);
       const base = (attr.name === 'Directory' && (local === 'RunList' || local === 'Preview')) || urlAttributes.find((u) => u.attribute === attr.name)?.base === true;
       if (base) ctx = changed(ctx, { fileBase: directoryBase(attr.value, documentBase, e) });
     }
@@ -229,7 +238,7 @@ export class Walk {
         // every other URL resolves against the ticket's folder.
         const forFiles = name === 'URL' && (local === 'FileSpec' || local === 'Preview');
         if (facts === null) facts = factsOf === 1 ? this.facts.of(e, present) : undefined;
-        const ref = references.url(e, attr, 'url', forFiles ? ctx.fileBase : documentBase, ctx.via, forFiles && ctx.inContainer, facts);
+        const ref = references.url(e, attr, 'url', forFiles ? ctx.fileBase : documentBase, ctx.via, forFiles && ctx.inContainer, facts, again);
         // A vendor's own scheme in a route or endpoint (Prinect's pt://host/Normalizer) is its business: info.
         if (!forFiles) for (const f of ref.findings) if (f.code === 'unknown-scheme' && f.severity === 'warning') downgradeScheme(f, ref);
       }
@@ -321,7 +330,8 @@ export class Walk {
     }
     const holder = urlHolder(tree, spec);
     if (holder === NONE) return NO_CONTAINER;
-    const containerRef = this.input.references.url(holder, tree.attribute(holder, 'URL')!, 'url', base, use.via, outer !== NONE, this.facts.of(holder));
+    // A FileSpec reached through a FileSpecRef may be reached again, through another.
+    const containerRef = this.input.references.url(holder, tree.attribute(holder, 'URL')!, 'url', base, use.via, outer !== NONE, this.facts.of(holder), use.again || chained !== undefined);
     if (base === NO_CONTAINER) return NO_CONTAINER;
     return containerRef.resolved !== null ? { uri: containerRef.resolved.replace(/\/?$/, '/'), source: 'container' } : NO_BASE;
   }

@@ -1,0 +1,115 @@
+// validate -f json written as the reports come (a ReportSink for validateBatch): each file's report when it is
+// done, and a big ticket's references a piece at a time as its worker checks them, so that no one holds a whole
+// big ticket's report. The document is the same bytes as jsonDocument(buildReport(files)) (json-pieces.ts:
+// JSON.stringify(value, null, 2) in pieces), with --quiet's errorsOnly; the summary is counted on the way.
+import { jsonPieces } from '../report/json-pieces.js';
+import type { FileReport, ValidationReport } from '../report/report.js';
+import type { UnreadablePath } from '../node/files.js';
+import type { ReportSink } from '../node/report-pieces.js';
+import { writePieces } from '../node/output.js';
+import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
+
+const FILE = '    ';
+const KEY = '      ';
+const REFERENCE = '        ';
+
+export class JsonReportStream implements ReportSink {
+  readonly unreadables: UnreadablePath[] = [];
+  private readonly summary: ValidationReport['summary'] = { files: 0, references: 0, error: 0, warning: 0, info: 0, suppressed: 0 };
+  /** The report begun in pieces, and how many of its references are written. */
+  private begun: FileReport | undefined;
+  private written = 0;
+  /** Whether the reader is still there (`validate ... | head`): then nothing more is formatted. */
+  private open = true;
+
+  constructor(
+    private readonly out: NodeJS.WritableStream,
+    private readonly version: string,
+    private readonly quiet: boolean,
+    /** A report's path as shown (standard input under --stdin-filename). */
+    private readonly named: (report: FileReport) => FileReport,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.write(['{\n  "tool": ', ...jsonPieces({ name: 'jdf-filespec', version: this.version }, '  '), ',\n  "files": ']);
+  }
+
+  async file(report: FileReport): Promise<void> {
+    const shown = this.named(report);
+    this.count(shown.findings, shown.suppressed);
+    for (const ref of shown.references) this.countReference(ref);
+    await this.write([this.separator(), ...jsonPieces(this.quiet ? errorsOnlyFile(shown) : shown, FILE)]);
+  }
+
+  async begin(head: FileReport): Promise<void> {
+    this.begun = this.named(head);
+    this.written = 0;
+    const pieces = [this.separator(), '{\n'];
+    for (const key of Object.keys(this.begun)) {
+      if (key === 'references') break;
+      const value = (this.begun as unknown as Record<string, unknown>)[key];
+      if (value !== undefined) pieces.push(`${KEY}${JSON.stringify(key)}: `, ...jsonPieces(value, KEY), ',\n');
+    }
+    pieces.push(`${KEY}"references": `);
+    await this.write(pieces);
+  }
+
+  async references(references: readonly TicketReference[]): Promise<void> {
+    const pieces: string[] = [];
+    for (const ref of references) {
+      this.countReference(ref);
+      pieces.push(this.written++ === 0 ? `[\n${REFERENCE}` : `,\n${REFERENCE}`, ...jsonPieces(this.quiet ? errorsOnlyReference(ref) : ref, REFERENCE));
+    }
+    await this.write(pieces);
+  }
+
+  async finish(rest: FileReport): Promise<void> {
+    if (this.begun === undefined) return this.file(rest);
+    this.begun = undefined;
+    this.count(rest.findings, rest.suppressed);
+    const pieces = [this.written === 0 ? '[]' : `\n${KEY}]`];
+    const shown = this.quiet ? { ...rest, findings: errors(rest.findings) } : rest;
+    const keys = Object.keys(shown);
+    for (const key of keys.slice(keys.indexOf('references') + 1)) {
+      const value = (shown as unknown as Record<string, unknown>)[key];
+      if (value !== undefined) pieces.push(`,\n${KEY}${JSON.stringify(key)}: `, ...jsonPieces(value, KEY));
+    }
+    pieces.push(`\n${FILE}}`);
+    await this.write(pieces);
+  }
+
+  unreadable(unreadable: UnreadablePath): void {
+    this.unreadables.push(unreadable);
+  }
+
+  /** Closes the document; the summary as the report's (buildReport's counts, --quiet's errorsOnly). */
+  async end(): Promise<ValidationReport['summary']> {
+    const summary = this.quiet ? { ...this.summary, warning: 0, info: 0 } : this.summary;
+    await this.write([this.summary.files === 0 ? '[]' : '\n  ]', ',\n  "summary": ', ...jsonPieces(summary, '  '), '\n}\n']);
+    return this.summary;
+  }
+
+  /** Before each file: the array's opening, or the comma after the one before. */
+  private separator(): string {
+    return this.summary.files++ === 0 ? `[\n${FILE}` : `,\n${FILE}`;
+  }
+
+  private countReference(ref: TicketReference): void {
+    this.summary.references++;
+    this.count(ref.findings, ref.suppressed);
+  }
+
+  private count(findings: Iterable<LocatedFinding>, suppressed: readonly unknown[] | undefined): void {
+    for (const f of findings) this.summary[f.severity]++;
+    this.summary.suppressed += suppressed?.length ?? 0;
+  }
+
+  private async write(pieces: string[]): Promise<void> {
+    if (this.open) this.open = await writePieces(this.out, pieces);
+  }
+}
+
+const errors = (findings: readonly LocatedFinding[]) => findings.filter((f) => f.severity === 'error');
+const errorsOnlyReference = (ref: TicketReference): TicketReference => ({ ...ref, findings: errors(ref.findings) });
+// errorsOnly (report.ts) for one file.
+const errorsOnlyFile = (file: FileReport): FileReport => ({ ...file, findings: errors(file.findings), references: file.references.map(errorsOnlyReference) });

@@ -1,0 +1,65 @@
+// The CLI's JSON and SARIF are the same bytes whichever way a ticket is checked and written: a big ticket in a
+// worker of its own that sends its report as it checks it (validateTicketStream, src/node/report-pieces.ts
+// streamResult), JSON written as the pieces come (src/cli/json-stream.ts), against the same ticket checked whole
+// in this thread (validateTicket) and the report written whole (jsonDocument(buildReport(...)), which a folder
+// run still does). Which way is the heap's choice (bigTicketBytes: a 256th of it): a small heap and a large one.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { projectRoot } from './helpers.js';
+
+const root = fileURLToPath(projectRoot);
+const main = path.join(root, 'dist/bin/jdf-filespec.js');
+const dir = mkdtempSync(path.join(tmpdir(), 'jfs-stream-bytes-'));
+// The big ticket last in the folder's order.
+
+// 24,000 FileSpecs (about 2 MB) of what makes a report differ: findings, fixes, fixes refused, a Directory
+// without its "/" used and one unused, a resource used twice through rRefs, a directive.
+const values = ['p 1.pdf', 'pages\\p2.pdf', '\\\\srv\\share\\p 3.pdf', 'M%C3%BCller%20p4.pdf', 'file:///c:/x/p5.pdf', 'p#6.pdf', 'ok/p7.pdf'];
+const specs = Array.from({ length: 24_000 }, (_, i) => `<RunList Run="${i}"><LayoutElement><FileSpec URL="${values[i % values.length]!.replace('.pdf', `-${i}.pdf`)}"/></LayoutElement></RunList>`);
+const big = path.join(dir, 'zz-big.jdf');
+writeFileSync(big, `<?xml version="1.0" encoding="UTF-8"?>
+<JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" ID="n1" Version="1.4"><ResourcePool>
+<FileSpec ID="FS0" Class="Parameter" URL="pages\\shared.pdf"/>
+<RunList ID="A" Class="Parameter" Directory="file:///c:/Jobs/4711"><LayoutElement><FileSpec URL="file:///c:/abs.pdf"/></LayoutElement></RunList>
+<RunList ID="B" Class="Parameter" Directory="file:///c:/Jobs/4712/"><LayoutElement><FileSpecRef rRef="FS0"/></LayoutElement></RunList>
+<RunList ID="C" Class="Parameter" Directory="C:\\Jobs\\x"><LayoutElement><FileSpecRef rRef="FS0"/></LayoutElement></RunList>
+<!-- jdf-filespec-disable-next-line unescaped-space -->
+<RunList ID="R" Class="Parameter" Directory="file://srv/share/Sheet">
+${specs.join('\n')}
+</RunList></ResourcePool></JDF>
+`);
+// The samples beside it, in the folder's order (the folder run's).
+const samples = readdirSync(path.join(root, 'samples')).filter((n) => /\.(jdf|xjdf|jmf)$/.test(n)).sort();
+for (const name of samples) copyFileSync(path.join(root, 'samples', name), path.join(dir, name));
+const files = [...samples.map((n) => path.join(dir, n)), big];
+
+const run = (heapMiB: number, format: string, paths: string[]) => {
+  const r = spawnSync(process.execPath, [`--max-old-space-size=${heapMiB}`, main, 'validate', ...paths, '-f', format], { cwd: root, maxBuffer: 1 << 28 });
+  assert.ok(r.status === 0 || r.status === 1, `exit ${r.status}: ${r.stderr}`);
+  return r.stdout;
+};
+
+test('JSON and SARIF: the same bytes when the big ticket is streamed from its worker (a 256 MB heap) and checked and written whole (4 GB)', () => {
+  assert.ok(statSync(big).size > 1.5 * 2 ** 20 && statSync(big).size < 16 * 2 ** 20); // over 256 MB / 256, under 4 GB / 256 and 16 MiB
+  const json = run(256, 'json', files);
+  const whole = run(4096, 'json', [dir]);
+  assert.ok(json.length > 1_000_000);
+  assert.ok(json.equals(whole), `JSON: ${json.length} bytes streamed, ${whole.length} whole`);
+  // --quiet: errors only, each piece filtered as it is written.
+  assert.ok(run(256, 'json', [...files, '-q']).equals(run(4096, 'json', [dir, '-q'])));
+  const sarif = run(256, 'sarif', files);
+  const sarifWhole = run(4096, 'sarif', files);
+  assert.ok(sarif.equals(sarifWhole), `SARIF: ${sarif.length} bytes from the worker, ${sarifWhole.length} whole`);
+  // Each reference of the big ticket is there: its 24,000, the one under A, and FS0 at each of its two uses.
+  const report = JSON.parse(json.toString('utf8'));
+  const file = report.files.find((f: { path: string }) => f.path === big);
+  assert.is(file.references.filter((r: { attribute: string }) => r.attribute === 'URL').length, 24_003);
+});
+
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+test.run();
