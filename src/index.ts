@@ -11,6 +11,7 @@ export { classifyHost, type HostType } from './fileurl/host.js';
 export { localityOf, type Locality } from './fileurl/locality.js';
 export { redactPassword } from './fileurl/redact.js';
 export { ruleCatalog, rules } from './rules/catalog.js';
+export { messageOf } from './rules/finding.js';
 export type {
   CheckOptions, Finding, Platform, Profile, ReferenceKind, Role, RuleMeta, Severity,
 } from './rules/types.js';
