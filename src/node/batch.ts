@@ -28,9 +28,15 @@ export interface BatchResult {
 /** Below this many tickets, starting workers costs more than it saves. */
 const WORKER_THRESHOLD = 200;
 
+/**
+ * Worker threads for `count` tickets: none for a few; else one per core but one, as Jest's default (the main thread
+ * has work of its own beside workers: taking their reports, writing the output). With one core to spare, no
+ * workers: on two cores, two workers were slower than none over 1266 real tickets (issue 33).
+ */
 export function defaultJobs(count: number): number {
-  if (count < WORKER_THRESHOLD) return 1;
-  return Math.max(1, Math.min(os.availableParallelism(), Math.ceil(count / WORKER_THRESHOLD)));
+  const spare = os.availableParallelism() - 1;
+  if (count < WORKER_THRESHOLD || spare < 2) return 1;
+  return Math.min(spare, Math.ceil(count / WORKER_THRESHOLD));
 }
 
 /**
