@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { checkUrl, resolveReference, validateTicket } from '../src/index.js';
+import { defaultJobs } from '../src/node/batch.js';
 import type { CheckOptions } from '../src/rules/types.js';
 import { race, type Row } from './measure.js';
 
@@ -139,7 +140,11 @@ export function corpusSection(dir: string, cli: string, quick: boolean, log: (s:
   const oneMs = med(single);
   rows.push({ section: 'corpus', name: 'validate FOLDER (default jobs) vs read + validateTicket in process', value: perSecond(cliMs), unit: 'tickets/s', ratio: cliMs / inProcess, target: '<= 1.5x in process', pass: cliMs / inProcess <= 1.5 });
   rows.push({ section: 'corpus', name: 'validate FOLDER --jobs 1 vs read + validateTicket in process', value: perSecond(oneMs), unit: 'tickets/s', ratio: oneMs / inProcess });
-  rows.push({ section: 'corpus', name: 'validate FOLDER: default jobs time / --jobs 1 time', value: cliMs, unit: 'ms', ratio: cliMs / oneMs, target: '<= 1x --jobs 1', pass: cliMs <= oneMs });
+  // Where the default is --jobs 1 (two cores: src/node/batch.ts), the two runs are the same work and their ratio is noise.
+  const jobs = defaultJobs(files.length);
+  rows.push(jobs === 1
+    ? { section: 'corpus', name: 'validate FOLDER: default jobs time / --jobs 1 time (the default is --jobs 1 here)', value: cliMs, unit: 'ms', ratio: cliMs / oneMs, target: '<= 1x --jobs 1', pass: true }
+    : { section: 'corpus', name: `validate FOLDER: default jobs (${jobs}) time / --jobs 1 time`, value: cliMs, unit: 'ms', ratio: cliMs / oneMs, target: '<= 1x --jobs 1', pass: cliMs <= oneMs });
 
   const targets = rows.filter((r) => r.target !== undefined && !FORMS.some(([form]) => r.name.startsWith(form)));
   return { rows, notes: [`corpus: ${dir}, ${files.length} tickets, ${mb.toFixed(1)} MB, ${values.length} URL values`], targets };
