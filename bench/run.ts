@@ -1,7 +1,8 @@
 // npm run bench: jdf-filespec side by side with what a user would pick instead, on the same inputs, one process.
-// Flags: --json (machine output), --quick (smaller tickets, fewer rounds), --only=resolve,check,ticket,memory,batch,hostile,packages,watch,startup
+// Flags: --json (machine output), --quick (smaller tickets, fewer rounds), --corpus DIR (real tickets; default
+// ../shared/corpus/tickets), --only=corpus,resolve,check,ticket,memory,batch,hostile,packages,watch,startup
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { checkUrl, resolveReference, validateTicket } from '../src/index.js';
 import { CHECK_CATEGORIES, RESOLVE_CATEGORIES, mixedValues, valuesOf, type Value } from './categories.js';
 import { resolveCorpus, smallTicket, ticket } from './corpus.js';
+import { corpusSection } from './real.js';
 import { formatTable, race, type Row } from './measure.js';
 import { memorySection } from './memory.js';
 import { SHAPES, SHAPE_DESCRIPTIONS, shapedTicket } from './shapes.js';
@@ -26,6 +28,25 @@ const rows: Row[] = [];
 const notes: string[] = [];
 const log = (s: string) => { if (!json) process.stderr.write(s + '\n'); };
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const corpusAt = args.indexOf('--corpus');
+/** ../shared/corpus/tickets beside the project (or beside a folder above it, as from a worktree). */
+const sharedCorpus = (): string => {
+  for (let dir = root; ; dir = path.dirname(dir)) {
+    const candidate = path.resolve(dir, '../shared/corpus/tickets');
+    if (existsSync(candidate) || path.dirname(dir) === dir) return existsSync(candidate) ? candidate : path.resolve(root, '../shared/corpus/tickets');
+  }
+};
+const corpusDir = corpusAt !== -1 && args[corpusAt + 1] !== undefined ? path.resolve(args[corpusAt + 1]!) : sharedCorpus();
+/** Issue 33's targets, each beside its figure, printed together at the end. */
+const targets: Row[] = [];
+
+// 0. corpus: real tickets and their URL values (bench/real.ts), first --------------------------------------------
+if (want('corpus')) {
+  const section = corpusSection(corpusDir, installedCli(root), quick, log);
+  rows.push(...section.rows);
+  notes.push(...section.notes);
+  targets.push(...section.targets);
+}
 
 // 1. resolve ---------------------------------------------------------------------------------------------------
 if (want('resolve')) {
@@ -145,6 +166,7 @@ if (want('ticket')) {
       const floor = shape === 'mix' ? 1.5 : 1.0;
       if (shape === 'mix') perRef.set(n, times.get('ours')! / n);
       rows.push({ section: 'ticket', name: `${shape} (${SHAPE_DESCRIPTIONS[shape]}), ${n.toLocaleString('en')} FileSpecs: vs raw parse`, value: (times.get('ours')! * 1000) / n, unit: 'us/ref', ratio, target: `>= ${floor}x raw parse`, pass: ratio >= floor });
+      if (shape === 'broken') targets.push({ ...rows.at(-1)!, name: `broken references, ${n.toLocaleString('en')} FileSpecs: validateTicket vs raw parse` });
     }
   }
   if (perRef.has(1_000_000)) {
@@ -239,13 +261,16 @@ if (want('packages')) {
 // 8. startup: cold start of the CLI against a bare node (bench/startup.ts) ----------------------------------------
 if (want('startup')) {
   log('startup: fresh processes, wall time vs node -e 0 ...');
-  rows.push(...startupSection(root, quick ? 5 : 15));
+  const startup = startupSection(root, quick ? 5 : 15);
+  rows.push(...startup);
+  targets.push(...startup.filter((r) => r.target !== undefined).map((r) => ({ ...r, name: `cold start: ${r.name}` })));
 }
 
 const machine = { node: process.version, cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`, memory: `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`, platform: `${os.platform()} ${os.arch()}` };
 if (json) {
-  process.stdout.write(JSON.stringify({ machine, rows, notes }, null, 2) + '\n');
+  process.stdout.write(JSON.stringify({ machine, rows, targets, notes }, null, 2) + '\n');
 } else {
   process.stdout.write(`jdf-filespec benchmark  (node ${machine.node}, ${machine.cpus}, ${machine.memory}, ${machine.platform})\n\n`);
   process.stdout.write(formatTable(rows) + '\n\n' + notes.join('\n') + (notes.length ? '\n' : ''));
+  if (targets.length > 0) process.stdout.write(`\nissue 33's targets, each beside its figure (from the rows above):\n\n${formatTable(targets.map((r) => ({ ...r, section: 'target' })))}\n`);
 }

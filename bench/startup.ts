@@ -30,6 +30,15 @@ export function startupSection(root: string, rounds: number): Row[] {
     ['jdf-filespec check <url>', [main, 'check', 'file:///c:/my%20docs/a.pdf']],
     ['jdf-filespec resolve <ref> --base <uri>', [main, 'resolve', '../a.pdf', '--base', 'file:///c:/jobs/x/']],
     ['jdf-filespec validate <one ticket>', [main, 'validate', 'samples/hot-folder.jdf', '--exit-zero']],
+    ['jdf-filespec fix <one ticket> --dry-run', [main, 'fix', 'samples/hot-folder.jdf', '--dry-run']],
+    ['jdf-filespec to-path <url>', [main, 'to-path', 'file://fileserver/Jobs/a%20b.pdf', '--platform', 'windows']],
+    ['jdf-filespec from-path <path>', [main, 'from-path', '/srv/a b.pdf']],
+    // The commands that write files or run on: their --help, which loads the command as a run would begin.
+    ['jdf-filespec rebase --help', [main, 'rebase', '--help']],
+    ['jdf-filespec relocate --help', [main, 'relocate', '--help']],
+    ['jdf-filespec pack --help', [main, 'pack', '--help']],
+    ['jdf-filespec unpack --help', [main, 'unpack', '--help']],
+    ['jdf-filespec watch --help', [main, 'watch', '--help']],
   ];
   const times = new Map<string, number[]>(commands.map(([name]) => [name, []]));
   for (const [, args] of commands) wall(args, root); // warm the file cache

@@ -12,6 +12,7 @@ export { localityOf, type Locality } from './fileurl/locality.js';
 export { redactPassword } from './fileurl/redact.js';
 export { ruleCatalog, rules } from './rules/catalog.js';
 export type { RuleCode } from './rules/codes.js';
+export { messageOf } from './rules/finding.js';
 export type {
   CheckOptions, Finding, Platform, Profile, ReferenceKind, Role, RuleMeta, Severity,
 } from './rules/types.js';

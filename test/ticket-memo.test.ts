@@ -201,7 +201,8 @@ test('placed: a finding at a place is the finding and its place, in the same ord
     for (const example of rule.meta.examples.flagged) {
       for (const f of checkUrl(example.value, example.options ?? {}).findings) {
         const at = { line: 3, column: 14 };
-        assert.is(JSON.stringify(placed(f, at)), JSON.stringify({ ...f, ...at }), `${rule.meta.code}: ${example.value}`);
+        // The finding as JSON (a spread copy carries no message since issue 33: the message is made when read), then its place.
+        assert.is(JSON.stringify(placed(f, at)), JSON.stringify({ ...(JSON.parse(JSON.stringify(f)) as object), ...at }), `${rule.meta.code}: ${example.value}`);
         count++;
       }
     }

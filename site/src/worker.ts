@@ -1,6 +1,6 @@
 // The page's worker: validates, fixes and checks with the library, so the page stays responsive.
 import { checkConfig } from '../../src/config/check.js';
-import { checkUrl, fileUrlToPath, parseAuthority, parseReference, PathConversionError, redactPassword, validateTicket, type ValidateOptions } from '../../src/index.js';
+import { checkUrl, fileUrlToPath, messageOf, parseAuthority, parseReference, PathConversionError, redactPassword, validateTicket, type ValidateOptions } from '../../src/index.js';
 import { rewritePatch } from '../../src/report/patch.js';
 import { mappedByText } from '../../src/report/text.js';
 import { decodeTicket } from '../../src/ticket/decode.js';
@@ -59,7 +59,7 @@ function validate(id: number, input: Uint8Array | string, options: PageOptions):
   post({ type: 'progress', id, phase: 'Preparing the source view' });
   const text = decodeTicket(input).text;
   const rows = rowIndex(text);
-  const findings: PageFinding[] = report.findings.map((f) => ({ ...f }));
+  const findings: PageFinding[] = report.findings.map((f) => ({ ...f, message: messageOf(f) }));
   const mapped: PageReference[] = [];
   const views = options.views;
   const platform = options.platform === 'windows' ? 'windows' : 'posix';
@@ -75,7 +75,7 @@ function validate(id: number, input: Uint8Array | string, options: PageOptions):
       mapped.push({ ...mapping, line: r.line, column: r.column, element: r.element, attribute: r.attribute, value: r.value, resolved: r.resolved! });
     }
     for (const f of r.findings) {
-      findings.push({ ...f, element: r.element, attribute: r.attribute, value: r.value, endLine: r.endLine, endColumn: r.endColumn, ...(mapping ? { mapping } : {}) });
+      findings.push({ ...f, message: messageOf(f), element: r.element, attribute: r.attribute, value: r.value, endLine: r.endLine, endColumn: r.endColumn, ...(mapping ? { mapping } : {}) });
     }
   }
   post(

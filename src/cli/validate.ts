@@ -44,7 +44,7 @@ export interface ValidateRun {
   references: boolean;
   maxBytes: number;
   exitZero: boolean;
-  /** Worker threads; by default one per core for many tickets, none for a few. */
+  /** Worker threads; by default one per core but one for many tickets (none on two cores), none for a few. */
   jobs?: number;
   /** --check-exists, --map, --root. */
   local?: LocalFileOptions;

@@ -3,7 +3,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { FileReport } from '../report/report.js';
-import { createFinding } from '../rules/finding.js';
+import { createFinding, revivedFinding } from '../rules/finding.js';
 import type { LocatedFinding, TicketSummary, ValidateOptions } from '../ticket/validate.js';
 import type { TicketSource, UnreadablePath } from './files.js';
 import type { LocalFileOptions } from './local-files.js';
@@ -17,6 +17,12 @@ export function isolatedHeapMiB(): number {
   const set = process.env.JDF_FILESPEC_TICKET_HEAP_MIB;
   if (set !== undefined && /^[1-9][0-9]*$/.test(set)) return Number(set);
   return Math.floor((getHeapStatistics().heap_size_limit / 2 ** 20) * 0.9);
+}
+
+/** A worker's findings, each with its sentence again (structured cloning keeps own properties only). */
+function revived<F extends LocatedFinding>(findings: F[]): F[] {
+  for (const f of findings) revivedFinding(f);
+  return findings;
 }
 
 /** Tickets larger than this are checked in a worker of their own (a few ms to start one, nothing next to their check). */
@@ -98,6 +104,7 @@ class Reports {
     else if ('start' in message) {
       this.current = message.start;
       this.streamed = 'streamed' in message;
+      if (message.start.suppressed) revived(message.start.suppressed);
       if (!('streamed' in message)) this.totals = { findings: message.findings, references: message.references };
       this.cut = false;
       this.passed = 0;
@@ -111,11 +118,17 @@ class Reports {
       if (this.streamed && this.sink) await this.sink.finish(current);
       else this.all.push(current);
     } else {
-      if ('findings' in message) this.current!.findings.push(...message.findings);
-      else if (this.streamed && this.sink) {
-        await this.sink.references(message.references);
-        this.passed += message.references.length;
-      } else this.current!.references.push(...message.references);
+      if ('findings' in message) this.current!.findings.push(...revived(message.findings));
+      else {
+        for (const r of message.references) {
+          revived(r.findings);
+          if (r.suppressed) revived(r.suppressed);
+        }
+        if (this.streamed && this.sink) {
+          await this.sink.references(message.references);
+          this.passed += message.references.length;
+        } else this.current!.references.push(...message.references);
+      }
       // A report passed on to a sink is not held here: only one kept whole is cut.
       this.cut = !(this.streamed && this.sink !== undefined) && getHeapStatistics().used_heap_size > this.budget;
       if (!this.streamed) return { more: !this.cut };

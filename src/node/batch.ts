@@ -29,18 +29,63 @@ export interface BatchResult {
 /** Below this many tickets, starting workers costs more than it saves. */
 const WORKER_THRESHOLD = 200;
 
+/**
+ * Worker threads for `count` tickets: none for a few; else one per core but one, as Jest's default (the main thread
+ * has work of its own beside workers: taking their reports, writing the output). With one core to spare, no
+ * workers: on two cores, two workers were slower than none over 1266 real tickets (issue 33).
+ */
 export function defaultJobs(count: number): number {
-  if (count < WORKER_THRESHOLD) return 1;
-  return Math.max(1, Math.min(os.availableParallelism(), Math.ceil(count / WORKER_THRESHOLD)));
+  const spare = os.availableParallelism() - 1;
+  if (count < WORKER_THRESHOLD || spare < 2) return 1;
+  return Math.min(spare, Math.ceil(count / WORKER_THRESHOLD));
 }
+
+/**
+ * Sources taken up ahead of the one whose report comes next: their stat, open and read wait on the file system
+ * while this thread checks another (a run over many small tickets was idle more than half its time, one file
+ * at a time). The reports still come in the order of the sources.
+ */
+const READ_AHEAD = 8;
 
 /**
  * Reads and validates the sources in order (this thread). An exception on one source is its internal-error finding.
  * A ticket file over bigTicketBytes() (batch-threads.ts) is checked in a worker of its own with a memory limit (isolate), so that
- * running out of memory is its out-of-memory finding, not the end of the run.
+ * running out of memory is its out-of-memory finding, not the end of the run; one such worker at a time.
  */
 export async function validateSources(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, onTicket?: () => void, debug = false, isolate = true, sink?: ReportSink): Promise<Array<FileReport | UnreadablePath>> {
+  if (sink) return validateIntoSink(sources, options, maxBytes, sink, local, onTicket, debug, isolate);
+  let isolated: Promise<unknown> = Promise.resolve();
+  const one = async (source: TicketSource): Promise<Array<FileReport | UnreadablePath>> => {
+    try {
+      const size = isolate ? await bigTicketSize(source, maxBytes) : undefined;
+      if (size === undefined) return await validateSource(source, options, maxBytes, local);
+      const run = isolated.then(() => validateIsolated(source, size, options, maxBytes, local, debug));
+      isolated = run.catch(() => undefined);
+      return await run;
+    } catch (error) {
+      return [{ path: source.path, ...internalErrorReport(error, options.profile, debug) }];
+    }
+  };
   const out: Array<FileReport | UnreadablePath> = [];
+  const pending: Array<Promise<Array<FileReport | UnreadablePath>> | undefined> = [];
+  const takeUp = () => {
+    onTicket?.();
+    pending.push(one(sources[pending.length]!));
+  };
+  while (pending.length < Math.min(READ_AHEAD, sources.length)) takeUp();
+  for (let i = 0; i < sources.length; i++) {
+    out.push(...(await pending[i]!));
+    pending[i] = undefined; // its report is in `out` now
+    if (pending.length < sources.length) takeUp();
+  }
+  return out;
+}
+
+/**
+ * validateSources writing each report to `sink` as it comes (a big ticket's in pieces, from its worker): one
+ * source at a time, since a report being written must end before the next begins.
+ */
+async function validateIntoSink(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, sink: ReportSink, local: LocalFileOptions | undefined, onTicket: (() => void) | undefined, debug: boolean, isolate: boolean): Promise<Array<FileReport | UnreadablePath>> {
   for (const source of sources) {
     onTicket?.();
     let results: Array<FileReport | UnreadablePath>;
@@ -48,16 +93,13 @@ export async function validateSources(sources: readonly TicketSource[], options:
       const size = isolate ? await bigTicketSize(source, maxBytes) : undefined;
       results = size === undefined ? await validateSource(source, options, maxBytes, local) : await validateIsolated(source, size, options, maxBytes, local, debug, sink);
     } catch (error) {
-      const failed = { path: source.path, ...internalErrorReport(error, options.profile, debug) };
       // A report begun in pieces ends with the error (finish writes it whole when none was begun).
-      if (sink) await sink.finish(failed);
-      else out.push(failed);
+      await sink.finish({ path: source.path, ...internalErrorReport(error, options.profile, debug) });
       continue;
     }
-    if (!sink) out.push(...results);
-    else for (const r of results) await ('reason' in r ? sink.unreadable(r) : sink.file(r));
+    for (const r of results) await ('reason' in r ? sink.unreadable(r) : sink.file(r));
   }
-  return out;
+  return [];
 }
 
 /** The report of a ticket that could not be checked: the error's message, and its stack with --debug. */

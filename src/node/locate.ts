@@ -8,7 +8,7 @@ import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { utf8Strict } from '../escape/charsets.js';
 import { decodeSegment, escapeSegment } from '../escape/percent.js';
-import { restateFinding } from '../rules/finding.js';
+import { copyFinding, restateFinding } from '../rules/finding.js';
 import type { Profile } from '../rules/types.js';
 import type { TicketReference, TicketReport } from '../ticket/validate.js';
 import { resolveReference } from '../uri/resolve.js';
@@ -230,7 +230,7 @@ export async function explainMissing(ticket: TicketReport, options: LocateOption
       }
     }
     if (!found) continue;
-    const restated = { ...ref.findings[k]!, ...(found.fix !== undefined ? { fix: found.fix } : {}) };
+    const restated = copyFinding(ref.findings[k]!, found.fix !== undefined ? { fix: found.fix } : {});
     restateFinding(restated, { path: target, found: found.where, how: found.how });
     ref.findings[k] = restated;
   }

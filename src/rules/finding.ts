@@ -61,51 +61,85 @@ function sameArgs(a: FindingArgs, b: FindingArgs): boolean {
   return count === 0;
 }
 
-/** What a finding of a code said: a ticket's values repeat their problems, so its words are made once. */
+/** What a finding of a code said: the arguments given, and the masked ones its findings share. */
 interface Said {
   args: FindingArgs;
   shown: FindingArgs;
-  message: string;
 }
 /** The last two different things each code said (values of two forms often take turns). */
 const lastSaid = new Map<RuleCode, [Said, Said | undefined]>();
 
-/** The masked arguments and the sentence for a code and its arguments, shared with a recent finding of the code when they are the same. */
+/** The masked arguments for a code and its arguments, shared with a recent finding of the code when they are the same. */
 function say(code: RuleCode, args: FindingArgs): Said {
   const recent = lastSaid.get(code);
   if (recent !== undefined) {
     if (sameArgs(recent[0].args, args)) return recent[0];
     if (recent[1] !== undefined && sameArgs(recent[1].args, args)) return recent[1];
   }
-  const shown = shownArgs(args);
-  const message = messageOf(code, shown);
-  const said = { args: { ...args }, shown: sharingMessage(shown, message), message }; // a copy: the caller may reuse its object
+  const said = { args: { ...args }, shown: shownArgs(args) }; // a copy: the caller may reuse its object
   lastSaid.set(code, [said, recent?.[0]]);
   return said;
 }
 
-/** Arguments at least this long are kept as a part of the sentence that quotes them, not beside it. */
-const SHARED_ARG = 64;
-
-/**
- * The arguments, each long one that the sentence quotes as it is taken as that part of the sentence: a value's
- * readings or resolution is then held once, not twice (V8 keeps a slice of a flat string as a view of it).
- */
-function sharingMessage(shown: FindingArgs, message: string): FindingArgs {
-  for (const key in shown) {
-    const v = shown[key]!;
-    if (typeof v !== 'string' || v.length < SHARED_ARG) continue;
-    const at = message.indexOf(v);
-    if (at !== -1) (shown as Record<string, string | number>)[key] = message.slice(at, at + v.length);
-  }
-  return shown;
-}
-
 /** The sentence for a code and its (already masked) arguments: the one place findings get their words. */
-export function messageOf(code: RuleCode, args: FindingArgs): string {
+function sentenceOf(code: RuleCode, args: FindingArgs): string {
   const rule = rulesByCode.get(code);
   if (rule === undefined) throw new RangeError(`no rule has the code '${code}'`);
   return redact(rule.message(args));
+}
+
+/**
+ * What every finding createFinding makes inherits: its sentence, made from its code and arguments each time it is
+ * read (a report of 100,000 findings holds no sentence until something reads one), and the JSON that writes it
+ * in its place (after `severity`), so JSON.stringify, the formats and every reader see the same text. A spread
+ * copy (`{ ...finding }`) has no `message`: `messageOf(finding)` gives it, or `copyFinding` keeps the prototype.
+ */
+class MadeFinding {
+  declare code: RuleCode;
+  declare severity: Severity;
+  declare args: FindingArgs;
+  declare spec: string;
+
+  constructor(code: RuleCode, severity: Severity, args: FindingArgs, spec: string) {
+    this.code = code;
+    this.severity = severity;
+    this.args = args;
+    this.spec = spec;
+  }
+
+  get message(): string {
+    return sentenceOf(this.code, this.args);
+  }
+
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { code: this.code, severity: this.severity, message: this.message };
+    for (const key of Object.keys(this)) if (key !== 'code' && key !== 'severity') out[key] = (this as unknown as Record<string, unknown>)[key];
+    return out;
+  }
+}
+
+/**
+ * A finding's sentence: its own `message` when it has one (a finding createFinding made, or a plain one), else made
+ * from its code and arguments (a spread copy of a finding, which carries no `message`).
+ */
+export function messageOf(finding: Pick<Finding, 'code' | 'args'> & { message?: string }): string {
+  const own = finding.message;
+  if (typeof own === 'string') return own;
+  return sentenceOf(finding.code, finding.args ?? {});
+}
+
+/** A copy of a finding with `changes`, its sentence still made when read (a spread copy loses it). */
+export function copyFinding<F extends Finding, C extends object>(finding: F, changes: C): F & C {
+  return Object.assign(Object.create(Object.getPrototypeOf(finding) as object) as F, finding, changes);
+}
+
+/**
+ * A finding that came through structured cloning (a worker's report, postMessage), which keeps own properties
+ * only: its prototype back, so that its sentence is made again. A finding with its own `message` stays as it is.
+ */
+export function revivedFinding<F extends Finding>(finding: F): F {
+  if (!Object.hasOwn(finding, 'message') && finding.args !== undefined) Object.setPrototypeOf(finding, MadeFinding.prototype);
+  return finding;
 }
 
 /**
@@ -128,16 +162,29 @@ export function createFinding(code: RuleCode, args: FindingArgs = {}, options: F
 /** createFinding for a rule at hand whose severity is settled: how checkUrl's rules report, once per finding. */
 export function findingOf(rule: CatalogRule, args: FindingArgs, severity: Severity, offset: number | undefined, fix: string | undefined): Finding {
   const code = rule.meta.code;
-  const { shown, message } = say(code, args);
-  const finding: Finding = { code, severity, message, args: shown, spec: rule.meta.spec };
+  const finding: Finding = new MadeFinding(code, severity, say(code, args).shown, rule.meta.spec);
   if (fix !== undefined) finding.fix = stripPassword(fix);
   if (offset !== undefined) finding.offset = offset;
   return finding;
 }
 
+/**
+ * A finding of createFinding's placed at a line and column, with `args` (equal to its own, perhaps an object other
+ * findings share): a new object, its properties in createFinding's order, then the place.
+ */
+export function placedFinding(finding: Finding, args: FindingArgs, at: Position): Finding & Position {
+  const out = new MadeFinding(finding.code, finding.severity, args, finding.spec!) as MadeFinding & Finding & Position;
+  if (finding.fix !== undefined) out.fix = finding.fix;
+  if (finding.offset !== undefined) out.offset = finding.offset;
+  if (finding.suggestions !== undefined) out.suggestions = finding.suggestions;
+  out.line = at.line;
+  out.column = at.column;
+  return out;
+}
+
 /** The finding said again with other arguments (a ticket-level fact changed its meaning): its words follow. */
 export function restateFinding(finding: Finding, args: FindingArgs, severity?: Severity): void {
   finding.args = shownArgs(args);
-  finding.message = messageOf(finding.code, finding.args);
+  if (Object.hasOwn(finding, 'message')) finding.message = sentenceOf(finding.code, finding.args); // a plain finding's own words
   if (severity !== undefined) finding.severity = severity;
 }

@@ -2,7 +2,7 @@
 // the catalog's one builder (rules/finding.ts), which keeps the args and makes the words.
 import { rulesByCode } from '../rules/catalog.js';
 import type { RuleCode } from '../rules/codes.js';
-import { createFinding, restateFinding } from '../rules/finding.js';
+import { createFinding, placedFinding, restateFinding } from '../rules/finding.js';
 import type { Finding, FindingArgs, Profile, Severity } from '../rules/types.js';
 import type { LineIndex } from './positions.js';
 import type { LocatedFinding } from './validate.js';
@@ -29,25 +29,19 @@ export function unplacedFinding(code: RuleCode, profile: Profile, args: Record<s
 
 /**
  * A finding of a value at one place: a new object (each place has its own; a ticket rule may reword it) that
- * shares its arguments, words and fix with the finding of the value, or `words`' when given (SharedWords). Its
- * properties are createFinding's, in its order, then the place, written out: object spread
- * ({ ...finding, line, column }) took about 2 us a finding on Node 20, this takes 15 ns, and every property is in
- * the object itself (no property array beside it).
+ * shares its arguments and fix with the finding of the value, or `words`' arguments when given (SharedWords). Its
+ * sentence is made when read (rules/finding.ts). Object spread ({ ...finding, line, column }) took about 2 us a
+ * finding on Node 20; this is a constructor and four stores.
  */
 export function placed(finding: Finding, at: Position, words: Words | undefined = undefined): LocatedFinding {
-  const { code, severity, spec, fix, offset } = finding;
-  const { args, message } = words ?? finding;
-  const { line, column } = at;
-  if (args === undefined || spec === undefined) return { ...finding, line, column }; // not createFinding's: as it is
-  if (finding.suggestions !== undefined) return { code, severity, message, args, spec, ...(offset !== undefined ? { offset } : {}), suggestions: finding.suggestions, line, column };
-  if (fix !== undefined) return offset !== undefined ? { code, severity, message, args, spec, fix, offset, line, column } : { code, severity, message, args, spec, fix, line, column };
-  return offset !== undefined ? { code, severity, message, args, spec, offset, line, column } : { code, severity, message, args, spec, line, column };
+  const args = words?.args ?? finding.args;
+  if (args === undefined || finding.spec === undefined) return { ...finding, line: at.line, column: at.column }; // not createFinding's: as it is
+  return placedFinding(finding, args, at);
 }
 
-/** A finding's arguments and the sentence made from them. */
+/** A finding's arguments, shared by the findings of a ticket that say the same. */
 interface Words {
   args: FindingArgs;
-  message: string;
 }
 
 /** Equal arguments kept per ticket: no more than this many (then the table starts again). */
@@ -58,9 +52,8 @@ const MAX_SHARED_VALUE = 128;
 const MAX_MISSES = 256;
 
 /**
- * One arguments object and one sentence for the findings of a ticket with the same code and arguments (a
- * hundred thousand raw spaces say the same thing). The sentence is made from the code and the arguments alone,
- * so equal ones (in the same order) give equal words.
+ * One arguments object for the findings of a ticket with the same code and arguments (a hundred thousand raw
+ * spaces say the same thing); the sentence is made from the code and the arguments when read.
  */
 export class SharedWords {
   private readonly table = new Map<string, Words>();
@@ -100,7 +93,7 @@ export class SharedWords {
       this.misses.set(finding.code, missed);
       if (missed >= MAX_MISSES) this.unshared.add(finding.code);
       if (this.table.size >= MAX_WORDS) this.table.clear();
-      words = { args, message: finding.message };
+      words = { args };
       this.table.set(key, words);
     } else {
       this.misses.set(finding.code, 0);

@@ -2,6 +2,7 @@
 // drops it), then the ticket's own directives (directives.ts), whose findings are kept aside as suppressed:
 // counted, never shown. Run again (settleFindings) after findings are added (validate --check-exists).
 import { rulesByCode } from '../rules/catalog.js';
+import { copyFinding } from '../rules/finding.js';
 import { unknownRuleInDirective, unusedDisableDirective } from '../rules/directives.js';
 import type { RuleSettings } from '../rules/settings.js';
 import type { Finding } from '../rules/types.js';
@@ -139,7 +140,8 @@ function settle(findings: LocatedFinding[], choices: Choices, suppress: (s: Supp
     }
     span.used = true;
     const { justification } = span.silenced.directive;
-    suppress({ ...f, suppressions: [{ kind: 'directive', line: span.at.line, column: span.at.column, ...(justification !== undefined ? { justification } : {}) }] });
+    const suppressions: Suppression[] = [{ kind: 'directive', line: span.at.line, column: span.at.column, ...(justification !== undefined ? { justification } : {}) }];
+    suppress(copyFinding(f, { suppressions }));
     drop?.(f);
   }
   return out;

@@ -1,0 +1,151 @@
+// The corpus section (issue 33): checkUrl, resolveReference and validateTicket on every URL value and ticket of a
+// folder of real tickets (--corpus DIR, default ../shared/corpus/tickets), each against what a user would pick
+// instead (new URL; fast-xml-parser alone), interleaved in one run; then the CLI over the same folder.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { XMLParser } from 'fast-xml-parser';
+import { checkUrl, resolveReference, validateTicket } from '../src/index.js';
+import { defaultJobs } from '../src/node/batch.js';
+import type { CheckOptions } from '../src/rules/types.js';
+import { race, type Row } from './measure.js';
+
+interface Value {
+  value: string;
+  base: string | undefined;
+  options: CheckOptions;
+}
+
+/** The tickets of the folder: the manifest's list when there is one, else every file under it. */
+function ticketsIn(dir: string): string[] {
+  const manifest = path.join(dir, 'manifest.json');
+  if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, 'utf8')) as { files: Array<{ stored: string }> }).files.map((f) => path.join(dir, f.stored));
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = path.join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** Every URL value the validator reads in the tickets (identifiers left out), with the options it checked it under. */
+function valuesOf(files: Array<{ file: string; bytes: Uint8Array }>): Value[] {
+  const values: Value[] = [];
+  for (const { file, bytes } of files) {
+    const report = validateTicket(bytes, { documentUri: pathToFileURL(file).href });
+    const charset = report.encoding.toLowerCase().startsWith('utf-16') ? 'utf-8' : report.encoding.toLowerCase();
+    for (const r of report.references) {
+      if (r.role === 'identifier') continue;
+      const options: CheckOptions = { role: r.role, charset };
+      if (r.base !== null) options.base = r.base;
+      if (report.jdfVersion !== undefined) options.jdfVersion = report.jdfVersion;
+      values.push({ value: r.value, base: r.base ?? undefined, options });
+    }
+  }
+  return values;
+}
+
+/** The forms issue 33 names as the costly ones, each value in the first that fits. */
+const FORMS: Array<[string, (v: string) => boolean]> = [
+  ['backslash/UNC values', (v) => v.includes('\\')],
+  ['raw non-ASCII values', (v) => /[^\x00-\x7f]/.test(v)],
+  ['drive-letter values', (v) => /^(?:file:\/*(?:localhost\/)?)?\/?[A-Za-z][:|]/i.test(v)],
+  ['other values', () => true],
+];
+const formOf = (v: string) => FORMS.find(([, test]) => test(v))![0];
+
+const whatwg = (value: string, base: string | undefined) => {
+  try {
+    return new URL(value, base).href;
+  } catch {
+    return null;
+  }
+};
+
+/** checkUrl (findings and fixes) and resolveReference against new URL on the same values, all and by form. */
+function valueRows(values: Value[], rounds: number): Row[] {
+  const rows: Row[] = [];
+  const sets: Array<[string, Value[]]> = [['every real value', values]];
+  for (const [form] of FORMS) sets.push([form, values.filter((v) => formOf(v.value) === form)]);
+  for (const [name, set] of sets) {
+    if (set.length === 0) continue;
+    const resolvable = set.filter((v) => v.base !== undefined);
+    const times = race([
+      { name: 'check', run: () => { for (const v of set) checkUrl(v.value, v.options); } },
+      { name: 'url', run: () => { for (const v of set) whatwg(v.value, v.base); } },
+      { name: 'resolve', run: () => { for (const v of resolvable) resolveReference(v.value, v.base!); } },
+      { name: 'url-resolve', run: () => { for (const v of resolvable) whatwg(v.value, v.base); } },
+    ], rounds, 3);
+    const check = times.get('check')! / times.get('url')!;
+    rows.push({ section: 'corpus', name: `${name} (${set.length}): checkUrl time / new URL time`, value: (times.get('check')! * 1000) / set.length, unit: 'us/value', ratio: check, target: '<= 2x', pass: check <= 2 });
+    if (resolvable.length === 0) continue;
+    const resolve = times.get('url-resolve')! / times.get('resolve')!;
+    rows.push({ section: 'corpus', name: `${name} (${resolvable.length}): resolveReference vs new URL`, value: (times.get('resolve')! * 1000) / resolvable.length, unit: 'us/value', ratio: resolve, target: '>= 2x faster', pass: resolve >= 2 });
+  }
+  return rows;
+}
+
+export interface CorpusSection {
+  rows: Row[];
+  notes: string[];
+  /** The figures issue 33 sets targets on, for the summary. */
+  targets: Row[];
+}
+
+/** The corpus section; an empty one with a note when the folder is not there. */
+export function corpusSection(dir: string, cli: string, quick: boolean, log: (s: string) => void): CorpusSection {
+  if (!existsSync(dir)) return { rows: [], notes: [`corpus: skipped (${dir} is not here; --corpus DIR names a folder of real tickets)`], targets: [] };
+  const names = ticketsIn(dir);
+  const files = names.map((file) => ({ file, bytes: new Uint8Array(readFileSync(file)) }));
+  const texts = files.map((f) => new TextDecoder().decode(f.bytes));
+  const mb = files.reduce((n, f) => n + f.bytes.length, 0) / 1e6;
+  const values = valuesOf(files);
+  log(`corpus: ${values.length} URL values of ${files.length} tickets (${mb.toFixed(1)} MB) ...`);
+  const rows = valueRows(values, quick ? 9 : 31);
+
+  log('corpus: validateTicket over every ticket against a raw parse, and the CLI over the folder ...');
+  const batch = race([
+    { name: 'ours', run: () => { for (const f of files) validateTicket(f.bytes, { documentUri: pathToFileURL(f.file).href }); } },
+    { name: 'raw', run: () => { for (const t of texts) new XMLParser({ ignoreAttributes: false }).parse(t); } },
+    { name: 'read', run: () => { for (const f of names) validateTicket(readFileSync(f), { documentUri: pathToFileURL(f).href }); } },
+  ], quick ? 3 : 7, 1, 0);
+  const ours = batch.get('ours')!;
+  const raw = batch.get('raw')!;
+  const inProcess = batch.get('read')!;
+  const perSecond = (ms: number) => files.length / (ms / 1000);
+  rows.push({ section: 'corpus', name: `${files.length} tickets: validateTicket vs raw fast-xml-parser parse`, value: perSecond(ours), unit: 'tickets/s', ratio: raw / ours, target: '>= 1.5x raw parse', pass: raw / ours >= 1.5 });
+  rows.push({ section: 'corpus', name: `${files.length} tickets: raw fast-xml-parser parse`, value: perSecond(raw), unit: 'tickets/s' });
+  rows.push({ section: 'corpus', name: `${files.length} tickets: read + validateTicket, in process`, value: perSecond(inProcess), unit: 'tickets/s' });
+
+  // The CLI as a user runs it over the folder: the default jobs and --jobs 1, interleaved.
+  const runCli = (extra: string[]) => {
+    const t0 = performance.now();
+    spawnSync(process.execPath, [cli, 'validate', dir, '--format', 'json', '--exit-zero', ...extra], { stdio: 'ignore' });
+    return performance.now() - t0;
+  };
+  runCli(['--jobs', '1']); // the file cache
+  const parallel: number[] = [];
+  const single: number[] = [];
+  for (let r = 0; r < (quick ? 1 : 3); r++) {
+    parallel.push(runCli([]));
+    single.push(runCli(['--jobs', '1']));
+  }
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+  const cliMs = med(parallel);
+  const oneMs = med(single);
+  rows.push({ section: 'corpus', name: 'validate FOLDER (default jobs) vs read + validateTicket in process', value: perSecond(cliMs), unit: 'tickets/s', ratio: cliMs / inProcess, target: '<= 1.5x in process', pass: cliMs / inProcess <= 1.5 });
+  rows.push({ section: 'corpus', name: 'validate FOLDER --jobs 1 vs read + validateTicket in process', value: perSecond(oneMs), unit: 'tickets/s', ratio: oneMs / inProcess });
+  // Where the default is --jobs 1 (two cores: src/node/batch.ts), the two runs are the same work and their ratio is noise.
+  const jobs = defaultJobs(files.length);
+  rows.push(jobs === 1
+    ? { section: 'corpus', name: 'validate FOLDER: default jobs time / --jobs 1 time (the default is --jobs 1 here)', value: cliMs, unit: 'ms', ratio: cliMs / oneMs, target: '<= 1x --jobs 1', pass: true }
+    : { section: 'corpus', name: `validate FOLDER: default jobs (${jobs}) time / --jobs 1 time`, value: cliMs, unit: 'ms', ratio: cliMs / oneMs, target: '<= 1x --jobs 1', pass: cliMs <= oneMs });
+
+  const targets = rows.filter((r) => r.target !== undefined && !FORMS.some(([form]) => r.name.startsWith(form)));
+  return { rows, notes: [`corpus: ${dir}, ${files.length} tickets, ${mb.toFixed(1)} MB, ${values.length} URL values`], targets };
+}
