@@ -24,11 +24,11 @@ function collected(input: string | Uint8Array, options: ValidateOptions): { repo
     },
     reference(ref) {
       order.push('reference');
-      references.push(structuredClone(ref)); // as it was when handed over: nothing may change it afterwards
+      references.push(JSON.parse(JSON.stringify(ref))); // as it was when handed over (its words too): nothing may change it afterwards
     },
     finding(f) {
       order.push('finding');
-      findings.push(structuredClone(f));
+      findings.push(JSON.parse(JSON.stringify(f)));
     },
     end(summary) {
       order.push('end');

@@ -204,6 +204,7 @@ export async function killRun(n: number, kills: number, extra: Partial<WatchOpti
   const last = watchChild(d, extra);
   await feeding;
   await until(() => routed(d).length >= n, 120_000, 'every ticket to be routed after the last restart');
+  await until(() => last.lines.some((l) => l.includes('"event":"started"')), 60_000, 'the last watcher to start'); // as in killFolderRun
   last.kill('SIGTERM');
   const code = await exited(last);
   resumed += last.lines.filter((l) => l.includes('"event":"resumed"')).length;
@@ -257,10 +258,13 @@ export async function killFolderRun(n: number, kills: number): Promise<string[]>
   const last = watchChild(d);
   await feeding;
   await until(() => routedFolders(d).size >= n && readdirSync(d.in).length === 0, 300_000, 'every job folder to be routed after the last restart');
+  // The killed watchers may have routed every folder already: the last one must be running (its signal handler
+  // taken) before it is asked to stop, or SIGTERM ends a process that has not loaded yet.
+  await until(() => last.lines.some((l) => l.includes('"event":"started"')), 60_000, 'the last watcher to start');
   last.kill('SIGTERM');
   const problems: string[] = [];
   const code = await exited(last);
-  if (code !== 0) problems.push(`the last watcher exited with ${code}`);
+  if (code !== 0) problems.push(`the last watcher exited with ${code}${last.signalCode ? ` (${last.signalCode})` : ''}`);
   const seen = routedFolders(d);
   for (let i = 0; i < n; i++) {
     const at = seen.get(`f${i}`) ?? [];

@@ -57,8 +57,10 @@ export async function validateJob(job: Job, o: WatchOptions, withLocal: boolean)
 function namedAsArrived(file: FileReport, now: string, arrived: string): void {
   const swap = (text: string) => text.split(now).join(arrived);
   for (const f of [...file.findings, ...file.references.flatMap((r) => r.findings)]) {
-    f.message = swap(f.message);
-    if (f.args) for (const [k, v] of Object.entries(f.args)) if (typeof v === 'string') f.args[k] = swap(v);
+    // New args (equal findings may share one object); a finding made by its rule says its words from them, a plain
+    // one carries its own.
+    if (f.args) f.args = Object.fromEntries(Object.entries(f.args).map(([k, v]) => [k, typeof v === 'string' ? swap(v) : v]));
+    if (Object.hasOwn(f, 'message')) f.message = swap(f.message);
   }
 }
 
