@@ -252,7 +252,6 @@ test('a JMF message over 16 MiB (within --max-bytes) is not held to be read: Ret
   assert.match(xml, /larger than 16777216 bytes/);
 });
 
-
 test('a refused job\'s ReturnCode: 120 when a referenced file cannot be had, 200 when a reference is written wrong (JDF 1.3 Appendix D)', () => {
   // JDF 1.3 Appendix D: 120 "Cannot access referenced URL", 200 "Invalid Resource parameters".
   assert.is(refusedJobCode(['unsafe-character', 'file-missing']), 120);

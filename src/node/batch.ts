@@ -85,7 +85,7 @@ export async function validateSources(sources: readonly TicketSource[], options:
  * validateSources writing each report to `sink` as it comes (a big ticket's in pieces, from its worker): one
  * source at a time, since a report being written must end before the next begins.
  */
-async function validateIntoSink(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, sink: ReportSink, local: LocalFileOptions | undefined, onTicket: (() => void) | undefined, debug: boolean, isolate: boolean): Promise<Array<FileReport | UnreadablePath>> {
+async function validateIntoSink(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, sink: ReportSink, local: LocalFileOptions | undefined, onTicket: (() => void) | undefined, debug: boolean, isolate: boolean): Promise<[]> {
   for (const source of sources) {
     onTicket?.();
     let results: Array<FileReport | UnreadablePath>;

@@ -100,7 +100,7 @@ export async function placeFolder(src: string, dest: string): Promise<boolean> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOTDIR' || code === 'EISDIR') return false;
-    if (code === 'EXDEV') throw new Error(`a job folder is moved by one rename, and ${path.dirname(dest)} is on another file system than IN: put OK and ERROR on IN's file system`);
+    if (code === 'EXDEV') throw new Error(`a job folder is moved by one rename, and ${path.dirname(dest)} is on another file system than IN: put OK and ERROR on IN's file system`, { cause: error });
     throw error;
   }
 }
