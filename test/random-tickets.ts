@@ -1,16 +1,9 @@
 // Random JDF tickets from a seeded generator, for tests that compare two ways of reading the same ticket.
 
-/** mulberry32: a small seeded generator, the same tickets on every run. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from '../bench/corpus.js';
+
+/** The bench's seeded generator (mulberry32): the same tickets on every run. */
+export { random };
 
 const VALUES = [
   'pages/p1.pdf', 'p 2.pdf', 'pages\\p3.pdf', 'C:\\Jobs\\p4.pdf', '\\\\server\\share\\p5.pdf', 'M%C3%BCller%20p6.pdf',
