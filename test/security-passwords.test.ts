@@ -5,7 +5,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { redactPassword, stripPassword } from '../src/fileurl/redact.js';
-import { validateTicket } from '../src/index.js';
+import { checkUrl, validateTicket } from '../src/index.js';
 import { removeTempFolders, tempFolder } from './helpers.js';
 import { runCli } from './in-process.js';
 
@@ -53,6 +53,13 @@ for (const format of ['text', 'json', 'sarif', 'unix', 'github']) {
 // Not yet reported: the RFC 3986 reading of ftp://host\user:p@evil/ (userinfo "host\user:p", which WHATWG reads
 // as a path); it is masked, in the value and in its fix.
 const UNREPORTED = new Set(['sekrit15']);
+test('passwords: the suggestions for a value of two meanings (file:/user:pw@host/share/...) describe the server masked', () => {
+  // A property run found it: each suggestion's description names the first segment, userinfo and all.
+  const found = checkUrl('file:/user:S3CRETpw@evil/share/x.pdf', {}).findings.find((f) => f.suggestions !== undefined);
+  assert.ok(found, 'the value has two meanings, so suggestions');
+  assert.not.ok(JSON.stringify(found).includes('S3CRETpw'), JSON.stringify(found));
+});
+
 test('passwords: every spelling that is masked is reported as password-in-userinfo, in every profile', async () => {
   for (const profile of ['jdf', 'rfc8089', 'lenient'] as const) {
     for (const form of FORMS.filter(([, , secret]) => !UNREPORTED.has(secret))) {

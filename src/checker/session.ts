@@ -1,5 +1,5 @@
 // One check of one value: the rules run on it, and on the values its fixes make, each value's rules run once.
-import { stripPassword } from '../fileurl/redact.js';
+import { redactText, stripPassword } from '../fileurl/redact.js';
 import { isEffect } from '../rules/causes.js';
 import { findingOf, severityUnder } from '../rules/finding.js';
 import { rules } from '../rules/catalog.js';
@@ -96,7 +96,7 @@ export class CheckSession {
       if (severity === null) return;
       const fix = r.fix !== undefined && r.fix !== value ? r.fix : undefined;
       const finding = findingOf(rule, r.args ?? {}, severity, r.offset, fix);
-      if (r.suggestions !== undefined) finding.suggestions = r.suggestions.map((s) => ({ desc: s.desc, fix: stripPassword(s.fix) }));
+      if (r.suggestions !== undefined) finding.suggestions = r.suggestions.map((s) => ({ desc: redactText(s.desc), fix: stripPassword(s.fix) })); // a desc names the server, userinfo and all
       findings.push(finding);
       if (finding.fix === undefined) return;
       if (!(fast && takesFixAsItIs(rule, finding.fix, fix))) recheck.push(finding);
