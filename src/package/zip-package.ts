@@ -9,6 +9,7 @@ import { SNIFF_BYTES } from './magic.js';
 import { emptyReport, finding, type PackageOptions, type PackageReport, type PartSummary } from './validate.js';
 import { readZipDirectory, readZipEntry, type RandomAccess, type ZipEntry } from './zip.js';
 import type { RuleCode } from '../rules/codes.js';
+import { limitProblem } from '../rules/package-read.js';
 
 type Add = (code: RuleCode, args: Record<string, string | number>) => void;
 
@@ -21,7 +22,7 @@ export async function validateZip(src: RandomAccess, options: PackageOptions, de
   for (const p of directory.problems) add(p.code, p.args);
   const bad = new Set(directory.problems.filter((p) => p.entry !== undefined && p.code !== 'zip-slip').map((p) => p.entry!));
   const bomb = directory.problems.some((p) => p.code === 'zip-bomb' && p.entry === undefined);
-  const gatherer = new Gatherer(gatherLimits(limits, options.maxBytes), (_g, what) => add('package-limit', { what }));
+  const gatherer = new Gatherer(gatherLimits(limits, options.maxBytes), (_g, limit) => { const p = limitProblem(limit); add(p.code, p.args); });
   const context: PartContext = { locationFor: () => undefined, nestedTypeOf: () => undefined };
   const byName = new Map<string, Gathered>();
   for (const entry of directory.entries) {
@@ -33,7 +34,7 @@ export async function validateZip(src: RandomAccess, options: PackageOptions, de
     await gatherEntry(src, entry, g, gatherer, options, limits, add);
     await settlePart(g, 'zip', context, options, depth, limits);
   }
-  gatherer.overTotal((_g, what) => add('package-limit', { what }));
+  gatherer.overTotal((_g, limit) => { const p = limitProblem(limit); add(p.code, p.args); });
   // XJDF 2.0 zip packaging: the ticket at the top level is the root; the first one when there are several.
   const tickets = report.parts.filter((p) => isRootTicketName(p.name));
   const root = tickets.length > 0 ? byName.get(tickets[0]!.name) : undefined;
