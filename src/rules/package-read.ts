@@ -80,6 +80,28 @@ export function duplicateIdProblem(id: string, name: string, first: { name: stri
   return { code: 'duplicate-content-id', args: { id, first: first.name === name ? `an earlier part (line ${first.line})` : first.name } };
 }
 
+/** What the package's root is when it is not a ticket (a media type, or words for what it is); none when there is no root. */
+export function rootNotTicket(part: string | undefined, what: string, kind: 'mime' | 'zip'): PackageProblem {
+  if (part !== undefined) return { code: 'package-root-not-ticket', args: { part, what } };
+  const none = kind === 'zip' ? 'missing: the zip has no .xjdf, .jdf, .xjmf or .jmf at its top level' : 'missing: the package has no parts';
+  return { code: 'package-root-not-ticket', args: { part: '(none)', what: none } };
+}
+
+/** RFC 2387 3.1: a part nothing refers to (a zip's folder entries are not parts to refer to). */
+export function unreferencedProblem(part: string, referenced: boolean, zip: boolean): PackageProblem | null {
+  return referenced || (zip && part.endsWith('/')) ? null : { code: 'part-unreferenced', args: { part } };
+}
+
+/** RFC 2392 2: a cid: URL whose Content-ID no part has; JDF appendix 4.6: a relative name no entry has. */
+export function partMissing(cid: string | undefined, name: string): PackageProblem {
+  return cid !== undefined ? { code: 'cid-no-part', args: { id: cid } } : { code: 'file-missing', args: { path: `'${name}' inside the package` } };
+}
+
+/** The source the package came in failed while read (InputError's words). */
+export function unreadableProblem(detail: string): PackageProblem {
+  return { code: 'package-unreadable', args: { detail } };
+}
+
 /** Which limit a reader stopped at, and its figures. */
 export type LimitFacts =
   | { limit: 'header'; whose: 'the package header' | 'a part header'; max: number }
@@ -114,4 +136,31 @@ function limitWhat(f: LimitFacts): string {
     case 'zip-stream': return `a zip on a stream is read into memory, and this one is over ${f.max} bytes (--max-bytes)`;
     case 'depth': return `${f.name} is a package nested ${f.depth} deep, deeper than ${f.max}`;
   }
+}
+
+/** What damage the zip directory's reader found (APPNOTE 4.3.16, 4.3.14-15, 4.3.12). */
+export type ZipDamage =
+  | { damage: 'no-end-record' | 'spanned' | 'zip64-outside' | 'zip64-missing' | 'directory-outside' | 'directory-too-large' }
+  | { damage: 'entry'; entry: number; count: number };
+
+const DAMAGE: Record<Exclude<ZipDamage['damage'], 'entry'>, string> = {
+  'no-end-record': 'there is no end-of-central-directory record (the file is cut off or not a zip)',
+  spanned: 'it is a multi-disk (spanned) archive',
+  'zip64-outside': 'the ZIP64 end record lies outside the file',
+  'zip64-missing': 'the ZIP64 end record is missing',
+  'directory-outside': 'the central directory lies outside the file',
+  'directory-too-large': 'the central directory is larger than its entries can be',
+};
+
+/** APPNOTE 4.3: a zip whose structure cannot be read. */
+export function zipDamageProblem(f: ZipDamage): PackageProblem & { code: 'zip-malformed' } {
+  return { code: 'zip-malformed', args: { detail: f.damage === 'entry' ? `central directory entry ${f.entry} of ${f.count} is damaged` : DAMAGE[f.damage] } };
+}
+
+/** An entry as it was inflated: the reader's error, or more bytes than its declared size (APPNOTE 4.4.8-9). */
+export function zipReadProblems(name: string, size: number, error: string | undefined, oversize: boolean): PackageProblem[] {
+  const problems: PackageProblem[] = [];
+  if (error) problems.push({ code: 'zip-malformed', args: { detail: `the entry '${name}' cannot be read: ${error}` } });
+  if (oversize) problems.push({ code: 'zip-bomb', args: { detail: `'${name}' inflates past its declared size of ${size} bytes` } });
+  return problems;
 }
