@@ -5,10 +5,10 @@
 import type { TicketReport } from '../ticket/validate.js';
 import { concat } from '../util/concat.js';
 import { detectPackage } from './detect.js';
-import { declaredByName, declaredByType, mismatch, sniff, SNIFF_BYTES, TYPE_OF, type Sniffed } from './magic.js';
+import { declaredByName, declaredByType, sniff, SNIFF_BYTES, TYPE_OF, type Sniffed } from './magic.js';
 import type { PackageReport, PartSummary } from './validate.js';
 import type { RuleCode } from '../rules/codes.js';
-import type { LimitFacts } from '../rules/package-read.js';
+import { contentTypeProblem, type LimitFacts } from '../rules/package-read.js';
 
 /** A part on its way through: its first bytes (to sniff), and all of it while it may be a ticket or a nested package. */
 export interface Gathered {
@@ -116,7 +116,7 @@ export class Gatherer {
 /** A part whose bytes are not what its Content-Type (or, in a zip, its name) declares. */
 export function checkDeclared(g: Gathered, add: (code: RuleCode, args: Record<string, string | number>) => void): void {
   if (g.headBytes === 0 && g.summary.size === 0) return;
-  if (mismatch(g.declared, g.summary.sniffed)) {
-    add('content-type-mismatch', { part: g.summary.name, declared: g.declaredText ?? TYPE_OF[g.declared!], actual: g.summary.sniffed ? TYPE_OF[g.summary.sniffed] : 'nothing we know' });
-  }
+  const declared = g.declared === undefined ? undefined : { kind: g.declared, as: g.declaredText ?? TYPE_OF[g.declared] };
+  const p = contentTypeProblem(g.summary.name, declared, g.summary.sniffed === undefined ? undefined : { kind: g.summary.sniffed, as: TYPE_OF[g.summary.sniffed] });
+  if (p) add(p.code, p.args);
 }

@@ -97,6 +97,18 @@ export function partMissing(cid: string | undefined, name: string): PackageProbl
   return cid !== undefined ? { code: 'cid-no-part', args: { id: cid } } : { code: 'file-missing', args: { path: `'${name}' inside the package` } };
 }
 
+/** What a part's Content-Type (or, in a zip, its name) declares and what its first bytes are: a kind, and how it is named. */
+export interface KindFacts {
+  kind: string;
+  as: string;
+}
+
+/** RFC 2045 5: a part whose first bytes are not the signature of the kind it declares (none declared: nothing to hold it to). */
+export function contentTypeProblem(part: string, declared: KindFacts | undefined, actual: KindFacts | undefined): PackageProblem | null {
+  if (declared === undefined || declared.kind === actual?.kind) return null;
+  return { code: 'content-type-mismatch', args: { part, declared: declared.as, actual: actual?.as ?? 'nothing we know' } };
+}
+
 /** The source the package came in failed while read (InputError's words). */
 export function unreadableProblem(detail: string): PackageProblem {
   return { code: 'package-unreadable', args: { detail } };
