@@ -98,7 +98,7 @@ export class MultipartReader {
     this.run(true);
     const at = this.held.place(this.held.base + this.held.bytes.length);
     const ended = mimeEndProblem({ state: this.state, boundary: this.delimiter?.boundary });
-    if (ended) this.report(ended, at, ended.code === 'mime-unclosed' ? this.body?.head : undefined);
+    if (ended) this.report(ended, at, this.body?.head);
     if ((this.state === 'headers' || this.state === 'body') && this.body) this.finishPart(false);
     this.state = 'stopped';
   }
