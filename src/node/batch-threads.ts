@@ -4,6 +4,7 @@ import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { FileReport } from '../report/report.js';
 import { createFinding, revivedFinding } from '../rules/finding.js';
+import { reportCut } from '../rules/report-limit.js';
 import type { LocatedFinding, TicketSummary, ValidateOptions } from '../ticket/validate.js';
 import type { TicketSource, UnreadablePath } from './files.js';
 import type { LocalFileOptions } from './local-files.js';
@@ -149,11 +150,11 @@ class Reports {
   }
 
   private cutFinding(report: FileReport): LocatedFinding {
-    const args = {
+    const cut = reportCut({
       listedReferences: report.references.length + this.passed, references: this.totals.references,
       listedFindings: report.findings.length, findings: this.totals.findings,
       limit: Math.floor(getHeapStatistics().heap_size_limit / 2 ** 20),
-    };
-    return createFinding('too-many-findings', args, { profile: this.options.profile ?? 'jdf', at: { line: 1, column: 1 } });
+    });
+    return createFinding(cut.code, cut.args, { profile: this.options.profile ?? 'jdf', at: { line: 1, column: 1 } });
   }
 }

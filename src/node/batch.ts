@@ -6,7 +6,7 @@ import type { FileReport } from '../report/report.js';
 import { settleFindings, silenceFindings } from '../ticket/silence.js';
 import { oversizeReport, validateTicket, type ValidateOptions } from '../ticket/validate.js';
 import { createFinding } from '../rules/finding.js';
-import { internalError } from '../rules/internal.js';
+import { internalError, workerFailure } from '../rules/internal.js';
 import { readTicket, type TicketSource, type UnreadablePath } from './files.js';
 import type { LocalFileOptions } from './local-files.js';
 import type { ReportSink } from './report-pieces.js';
@@ -213,8 +213,9 @@ async function validateIsolated(source: TicketSource, size: number, options: Val
   try {
     return await runWorker([source], options, maxBytes, local, undefined, debug, { isolated: true, heapMiB: limit }, sink);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') throw error;
-    const finding = createFinding('out-of-memory', { size, limit }, { profile: options.profile ?? 'jdf', at: { line: 1, column: 1 } });
+    const outOfMemory = workerFailure((error as NodeJS.ErrnoException).code, size, limit);
+    if (!outOfMemory) throw error;
+    const finding = createFinding(outOfMemory.code, outOfMemory.args, { profile: options.profile ?? 'jdf', at: { line: 1, column: 1 } });
     const report: FileReport = { path: source.path, ...(source.documentUri ? { documentUri: source.documentUri } : {}), encoding: 'unknown', references: [], findings: [finding] };
     if (!sink) return [report];
     await sink.finish(report);

@@ -8,7 +8,7 @@ import { decodeSegment } from '../escape/percent.js';
 import { fileUrlDriveIndex, foldFileUrlDrive } from '../fileurl/drive.js';
 import { fileUrlToPath, PathConversionError } from '../paths/convert.js';
 import type { RuleCode } from '../rules/codes.js';
-import { changedOutsideRoot, lookProblem, notLocal } from '../rules/files.js';
+import { changedOutsideRoot, lookProblem, notLocal, outsideRootProblem } from '../rules/files.js';
 import { createFinding } from '../rules/finding.js';
 import type { Profile } from '../rules/types.js';
 import type { LocatedFinding, TicketReference, TicketReport } from '../ticket/validate.js';
@@ -123,7 +123,7 @@ export async function checkLocalFiles(ticket: TicketReport, options: LocalFileOp
         // Inside the root: the real path, walked as the OS walks it; every link on it followed already, so
         // the look is an lstat, and afterwards the path must still be what the walk found.
         const confined = await resolveInside(root, target);
-        if ('outside' in confined) return { problem: { code: 'outside-root', args: { how: confined.outside } } };
+        if ('outside' in confined) return { problem: outsideRootProblem(confined.outside) };
         if (!options.checkExists) return { problem: null };
         const found = await look(confined.path, target, role, lstat);
         if (found.problem === CHANGED || !(await stillInside(root, confined.path))) {
@@ -184,7 +184,7 @@ function remember(ref: TicketReference, looked: Looked): void {
 }
 
 /** A symbolic link where the walk to the real path found none: something changed under us. */
-const CHANGED: LocatedFindingSpec = { code: 'outside-root', args: { how: '' } };
+const CHANGED: LocatedFindingSpec = outsideRootProblem('');
 
 /** Stats `file` (shown as `shown`) and gathers what lookProblem (rules/files.ts) needs to say what is wrong with it for `role`. */
 async function look(file: string, shown: string, role: 'url' | 'directory', statOf: (p: string) => Promise<Stats>): Promise<Looked> {

@@ -7,6 +7,7 @@ import { validatePackage, type PackageInput, type PackageKind, type PackageOptio
 import { utf8Escapes } from '../package/names.js';
 import { isZip, readZipDirectory, type RandomAccess } from '../package/zip.js';
 import type { FileReport } from '../report/report.js';
+import { containerMemberProblem } from '../rules/files.js';
 import { createFinding } from '../rules/finding.js';
 import type { TicketReport } from '../ticket/validate.js';
 import type { TicketSource } from './files.js';
@@ -91,9 +92,8 @@ export async function checkContainerMembers(ticket: TicketReport, local: LocalFi
     if (set === null) continue; // not a readable zip: the file-system check stands
     const member = ref.resolved.slice(ref.base.length).replace(/[?#].*$/, '').split('/').map((s) => decodeSegment(s, ticket.encoding).text).join('/');
     ref.findings = ref.findings.filter((f) => f.code !== 'file-missing' && f.code !== 'not-a-file' && f.code !== 'case-mismatch');
-    if (!set.has(member)) {
-      ref.findings.push(createFinding('file-missing', { path: `'${member}' inside ${container}` }, { profile: local.profile ?? 'jdf', at: ref }));
-    }
+    const missing = containerMemberProblem(member, container, set.has(member));
+    if (missing) ref.findings.push(createFinding(missing.code, missing.args, { profile: local.profile ?? 'jdf', at: ref }));
   }
 }
 

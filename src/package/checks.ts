@@ -14,7 +14,7 @@ import type { Gathered } from './gather.js';
 import type { PackageLimits } from './limits.js';
 import { TYPE_OF } from './magic.js';
 import { finding, validatePackage, type PackageOptions, type PackageReport } from './validate.js';
-import type { RuleCode } from '../rules/codes.js';
+import { limitProblem, partMissing, rootNotTicket, unreferencedProblem, type PackageProblem } from '../rules/package-read.js';
 
 /** What a package family tells about a part while it is read. */
 export interface PartContext {
@@ -53,8 +53,6 @@ export async function settlePart(g: Gathered, kind: PackageKind, context: PartCo
   g.kept = null;
 }
 
-type Add = (code: RuleCode, args: Record<string, string | number>, where: { line: number; column: number }) => void;
-
 /**
  * Validates the ticket parts, resolves their references to parts, and reports the root, unreferenced parts,
  * cid: URLs that name no part and nested packages.
@@ -63,7 +61,7 @@ export async function finishPackage(report: PackageReport, shape: PackageShape, 
   const own = report.files[0]!;
   const zip = report.kind === 'zip';
   const at = (g: Gathered) => (zip ? { line: 1, column: 1 } : g.at);
-  const add: Add = (code, args, where) => own.findings.push(finding(code, options.profile, args, where));
+  const placed = (p: PackageProblem, where: { line: number; column: number }) => own.findings.push(finding(p.code, options.profile, p.args, where));
   const { root } = shape;
   const referenced = new Set<Gathered>();
   if (root) {
@@ -80,12 +78,13 @@ export async function finishPackage(report: PackageReport, shape: PackageShape, 
   }
   if (root && !root.summary.ticket) {
     const what = root.summary.sniffed === 'xml' ? `XML whose root is not a ticket` : root.summary.sniffed ? TYPE_OF[root.summary.sniffed] : (root.summary.contentType ?? 'not XML');
-    add('package-root-not-ticket', { part: root.summary.name, what }, at(root));
+    placed(rootNotTicket(root.summary.name, what, report.kind), at(root));
   }
-  if (!root && !zip) add('package-root-not-ticket', { part: '(none)', what: 'missing: the package has no parts' }, { line: 1, column: 1 });
+  if (!root && !zip) placed(rootNotTicket(undefined, '', report.kind), { line: 1, column: 1 });
   for (const g of shape.parts) {
-    if (!referenced.has(g) && !(zip && g.summary.name.endsWith('/'))) add('part-unreferenced', { part: g.summary.name }, at(g));
-    if (g.outcome !== undefined && 'tooDeep' in g.outcome) add('package-limit', { what: `${g.summary.name} is a package nested ${depth + 2} deep, deeper than ${limits.maxDepth}` }, at(g));
+    const unreferenced = unreferencedProblem(g.summary.name, referenced.has(g), zip);
+    if (unreferenced) placed(unreferenced, at(g));
+    if (g.outcome !== undefined && 'tooDeep' in g.outcome) placed(limitProblem({ limit: 'depth', name: g.summary.name, depth: depth + 2, max: limits.maxDepth }), at(g));
     if (g.outcome !== undefined && 'inner' in g.outcome) {
       for (const f of g.outcome.inner.files) report.files.push({ ...f, part: f.part !== undefined ? `${g.summary.name} > ${f.part}` : g.summary.name });
     }
@@ -121,13 +120,18 @@ function resolveToParts(ticket: TicketReport, g: Gathered, shape: PackageShape, 
       const id = cidToContentId(ref.value);
       const target = id === undefined ? undefined : shape.byId.get(id);
       if (target) named(ref, target, referenced);
-      else ref.findings.push(finding('cid-no-part', profile, { id: id ?? ref.value }, ref));
+      else ref.findings.push(partFinding(partMissing(id ?? ref.value, ''), profile, ref));
       continue;
     }
     const target = shape.lookup(ref.value, ref.resolved, g, ticket.encoding);
     if (target) named(ref, target, referenced);
-    else if (target === null) ref.findings.push(finding('file-missing', profile, { path: `'${insideName(ref.value, g.summary.name, ticket.encoding)}' inside the package` }, ref));
+    else if (target === null) ref.findings.push(partFinding(partMissing(undefined, insideName(ref.value, g.summary.name, ticket.encoding)), profile, ref));
   }
+}
+
+/** A reference's finding from the package rules. */
+function partFinding(p: PackageProblem, profile: Profile | undefined, ref: TicketReference) {
+  return finding(p.code, profile, p.args, ref);
 }
 
 /** A reference that names a part: the part is used, and the reference says which it is. */

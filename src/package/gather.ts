@@ -5,9 +5,10 @@
 import type { TicketReport } from '../ticket/validate.js';
 import { concat } from '../util/concat.js';
 import { detectPackage } from './detect.js';
-import { declaredByName, declaredByType, mismatch, sniff, SNIFF_BYTES, TYPE_OF, type Sniffed } from './magic.js';
+import { declaredByName, declaredByType, sniff, SNIFF_BYTES, TYPE_OF, type Sniffed } from './magic.js';
 import type { PackageReport, PartSummary } from './validate.js';
 import type { RuleCode } from '../rules/codes.js';
+import { contentTypeProblem, type LimitFacts } from '../rules/package-read.js';
 
 /** A part on its way through: its first bytes (to sniff), and all of it while it may be a ticket or a nested package. */
 export interface Gathered {
@@ -41,7 +42,7 @@ export class Gatherer {
   private total = 0;
   /** What they had come to when the first part did not fit. */
   private totalWhenFull = 0;
-  constructor(private readonly limits: GatherLimits, private readonly onLimit: (g: Gathered, what: string) => void) {}
+  constructor(private readonly limits: GatherLimits, private readonly onLimit: (g: Gathered, limit: LimitFacts) => void) {}
 
   start(summary: PartSummary, at: { line: number; column: number }, declaredType: string | undefined, nestedType: boolean): Gathered {
     const g: Gathered = { summary, at, head: [], headBytes: 0, kept: [], keptBytes: 0, nested: nestedType };
@@ -67,7 +68,7 @@ export class Gatherer {
     const max = g.nested ? this.limits.maxNested : this.limits.maxTicket;
     if (g.keptBytes + d.length > max) {
       g.kept = null;
-      this.onLimit(g, g.nested ? `the nested package ${g.summary.name} is over ${max} bytes and was not read` : `the part ${g.summary.name} is over ${max} bytes (--max-bytes) and was not read as a ticket`);
+      this.onLimit(g, { limit: 'kept', name: g.summary.name, nested: g.nested, max });
       return false;
     }
     if (this.total + d.length > this.limits.maxTotal) {
@@ -87,11 +88,11 @@ export class Gatherer {
    * The parts not read whole because the package's tickets and nested packages had come to maxTotal bytes: one
    * finding, at the first of them, naming it and counting the rest.
    */
-  overTotal(add: (g: Gathered, what: string) => void): void {
+  overTotal(add: (g: Gathered, limit: LimitFacts) => void): void {
     const over = this.parts.filter((g) => g.overTotal && (g.nested || g.summary.sniffed === 'xml'));
     if (over.length === 0) return;
-    const rest = over.length > 1 ? ` (and ${over.length - 1} more after it: ${over.slice(1, 4).map((g) => g.summary.name).join(', ')}${over.length > 4 ? ', ...' : ''})` : '';
-    add(over[0]!, `${over[0]!.nested ? 'the nested package' : 'the ticket part'} ${over[0]!.summary.name}${rest}, since the tickets and nested packages read before it came to ${this.totalWhenFull} bytes, and one package's are read up to ${this.limits.maxTotal} bytes in all (raise --max-bytes, or unpack the package and check the ticket on its own)`);
+    const first = over[0]!;
+    add(first, { limit: 'total', name: first.summary.name, nested: first.nested, others: over.slice(1).map((g) => g.summary.name), before: this.totalWhenFull, max: this.limits.maxTotal });
   }
 
   /** Once its first bytes are in: keep XML (a ticket) and packages, drop the rest. */
@@ -115,7 +116,7 @@ export class Gatherer {
 /** A part whose bytes are not what its Content-Type (or, in a zip, its name) declares. */
 export function checkDeclared(g: Gathered, add: (code: RuleCode, args: Record<string, string | number>) => void): void {
   if (g.headBytes === 0 && g.summary.size === 0) return;
-  if (mismatch(g.declared, g.summary.sniffed)) {
-    add('content-type-mismatch', { part: g.summary.name, declared: g.declaredText ?? TYPE_OF[g.declared!], actual: g.summary.sniffed ? TYPE_OF[g.summary.sniffed] : 'nothing we know' });
-  }
+  const declared = g.declared === undefined ? undefined : { kind: g.declared, as: g.declaredText ?? TYPE_OF[g.declared] };
+  const p = contentTypeProblem(g.summary.name, declared, g.summary.sniffed === undefined ? undefined : { kind: g.summary.sniffed, as: TYPE_OF[g.summary.sniffed] });
+  if (p) add(p.code, p.args);
 }

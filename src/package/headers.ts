@@ -136,13 +136,3 @@ function decode2231(value: string | undefined): string | undefined {
   }
   return bytes;
 }
-
-/** RFC 2046 5.1.1: boundary := 0*69<bchars> bcharsnospace, bchars := DIGIT / ALPHA / "'()+_,-./:=?" and space. */
-export function boundaryProblem(boundary: string): string | null {
-  if (boundary.length === 0) return 'it is empty';
-  if (boundary.length > 70) return `it is ${boundary.length} characters long, more than 70`;
-  const bad = /[^0-9A-Za-z'()+_,\-./:=? ]/.exec(boundary);
-  if (bad) return `it holds '${bad[0]}', which a boundary may not`;
-  if (boundary.endsWith(' ')) return 'it ends with a space';
-  return null;
-}

@@ -46,8 +46,3 @@ export function declaredByName(name: string): Sniffed | undefined {
   const m = /\.([A-Za-z0-9]+)$/.exec(name);
   return m ? BY_EXTENSION[m[1]!.toLowerCase()] : undefined;
 }
-
-/** The mismatch, if the declaration names a judged format and the bytes are another (or none of them). */
-export function mismatch(declared: Sniffed | undefined, actual: Sniffed | undefined): boolean {
-  return declared !== undefined && declared !== actual;
-}

@@ -9,8 +9,12 @@ import { DEFAULT_PACKAGE_LIMITS, gatherLimits, type PackageLimits } from './limi
 import { MultipartReader, type PartHead, type Place } from './multipart.js';
 import { emptyReport, finding, type PackageOptions, type PackageReport, type PartSummary } from './validate.js';
 import type { RuleCode } from '../rules/codes.js';
+import { base64Problem, duplicateIdProblem, limitProblem, startProblem, type PackageProblem } from '../rules/package-read.js';
 
 type Add = (code: RuleCode, args: Record<string, string | number>, at: { line: number; column: number }) => void;
+
+/** A problem the rules found, placed (none when they found none). */
+const placed = (add: Add, p: PackageProblem | null, at: { line: number; column: number }) => { if (p) add(p.code, p.args, at); };
 
 export async function validateMime(chunks: AsyncIterable<Uint8Array>, options: PackageOptions, depth: number): Promise<PackageReport> {
   const limits = { ...DEFAULT_PACKAGE_LIMITS, ...options.limits };
@@ -40,7 +44,7 @@ function partName(head: PartHead): string {
  */
 async function readParts(chunks: AsyncIterable<Uint8Array>, report: PackageReport, heads: Map<Gathered, PartHead>, settle: (g: Gathered) => Promise<void>, options: PackageOptions, limits: PackageLimits, add: Add): Promise<{ parts: Gathered[]; topType: MediaType | null }> {
   let topType: MediaType | null = null;
-  const gatherer = new Gatherer(gatherLimits(limits, options.maxBytes), (g, what) => add('package-limit', { what }, g.at));
+  const gatherer = new Gatherer(gatherLimits(limits, options.maxBytes), (g, limit) => placed(add, limitProblem(limit), g.at));
   let current: Gathered | undefined;
   const ended: Gathered[] = [];
   const reader = new MultipartReader({
@@ -60,8 +64,7 @@ async function readParts(chunks: AsyncIterable<Uint8Array>, report: PackageRepor
       current!.summary.size = end.decodedBytes;
       gatherer.end(current!);
       ended.push(current!);
-      if (end.problem === 'truncated') add('base64-truncated', { part: partName(head) }, head.at);
-      else if (end.problem === 'invalid-chars') add('base64-invalid-chars', { part: partName(head) }, head.at);
+      placed(add, base64Problem(partName(head), end.problem), head.at);
     },
     problem(code, args, at: Place) { add(code, args, at); },
   }, limits, options.contentType);
@@ -72,7 +75,7 @@ async function readParts(chunks: AsyncIterable<Uint8Array>, report: PackageRepor
   }
   reader.end();
   for (const g of ended.splice(0)) await settle(g);
-  gatherer.overTotal((g, what) => add('package-limit', { what }, g.at));
+  gatherer.overTotal((g, limit) => placed(add, limitProblem(limit), g.at));
   return { parts: gatherer.parts, topType };
 }
 
@@ -82,13 +85,10 @@ function rootPart(parts: Gathered[], topType: MediaType | null, add: Add): Gathe
   let root = parts[0];
   if (related !== null) {
     const start = related.params.get('start');
-    if (start === undefined) add('mime-start-missing', {}, { line: 1, column: 1 });
-    else {
-      const id = start.trim().replace(/^<(.*)>$/, '$1');
-      const named = parts.find((g) => g.summary.contentId === id);
-      if (named) root = named;
-      else if (parts.length > 0) add('mime-start-wrong', { start }, { line: 1, column: 1 });
-    }
+    const id = start?.trim().replace(/^<(.*)>$/, '$1');
+    const named = id === undefined ? undefined : parts.find((g) => g.summary.contentId === id);
+    if (named) root = named;
+    placed(add, startProblem(start, named !== undefined, parts.length), { line: 1, column: 1 });
   }
   return root;
 }
@@ -100,7 +100,7 @@ function contentIds(parts: Gathered[], add: Add): Map<string, Gathered> {
     const id = g.summary.contentId;
     if (id === undefined) continue;
     const first = byId.get(id);
-    if (first) add('duplicate-content-id', { id, first: first.summary.name === g.summary.name ? `an earlier part (line ${first.at.line})` : first.summary.name }, g.at);
+    if (first) placed(add, duplicateIdProblem(id, g.summary.name, { name: first.summary.name, line: first.at.line }), g.at);
     else byId.set(id, g);
   }
   return byId;

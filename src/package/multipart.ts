@@ -5,11 +5,12 @@
 import { latin1 } from './bytes.js';
 import { afterDelimiter, CR, DASH, Delimiter, headerEnd, LF } from './delimiter.js';
 import { HeldBytes } from './held.js';
-import { boundaryProblem, field, parseHeaderBlock, parseMediaType, type HeaderField, type MediaType } from './headers.js';
+import { field, parseHeaderBlock, parseMediaType, type HeaderField, type MediaType } from './headers.js';
 import { PartBody, partHead } from './part.js';
 import { DEFAULT_MULTIPART_LIMITS, type MultipartLimits } from './limits.js';
 import { KNOWN_ENCODINGS } from './transfer.js';
 import type { RuleCode } from '../rules/codes.js';
+import { boundaryProblems, firstLineBoundary, limitProblem, mimeEndProblem, transferEncodingProblem, type LimitFacts, type PackageProblem } from '../rules/package-read.js';
 
 export type { MultipartLimits } from './limits.js';
 
@@ -96,13 +97,9 @@ export class MultipartReader {
     if (this.state === 'stopped') return;
     this.run(true);
     const at = this.held.place(this.held.base + this.held.bytes.length);
-    if (this.state === 'top' || this.state === 'preamble') {
-      if (this.delimiter !== undefined) this.handler.problem('mime-boundary-missing', { detail: `the boundary "${this.delimiter.boundary}" never appears in the body, so the package has no parts` }, at);
-      else if (this.state === 'top') this.handler.problem('mime-boundary-missing', { detail: 'the header never ends' }, at);
-    } else if (this.state === 'headers' || this.state === 'body') {
-      this.handler.problem('mime-unclosed', { boundary: this.delimiter?.boundary ?? '' }, at, this.body?.head);
-      if (this.body) this.finishPart(false);
-    }
+    const ended = mimeEndProblem({ state: this.state, boundary: this.delimiter?.boundary });
+    if (ended) this.report(ended, at, this.body?.head);
+    if ((this.state === 'headers' || this.state === 'body') && this.body) this.finishPart(false);
     this.state = 'stopped';
   }
 
@@ -134,7 +131,7 @@ export class MultipartReader {
       if (eol === -1 && !final) return;
       const first = latin1(p, 2, eol === -1 ? p.length : eol).replace(/\r$/, '').trimEnd();
       this.handler.top?.([], null);
-      this.handler.problem('mime-boundary-missing', { detail: `the package has no Content-Type header; the boundary "${first}" is taken from its first line` }, this.held.place(this.held.base));
+      this.report(firstLineBoundary(first), this.held.place(this.held.base));
       this.delimiter = new Delimiter(first);
       this.state = 'preamble';
       this.atBodyStart = true;
@@ -153,26 +150,17 @@ export class MultipartReader {
   }
 
   /** A header block (its end, or none yet) longer than the limit stops the reading. */
-  private headerTooLong(end: { blockEnd: number } | null, what: string): boolean {
+  private headerTooLong(end: { blockEnd: number } | null, whose: 'the package header' | 'a part header'): boolean {
     const length = end === null ? this.held.bytes.length : end.blockEnd;
     if (length <= this.limits.maxHeaderBytes) return false;
-    this.overLimit(`${what} is longer than ${this.limits.maxHeaderBytes} bytes`, this.held.place(this.held.base));
+    this.overLimit({ limit: 'header', whose, max: this.limits.maxHeaderBytes }, this.held.place(this.held.base));
     return true;
   }
 
   private takeBoundary(type: MediaType | null, at: Place): void {
-    if (type === null || !type.type.startsWith('multipart/')) {
-      this.handler.problem('mime-boundary-missing', { detail: type === null ? 'there is no multipart Content-Type' : `the Content-Type is ${type.type}, not multipart` }, at);
-      return;
-    }
-    const boundary = type.params.get('boundary');
-    if (boundary === undefined) {
-      this.handler.problem('mime-boundary-missing', { detail: `the ${type.type} Content-Type has no boundary parameter` }, at);
-      return;
-    }
-    const problem = boundaryProblem(boundary);
-    if (problem) this.handler.problem('mime-boundary-invalid', { boundary, problem }, at);
-    if (boundary.length > 0) this.delimiter = new Delimiter(boundary);
+    const boundary = type !== null && type.type.startsWith('multipart/') ? type.params.get('boundary') : undefined;
+    for (const p of boundaryProblems({ type: type?.type ?? null, boundary })) this.report(p, at);
+    if (boundary) this.delimiter = new Delimiter(boundary);
   }
 
   private readPreamble(final: boolean): void {
@@ -218,7 +206,7 @@ export class MultipartReader {
       return;
     }
     if (this.parts >= this.limits.maxParts) {
-      this.overLimit(`the package has more than ${this.limits.maxParts} parts`, this.held.place(this.held.base));
+      this.overLimit({ limit: 'parts', max: this.limits.maxParts }, this.held.place(this.held.base));
       return;
     }
     this.startPart(end.blockEnd, end.next);
@@ -230,7 +218,8 @@ export class MultipartReader {
     const part = partHead(this.parts++, fields, at);
     this.body = new PartBody(part, this.handler);
     this.handler.partStart(part);
-    if (!KNOWN_ENCODINGS.has(part.encoding)) this.handler.problem('mime-unknown-encoding', { encoding: part.encoding }, at, part);
+    const unknown = transferEncodingProblem(part.encoding, KNOWN_ENCODINGS.has(part.encoding));
+    if (unknown) this.report(unknown, at, part);
     this.held.consume(next);
     this.state = 'body';
     this.atBodyStart = true;
@@ -240,7 +229,7 @@ export class MultipartReader {
     if (n <= 0) return;
     this.atBodyStart = false;
     if (!this.body!.add(this.held.bytes.subarray(0, n), this.limits.maxPartBytes)) {
-      this.overLimit(`a part is longer than ${this.limits.maxPartBytes} bytes`, this.body!.head.at);
+      this.overLimit({ limit: 'part-bytes', max: this.limits.maxPartBytes }, this.body!.head.at);
       return;
     }
     this.held.consume(n);
@@ -286,8 +275,12 @@ export class MultipartReader {
     }
   }
 
-  private overLimit(what: string, at: Place): void {
-    this.handler.problem('package-limit', { what }, at, this.body?.head);
+  private overLimit(limit: LimitFacts, at: Place): void {
+    this.report(limitProblem(limit), at, this.body?.head);
     this.stop();
+  }
+
+  private report(p: PackageProblem, at: Place, part?: PartHead): void {
+    this.handler.problem(p.code, p.args, at, part);
   }
 }

@@ -4,6 +4,7 @@
 // This file is the entry and the report's shape; mime-package.ts and zip-package.ts read each family, gather.ts
 // holds parts as they stream, checks.ts checks the package against its tickets.
 import type { RuleCode } from '../rules/codes.js';
+import { limitProblem, unreadableProblem } from '../rules/package-read.js';
 import { createFinding } from '../rules/finding.js';
 import type { Profile } from '../rules/types.js';
 import type { LocatedFinding, TicketReport, ValidateOptions } from '../ticket/validate.js';
@@ -82,12 +83,14 @@ export async function validatePackage(input: PackageInput, options: PackageOptio
     const whole = await buffered(all, max);
     if ('bytes' in whole) return await validateZip(bytesAccess(whole.bytes), options, depth);
     const report = emptyReport('zip');
-    report.files[0]!.findings.push(finding('package-limit', options.profile, { what: `a zip on a stream is read into memory, and this one is over ${max} bytes (--max-bytes)` }, { line: 1, column: 1 }));
+    const over = limitProblem({ limit: 'zip-stream', max });
+    report.files[0]!.findings.push(finding(over.code, options.profile, over.args, { line: 1, column: 1 }));
     return report;
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     const report = emptyReport(kind);
-    report.files[0]!.findings.push(finding('package-unreadable', options.profile, { detail: error.message }, { line: 1, column: 1 }));
+    const unreadable = unreadableProblem(error.message);
+    report.files[0]!.findings.push(finding(unreadable.code, options.profile, unreadable.args, { line: 1, column: 1 }));
     return report;
   }
 }

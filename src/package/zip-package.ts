@@ -9,8 +9,11 @@ import { SNIFF_BYTES } from './magic.js';
 import { emptyReport, finding, type PackageOptions, type PackageReport, type PartSummary } from './validate.js';
 import { readZipDirectory, readZipEntry, type RandomAccess, type ZipEntry } from './zip.js';
 import type { RuleCode } from '../rules/codes.js';
+import { limitProblem, rootNotTicket, zipReadProblems, type PackageProblem } from '../rules/package-read.js';
 
 type Add = (code: RuleCode, args: Record<string, string | number>) => void;
+
+const placed = (add: Add, p: PackageProblem) => add(p.code, p.args);
 
 export async function validateZip(src: RandomAccess, options: PackageOptions, depth: number): Promise<PackageReport> {
   const limits = { ...DEFAULT_PACKAGE_LIMITS, ...options.limits };
@@ -21,7 +24,7 @@ export async function validateZip(src: RandomAccess, options: PackageOptions, de
   for (const p of directory.problems) add(p.code, p.args);
   const bad = new Set(directory.problems.filter((p) => p.entry !== undefined && p.code !== 'zip-slip').map((p) => p.entry!));
   const bomb = directory.problems.some((p) => p.code === 'zip-bomb' && p.entry === undefined);
-  const gatherer = new Gatherer(gatherLimits(limits, options.maxBytes), (_g, what) => add('package-limit', { what }));
+  const gatherer = new Gatherer(gatherLimits(limits, options.maxBytes), (_g, limit) => placed(add, limitProblem(limit)));
   const context: PartContext = { locationFor: () => undefined, nestedTypeOf: () => undefined };
   const byName = new Map<string, Gathered>();
   for (const entry of directory.entries) {
@@ -33,7 +36,7 @@ export async function validateZip(src: RandomAccess, options: PackageOptions, de
     await gatherEntry(src, entry, g, gatherer, options, limits, add);
     await settlePart(g, 'zip', context, options, depth, limits);
   }
-  gatherer.overTotal((_g, what) => add('package-limit', { what }));
+  gatherer.overTotal((_g, limit) => placed(add, limitProblem(limit)));
   // XJDF 2.0 zip packaging: the ticket at the top level is the root; the first one when there are several.
   const tickets = report.parts.filter((p) => isRootTicketName(p.name));
   const root = tickets.length > 0 ? byName.get(tickets[0]!.name) : undefined;
@@ -42,7 +45,7 @@ export async function validateZip(src: RandomAccess, options: PackageOptions, de
     if (g.kept === null && g.headBytes === 0) continue;
     checkDeclared(g, (code, args) => add(code, args));
   }
-  if (!root && directory.entries.length > 0) add('package-root-not-ticket', { part: '(none)', what: 'missing: the zip has no .xjdf, .jdf, .xjmf or .jmf at its top level' });
+  if (!root && directory.entries.length > 0) placed(add, rootNotTicket(undefined, '', 'zip'));
   return report;
 }
 
@@ -55,15 +58,14 @@ export function isRootTicketName(name: string): boolean {
 async function gatherEntry(src: RandomAccess, entry: ZipEntry, g: Gathered, gatherer: Gatherer, options: PackageOptions, limits: PackageLimits, add: Add): Promise<void> {
   const summary = g.summary;
   const wanted = /\.(jdf|xjdf|jmf|xjmf|xml)$/i.test(entry.name) ? options.maxBytes ?? DEFAULT_MAX_BYTES : /\.(zip|mjm|mjd|mim)$/i.test(entry.name) ? limits.maxNestedBytes : SNIFF_BYTES;
-  if (entry.size > wanted && wanted > SNIFF_BYTES) add('package-limit', { what: `the entry '${entry.name}' is ${entry.size} bytes, over the ${wanted} read from an entry of its kind` });
+  if (entry.size > wanted && wanted > SNIFF_BYTES) placed(add, limitProblem({ limit: 'zip-entry', name: entry.name, size: entry.size, read: wanted }));
   const limit = Math.min(wanted, entry.size);
   summary.size = 0;
   // Read no further than the gatherer wants: a part past a limit, or not a ticket after all, is not inflated on.
   const read = await readZipEntry(src, entry, limit, (d) => gatherer.data(g, d));
   summary.size = entry.size;
   gatherer.end(g);
-  if (read.error) add('zip-malformed', { detail: `the entry '${entry.name}' cannot be read: ${read.error}` });
-  if (read.oversize) add('zip-bomb', { detail: `'${entry.name}' inflates past its declared size of ${entry.size} bytes` });
+  for (const p of zipReadProblems(entry.name, entry.size, read.error, read.oversize)) placed(add, p);
   if (read.error || read.oversize) g.kept = null;
   if (g.keptBytes < entry.size && g.kept !== null && !g.nested) g.kept = null;
 }

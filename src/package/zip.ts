@@ -5,6 +5,7 @@
 import { Inflate } from 'fflate';
 import { utf8Replacing } from '../escape/charsets.js';
 import { zipEntryProblems } from '../rules/package.js';
+import { limitProblem, zipDamageProblem, type ZipDamage } from '../rules/package-read.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './limits.js';
 
 /** A package that can be read at any offset: a file, a Blob, bytes in memory. */
@@ -58,41 +59,41 @@ function decodeName(raw: Uint8Array, utf8: boolean): string {
 export async function readZipDirectory(src: RandomAccess, limits: Partial<ZipLimits> = {}): Promise<ZipDirectory> {
   const lim = { ...DEFAULT_ZIP_LIMITS, ...limits };
   const problems: ZipProblem[] = [];
-  const malformed = (detail: string): ZipDirectory => ({ entries: [], problems: [...problems, { code: 'zip-malformed', args: { detail } }] });
+  const malformed = (damage: ZipDamage): ZipDirectory => ({ entries, problems: [...problems, zipDamageProblem(damage)] });
+  const entries: ZipEntry[] = [];
   const tailLength = Math.min(src.size, 22 + 65535);
   const tail = await src.read(src.size - tailLength, tailLength);
   let eocd = -1;
   for (let i = tail.length - 22; i >= 0; i--) {
     if (tail[i] === 0x50 && u32(tail, i) === 0x06054b50) { eocd = i; break; }
   }
-  if (eocd === -1) return malformed('there is no end-of-central-directory record (the file is cut off or not a zip)');
+  if (eocd === -1) return malformed({ damage: 'no-end-record' });
   let count = u16(tail, eocd + 10);
   let cdSize = u32(tail, eocd + 12);
   let cdOffset = u32(tail, eocd + 16);
-  if (u16(tail, eocd + 4) !== 0 || u16(tail, eocd + 6) !== 0) return malformed('it is a multi-disk (spanned) archive');
+  if (u16(tail, eocd + 4) !== 0 || u16(tail, eocd + 6) !== 0) return malformed({ damage: 'spanned' });
   const locator = eocd - 20;
   if (locator >= 0 && u32(tail, locator) === 0x07064b50) {
     const z64Offset = u64(tail, locator + 8);
-    if (z64Offset + 56 > src.size) return malformed('the ZIP64 end record lies outside the file');
+    if (z64Offset + 56 > src.size) return malformed({ damage: 'zip64-outside' });
     const z = await src.read(z64Offset, 56);
-    if (u32(z, 0) !== 0x06064b50) return malformed('the ZIP64 end record is missing');
+    if (u32(z, 0) !== 0x06064b50) return malformed({ damage: 'zip64-missing' });
     count = u64(z, 32);
     cdSize = u64(z, 40);
     cdOffset = u64(z, 48);
   }
   if (count > lim.maxEntries) {
-    return { entries: [], problems: [{ code: 'package-limit', args: { what: `the zip declares ${count} entries, more than ${lim.maxEntries}; none was read` } }] };
+    return { entries: [], problems: [limitProblem({ limit: 'zip-entries', count, max: lim.maxEntries })] };
   }
-  if (cdOffset + cdSize > src.size) return malformed('the central directory lies outside the file');
+  if (cdOffset + cdSize > src.size) return malformed({ damage: 'directory-outside' });
   if (cdSize > lim.maxDirectoryBytes) {
-    return { entries: [], problems: [{ code: 'package-limit', args: { what: `the zip's central directory is ${cdSize} bytes for ${count} entries, more than ${lim.maxDirectoryBytes} (entry comments or padding make it so); none was read` } }] };
+    return { entries: [], problems: [limitProblem({ limit: 'zip-directory', bytes: cdSize, count, max: lim.maxDirectoryBytes })] };
   }
-  if (cdSize > lim.maxEntries * (46 + 3 * 65535)) return malformed('the central directory is larger than its entries can be');
+  if (cdSize > lim.maxEntries * (46 + 3 * 65535)) return malformed({ damage: 'directory-too-large' });
   const cd = await src.read(cdOffset, cdSize);
-  const entries: ZipEntry[] = [];
   let at = 0;
   for (let k = 0; k < count; k++) {
-    if (at + 46 > cd.length || u32(cd, at) !== 0x02014b50) return { entries, problems: [...problems, { code: 'zip-malformed', args: { detail: `central directory entry ${k + 1} of ${count} is damaged` } }] };
+    if (at + 46 > cd.length || u32(cd, at) !== 0x02014b50) return malformed({ damage: 'entry', entry: k + 1, count });
     const flags = u16(cd, at + 8);
     const nameLength = u16(cd, at + 28);
     const extraLength = u16(cd, at + 30);

@@ -58,6 +58,9 @@ export const outsideRoot = filesRule({
   severity: sev('error', 'error', 'error'), flagged: '../../etc/passwd', clean: 'pages/p1.pdf',
 }, (a) => `This reference leads outside the root folder${a.how}; nothing there was opened. Keep the files inside the root.`);
 
+/** outside-root where the confined walk (src/node/confine.ts) left the root, `how` in its words ('' by dot segments). */
+export const outsideRootProblem = (how: string): { code: RuleCode; args: Record<string, string> } => ({ code: 'outside-root', args: { how } });
+
 /** outside-root where the path a link walk found changed while it was checked (a link swapped in): nothing opened. */
 export const changedOutsideRoot = (): { code: RuleCode; args: Record<string, string> } => ({ code: 'outside-root', args: { how: ' through a symbolic link that changed during the check' } });
 
@@ -102,4 +105,19 @@ export function notLocal(facts: { host: string; prefix: string } | { why: string
   if ('host' in facts) return { code: 'not-checked', args: { host: facts.host, prefix: facts.prefix } };
   const hint = facts.drive !== undefined && !facts.isWindows ? ` Map the drive with --map file:///${facts.drive}:/=/local/folder/.` : '';
   return { code: 'not-a-local-path', args: { why: facts.why, hint } };
+}
+
+/** The hot folder's wait ran out while the file at `path` still changed (--settle and --wait-for-files in ms). */
+export function stillChanging(path: string, settleMs: number, waitMs: number): { code: RuleCode; args: Record<string, string | number> } {
+  return { code: 'file-still-changing', args: { path, settleMs, waitMs } };
+}
+
+/** A job folder without exactly one ticket at its top level (`found`: their names). */
+export function jobFolderProblem(folder: string, found: readonly string[]): { code: RuleCode; args: Record<string, string | number> } {
+  return { code: 'job-folder-ticket', args: { folder, count: found.length, names: found.slice(0, 10).join(', ') + (found.length > 10 ? `, and ${found.length - 10} more` : '') } };
+}
+
+/** A reference into a zip the ticket sits in (JDF appendix 4.6): file-missing when the zip has no entry `member`. */
+export function containerMemberProblem(member: string, container: string, present: boolean): { code: RuleCode; args: Record<string, string> } | null {
+  return present ? null : { code: 'file-missing', args: { path: `'${member}' inside ${container}` } };
 }

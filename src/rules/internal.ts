@@ -15,3 +15,11 @@ export const outOfMemory = filesRule({
 }, (a) => `Checking this ticket (${a.size} bytes) needed more memory than the ${a.limit} MiB a big ticket may use here; nothing in it was reported. Split the ticket, or give Node more memory (NODE_OPTIONS=--max-old-space-size=MB).`);
 
 export const internalRules = [internalError, outOfMemory];
+
+/**
+ * A big ticket's worker that failed (its error's code), the ticket's size and the worker's heap limit in MiB:
+ * out-of-memory when it ran out of heap, else none (the failure is ours).
+ */
+export function workerFailure(errorCode: unknown, size: number, limit: number): { code: 'out-of-memory'; args: { size: number; limit: number } } | null {
+  return errorCode === 'ERR_WORKER_OUT_OF_MEMORY' ? { code: 'out-of-memory', args: { size, limit } } : null;
+}

@@ -9,3 +9,17 @@ export const tooManyFindings = filesRule({
 }, (a) => `This ticket's report was cut: it lists ${a.listedReferences} of its ${a.references} references${Number(a.findings) > 0 ? ` and ${a.listedFindings} of its ${a.findings} findings about the file` : ''}; the rest would need more memory than the ${a.limit} MiB heap here holds. Split the ticket, or give Node more memory (NODE_OPTIONS=--max-old-space-size=MB).`);
 
 export const reportLimitRules = [tooManyFindings];
+
+/** What a cut report holds and what the whole would have held, and the receiving thread's heap limit in MiB. */
+export type ReportCutFacts = {
+  listedReferences: number;
+  references: number;
+  listedFindings: number;
+  findings: number;
+  limit: number;
+};
+
+/** The too-many-findings finding of a report cut short. */
+export function reportCut(facts: ReportCutFacts): { code: 'too-many-findings'; args: ReportCutFacts } {
+  return { code: 'too-many-findings', args: facts };
+}

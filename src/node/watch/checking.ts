@@ -4,6 +4,7 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FileReport } from '../../report/report.js';
+import { jobFolderProblem } from '../../rules/files.js';
 import { createFinding } from '../../rules/finding.js';
 import type { Profile } from '../../rules/types.js';
 import { validateSources } from '../batch.js';
@@ -75,8 +76,8 @@ export function notYetWhole(job: Job, files: Checked, parseWaitMs: number): bool
 
 /** A job folder without exactly one ticket (`found`: the ticket names at its top level): routed to ERROR with one finding that says so. */
 export function noTicketReport(job: Job, found: readonly string[], profile: Profile | undefined): FileReport {
-  const args = { folder: job.source, count: found.length, names: found.slice(0, 10).join(', ') + (found.length > 10 ? `, and ${found.length - 10} more` : '') };
-  return { path: job.source, encoding: 'unknown', references: [], findings: [createFinding('job-folder-ticket', args, { profile: profile ?? 'jdf', at: { line: 1, column: 1 } })] };
+  const p = jobFolderProblem(job.source, found);
+  return { path: job.source, encoding: 'unknown', references: [], findings: [createFinding(p.code, p.args, { profile: profile ?? 'jdf', at: { line: 1, column: 1 } })] };
 }
 
 /** A ticket that could not be read at all: routed to ERROR with one finding that says why. */

@@ -4,6 +4,7 @@
 // up is not ready (file-still-changing), as a missing one is not.
 import path from 'node:path';
 import type { FileReport } from '../../report/report.js';
+import { stillChanging } from '../../rules/files.js';
 import { createFinding } from '../../rules/finding.js';
 import type { LocalFileOptions } from '../local-files.js';
 import type { Claim } from './claim.js';
@@ -73,7 +74,9 @@ export function markUnsettled(job: Job, reports: FileReport[], local: LocalFileO
   const unsettled = new Set(job.unsettled);
   for (const r of reports) {
     for (const { ref, path: p } of presentFiles(r, local)) {
-      if (unsettled.has(p)) ref.findings.push(createFinding('file-still-changing', { path: p, settleMs: t.settleMs, waitMs: t.waitForFilesMs }, { profile: local.profile ?? 'jdf', at: ref }));
+      if (!unsettled.has(p)) continue;
+      const changing = stillChanging(p, t.settleMs, t.waitForFilesMs);
+      ref.findings.push(createFinding(changing.code, changing.args, { profile: local.profile ?? 'jdf', at: ref }));
     }
   }
 }
