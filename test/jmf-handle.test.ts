@@ -252,12 +252,133 @@ test('a JMF message over 16 MiB (within --max-bytes) is not held to be read: Ret
   assert.match(xml, /larger than 16777216 bytes/);
 });
 
-
 test('a refused job\'s ReturnCode: 120 when a referenced file cannot be had, 200 when a reference is written wrong (JDF 1.3 Appendix D)', () => {
   // JDF 1.3 Appendix D: 120 "Cannot access referenced URL", 200 "Invalid Resource parameters".
   assert.is(refusedJobCode(['unsafe-character', 'file-missing']), 120);
   assert.is(refusedJobCode(['cid-no-part']), 120);
   assert.is(refusedJobCode(['unsafe-character', 'backslash']), 200);
+});
+
+/** A downstream that holds each request until `release()`: a job stays in flight as long as a test needs. */
+async function heldDownstream(): Promise<{ url: string; got: Buffer[]; arrived: Promise<void>; release: () => void; server: Server }> {
+  const got: Buffer[] = [];
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  let arrivedNow!: () => void;
+  const arrived = new Promise<void>((resolve) => { arrivedNow = resolve; });
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      got.push(Buffer.concat(chunks));
+      arrivedNow();
+      void released.then(() => {
+        res.writeHead(200, { 'content-type': 'application/vnd.cip4-jmf+xml' });
+        res.end(`<JMF xmlns="${JMF_NS}" Version="1.4"><Response ID="r" refID="C1" Type="SubmitQueueEntry" ReturnCode="0"/></JMF>`);
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/jmf`, got, arrived, release, server };
+}
+
+/** The outbox's queue entries (folders with a status.json). */
+const entries = (outbox: string) => readdirSync(outbox).filter((n) => existsSync(path.join(outbox, n, 'status.json')));
+
+test('a repeated submission (the same SenderID and Command ID) is answered with the first answer, not checked or forwarded again', async () => {
+  const down = await downstream(0);
+  try {
+    const { contentType, body } = sample();
+    const o = options({ forward: down.url });
+    const first = String((await handleJmf(request(body, contentType), o)).body);
+    // A second instance sharing the outbox gets the retry (a load balancer's, after the first answer was lost).
+    const again = await handleJmf(request(body, contentType), { ...options({ forward: down.url }), outbox: o.outbox });
+    assert.is(again.status, 200);
+    assert.equal(attr(String(again.body), 'ReturnCode'), ['0']);
+    assert.equal(attr(String(again.body), 'QueueEntryID'), attr(first, 'QueueEntryID'));
+    assert.equal(attr(String(again.body), 'refID'), ['C1']);
+    assert.is(down.got.length, 1, 'forwarded once');
+    assert.is(entries(o.outbox).length, 1, 'one queue entry');
+    // Another sender's command with the same ID is its own submission (JDF 1.x: IDs are unique per sender).
+    const other = await handleJmf(request(body.toString('latin1').replace('SenderID="MIS"', 'SenderID="MIS-2"'), contentType), o);
+    assert.equal(attr(String(other.body), 'ReturnCode'), ['0']);
+    assert.is(down.got.length, 2);
+    assert.is(entries(o.outbox).length, 2);
+  } finally {
+    down.server.close();
+  }
+});
+
+test('a refused submission repeated is refused with the first answer, its Notifications and all, checked once', async () => {
+  const { contentType, body } = brokenPackage();
+  const o = options();
+  const first = String((await handleJmf(request(body, contentType), o)).body);
+  const again = String((await handleJmf(request(body, contentType), o)).body);
+  assert.equal(attr(again, 'ReturnCode'), ['200']);
+  assert.equal(notifications(again), notifications(first));
+  assert.is(entries(o.outbox).length, 1);
+});
+
+test('a repeat while the first is in flight: 503, Retry-After and ReturnCode 10 (busy); once answered, the first answer', async () => {
+  const down = await heldDownstream();
+  try {
+    const { contentType, body } = sample();
+    const o = options({ forward: down.url });
+    const first = handleJmf(request(body, contentType), o);
+    await down.arrived;
+    const busy = await handleJmf(request(body, contentType), { ...options({ forward: down.url }), outbox: o.outbox });
+    assert.is(busy.status, 503);
+    assert.ok(Number(busy.headers['retry-after']) >= 1, `Retry-After: ${busy.headers['retry-after']}`);
+    assert.equal(attr(String(busy.body), 'ReturnCode'), ['10']);
+    assert.match(String(busy.body), /being handled already/);
+    down.release();
+    const done = String((await first).body);
+    assert.equal(attr(done, 'ReturnCode'), ['0']);
+    const after = await handleJmf(request(body, contentType), o);
+    assert.is(after.status, 200);
+    assert.equal(attr(String(after.body), 'QueueEntryID'), attr(done, 'QueueEntryID'));
+    assert.is(down.got.length, 1, 'forwarded once');
+  } finally {
+    down.release();
+    down.server.close();
+  }
+});
+
+test('a claim whose owner is gone (older than claimStaleMs, no answer) is taken over, with the same QueueEntryID', async () => {
+  const down = await heldDownstream();
+  try {
+    const { contentType, body } = sample();
+    const o = options({ forward: down.url });
+    // The first instance holds the claim (its forward never answered: as good as dead to the others).
+    const first = handleJmf(request(body, contentType), o);
+    await down.arrived;
+    const taker = handleJmf(request(body, contentType), { ...options({ forward: down.url, claimStaleMs: 0 }), outbox: o.outbox });
+    while (down.got.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    down.release();
+    const [a, b] = [String((await first).body), await taker];
+    assert.is(b.status, 200);
+    assert.equal(attr(String(b.body), 'ReturnCode'), ['0']);
+    assert.equal(attr(String(b.body), 'QueueEntryID'), attr(a, 'QueueEntryID'));
+    assert.is(entries(o.outbox).length, 1, 'one queue entry');
+  } finally {
+    down.release();
+    down.server.close();
+  }
+});
+
+test('a message without an ID is handled each time (nothing names it as the same submission)', async () => {
+  const down = await downstream(0);
+  try {
+    const { contentType, body } = sample();
+    const o = options({ forward: down.url });
+    const noId = body.toString('latin1').replace('<Command ID="C1"', '<Command');
+    await handleJmf(request(noId, contentType), o);
+    await handleJmf(request(noId, contentType), o);
+    assert.is(down.got.length, 2);
+  } finally {
+    down.server.close();
+  }
 });
 
 test.run();

@@ -51,6 +51,8 @@ export async function runServe(run: ServeRun): Promise<number> {
     ...(hotFolder !== undefined ? { hotFolder } : {}),
     ...(publicUrl !== undefined ? { publicUrl } : {}),
     toolVersion: packageVersion(),
+    // A claimed submission with no answer after the request timeout was its owner's last: it died; take it over.
+    ...(run.server.requestTimeoutMs !== undefined ? { claimStaleMs: run.server.requestTimeoutMs } : {}),
   };
   // The JMF side is the library's own module (jdf-filespec/node ships it in dist/src), loaded from there rather
   // than copied into the bundle: by URL, which the bundle points at the same file from dist/bin. The listener is

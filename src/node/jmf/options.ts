@@ -21,6 +21,9 @@ export interface JmfOptions {
   hotFolder?: string;
   /** The URL this endpoint is reached at, for the report links (default: from the request's Host header, http). */
   publicUrl?: string;
+  /** A submission claimed this long ago with no answer kept belonged to an instance that died: another may take
+   * it over (default 120000, serve's --request-timeout). */
+  claimStaleMs?: number;
   /** The tool's version, in the reports. */
   toolVersion: string;
   /** For tests and embedding: the fetch used to forward and to read http: tickets. */
