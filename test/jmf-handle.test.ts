@@ -381,4 +381,66 @@ test('a message without an ID is handled each time (nothing names it as the same
   }
 });
 
+/** A ticket server: /ticket.jdf is a clean JDF, /away redirects to `away` (set later); counts what is asked. */
+async function ticketServer(): Promise<{ base: string; asked: string[]; away: { to: string }; server: Server }> {
+  const asked: string[] = [];
+  const away = { to: '' };
+  const server = createServer((req, res) => {
+    asked.push(String(req.url));
+    if (req.url === '/away') {
+      res.writeHead(302, { location: away.to });
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/vnd.cip4-jdf+xml' });
+    res.end(`<JDF xmlns="${JMF_NS}" ID="n1" Type="Product" JobID="H1" Version="1.4" Status="Waiting"/>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`, asked, away, server };
+}
+
+const submitUrl = (url: string, id: string) => `<JMF xmlns="${JMF_NS}" SenderID="MIS" Version="1.4"><Command ID="${id}" Type="SubmitQueueEntry"><QueueSubmissionParams URL="${url}"/></Command></JMF>`;
+
+test('an http: ticket is not fetched unless its URL is under a fetchFrom prefix: ReturnCode 120 and why, nothing asked of the address', async () => {
+  const tickets = await ticketServer();
+  try {
+    const xml = String((await handleJmf(request(submitUrl(`${tickets.base}ticket.jdf`, 'F1'), 'application/vnd.cip4-jmf+xml'), options())).body);
+    assert.equal(attr(xml, 'ReturnCode'), ['120']);
+    assert.match(xml, /is not fetched: this server fetches no http\(s\) tickets/);
+    // A prefix that is a different host (its name a prefix of the other's, or a user name before it) is not a match.
+    const other = options({ fetchFrom: ['http://127.0.0.1/', 'http://127.0.0.10:1/'] });
+    const refused = String((await handleJmf(request(submitUrl(`${tickets.base}ticket.jdf`, 'F2'), 'application/vnd.cip4-jmf+xml'), other)).body);
+    assert.equal(attr(refused, 'ReturnCode'), ['120']);
+    assert.match(refused, /is not under http:\/\/127\.0\.0\.1\/ or http:\/\/127\.0\.0\.10:1\//);
+    const userinfo = `${tickets.base.replace('http://', 'http://127.0.0.1:1@')}ticket.jdf`;
+    assert.equal(attr(String((await handleJmf(request(submitUrl(userinfo, 'F3'), 'application/vnd.cip4-jmf+xml'), options({ fetchFrom: ['http://127.0.0.1:1/'] }))).body), 'ReturnCode'), ['120']);
+    assert.equal(tickets.asked, [], 'nothing was fetched');
+    const allowed = String((await handleJmf(request(submitUrl(`${tickets.base}ticket.jdf`, 'F4'), 'application/vnd.cip4-jmf+xml'), options({ fetchFrom: [tickets.base] }))).body);
+    assert.equal(attr(allowed, 'ReturnCode'), ['0']);
+    assert.equal(tickets.asked, ['/ticket.jdf']);
+  } finally {
+    tickets.server.close();
+  }
+});
+
+test('a redirect from an allowed prefix to an address outside them is not followed: ReturnCode 120', async () => {
+  const tickets = await ticketServer();
+  const inside = await ticketServer();
+  try {
+    tickets.away.to = `${inside.base}ticket.jdf`;
+    const xml = String((await handleJmf(request(submitUrl(`${tickets.base}away`, 'R1'), 'application/vnd.cip4-jmf+xml'), options({ fetchFrom: [tickets.base] }))).body);
+    assert.equal(attr(xml, 'ReturnCode'), ['120']);
+    assert.match(xml, /redirects to http:\/\/127\.0\.0\.1:\d+\/ticket\.jdf; .* is not fetched/);
+    assert.equal(inside.asked, [], 'the address it redirects to is never asked');
+    // Within the prefixes, a redirect is followed.
+    tickets.away.to = `${tickets.base}ticket.jdf`;
+    const followed = String((await handleJmf(request(submitUrl(`${tickets.base}away`, 'R2'), 'application/vnd.cip4-jmf+xml'), options({ fetchFrom: [tickets.base] }))).body);
+    assert.equal(attr(followed, 'ReturnCode'), ['0']);
+  } finally {
+    tickets.server.close();
+    inside.server.close();
+  }
+});
+
 test.run();

@@ -31,4 +31,3 @@ export function serverOptions<T>(y: Argv<T>) {
     .option('insecure', { type: 'boolean', default: false, describe: 'Listen on an address other than loopback with neither authentication nor TLS' })
     .option('access-log', { type: 'string', requiresArg: true, describe: 'Write one JSON line per request to this file (appended), or to standard error with -' });
 }
-
