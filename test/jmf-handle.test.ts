@@ -11,6 +11,7 @@ import * as assert from 'uvu/assert';
 import { handleJmf, type JmfOptions } from '../src/node/index.js';
 import type { HttpRequest } from '../src/node/serve/types.js';
 import { refusedJobCode } from '../src/jmf/return-codes.js';
+import { claimSubmission } from '../src/node/jmf/claims.js';
 import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 test.after(removeTempFolders);
@@ -363,6 +364,32 @@ test('a claim whose owner is gone (older than claimStaleMs, no answer) is taken 
     assert.is(entries(o.outbox).length, 1, 'one queue entry');
   } finally {
     down.release();
+    down.server.close();
+  }
+});
+
+test('a claim taken over after its owner passed the job on (and died before its answer was kept): finished, not passed on again', async () => {
+  const down = await downstream(0);
+  try {
+    const { contentType, body } = sample();
+    const o = options({ forward: down.url });
+    // The dead owner: claimed the sample's submission (SenderID MIS, Command C1), passed it on, noted so, and died.
+    const owner = await claimSubmission(o.outbox, 'MIS', 'C1', 120_000);
+    assert.is(owner.state, 'mine');
+    if (owner.state !== 'mine') return;
+    const record = { queueEntryId: owner.queueEntryId, status: 'Completed' as const, returnCode: 0, forwardedAs: 'press-7' };
+    await owner.passedOn({ record, answer: { returnCode: 0, entry: record } });
+    const taker = await handleJmf(request(body, contentType), { ...o, claimStaleMs: 0 });
+    assert.is(taker.status, 200);
+    assert.equal(attr(String(taker.body), 'ReturnCode'), ['0']);
+    assert.equal(attr(String(taker.body), 'QueueEntryID'), [owner.queueEntryId]);
+    assert.equal(attr(String(taker.body), 'jfs:ForwardedQueueEntryID'), ['press-7']);
+    assert.is(down.got.length, 0, 'not passed on again');
+    assert.is(JSON.parse(readFileSync(path.join(o.outbox, owner.queueEntryId, 'status.json'), 'utf8')).forwardedAs, 'press-7', 'its record finished');
+    // And kept: the next repeat gets it without a takeover.
+    assert.equal(attr(String((await handleJmf(request(body, contentType), o)).body), 'QueueEntryID'), [owner.queueEntryId]);
+    assert.is(down.got.length, 0);
+  } finally {
     down.server.close();
   }
 });

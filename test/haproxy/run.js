@@ -10,7 +10,8 @@
 // submission (SenderID and Command ID) once: a repeat gets the first answer, or 503 while the first is in flight,
 // and a claim the killed instance left without an answer is taken over once it is older than --request-timeout.
 // What is promised (README, "Once per submission") and checked: a job is forwarded more than once only when its
-// claim was taken over (the killed instance may have forwarded it before it died and kept no answer); never lost.
+// claim was taken over (the killed instance died with its forward on the wire: sent, the answer not yet noted);
+// never lost.
 // Ends with "N passed, N failed (haproxy)"; exit code 0 when all checks pass.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -4,15 +4,24 @@
 // the name exists, on every instance sharing the folder), keeps its answer there (answer.json), and a repeat
 // (a sender's or a load balancer's retry) gets that answer, or "busy" while the first is still in flight. A claim
 // older than staleMs with no answer belonged to an instance that died: the next claim.N+1, linked the same way,
-// takes it over (one taker wins), with the same QueueEntryID.
+// takes it over (one taker wins), with the same QueueEntryID. The moment a job has been passed on, what became of
+// it is noted there too (passed-on.json, before the slower writes of its status and answer): a taker finds it and
+// finishes the job's record and answer without passing it on again. Only a death while the forward itself is on
+// the wire (sent, its answer not yet noted) leaves the taker to pass it on a second time.
 import { createHash, randomUUID } from 'node:crypto';
-import { access, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResponseOf } from '../../jmf/answer.js';
-import { newId, writeAtomic } from './outbox.js';
+import { newId, writeAtomic, type EntryRecord } from './outbox.js';
 
 /** The first answer as kept: a Response without the request it answered (the repeat's own is put in). */
 export type KeptAnswer = Omit<ResponseOf, 'request'>;
+
+/** What became of a job passed on: its queue entry's record and the answer it gets. */
+export interface PassedOn {
+  record: EntryRecord;
+  answer: KeptAnswer;
+}
 
 interface ClaimFile {
   sender: string;
@@ -30,6 +39,10 @@ export interface MyClaim {
   generation: number;
   /** Whether no one has taken it over: asked just before the job is passed on. */
   stillMine(): Promise<boolean>;
+  /** Set when this claim took over one whose job was passed on already: finish it, do not pass it on again. */
+  passedOnBefore?: PassedOn;
+  /** Notes that the job has been passed on and what came of it (quick: no flush; it outlives a process's death). */
+  passedOn(what: PassedOn): Promise<void>;
   /** Keeps the answer for repeats. */
   keep(answer: KeptAnswer): Promise<void>;
   /** Gives the claim up (nothing was passed on): a repeat may claim it at once. */
@@ -83,10 +96,17 @@ async function tryClaim(dir: string, generation: number, claim: ClaimFile): Prom
     await rm(temp, { force: true });
   }
   const file = path.join(dir, `claim.${generation}`);
+  const before = generation > 0 ? await readJson<PassedOn>(path.join(dir, 'passed-on.json')) : undefined;
   return {
     state: 'mine',
     queueEntryId: claim.queueEntryId,
     generation,
+    ...(before ? { passedOnBefore: before } : {}),
+    passedOn: async (what) => {
+      const temp = path.join(dir, `.passed-on.${randomUUID()}.tmp`);
+      await writeFile(temp, JSON.stringify(what) + '\n', { flag: 'wx', mode: 0o644 });
+      await rename(temp, path.join(dir, 'passed-on.json'));
+    },
     stillMine: async () => !(await exists(path.join(dir, `claim.${generation + 1}`))),
     keep: (answer) => writeAtomic(path.join(dir, 'answer.json'), (append) => append(JSON.stringify(answer) + '\n')),
     release: () => rm(file, { force: true }),
@@ -101,9 +121,13 @@ async function readClaim(dir: string, generation: number): Promise<ClaimFile | u
   }
 }
 
-async function readAnswer(dir: string): Promise<KeptAnswer | undefined> {
+function readAnswer(dir: string): Promise<KeptAnswer | undefined> {
+  return readJson<KeptAnswer>(path.join(dir, 'answer.json'));
+}
+
+async function readJson<T>(file: string): Promise<T | undefined> {
   try {
-    return JSON.parse(await readFile(path.join(dir, 'answer.json'), 'utf8')) as KeptAnswer;
+    return JSON.parse(await readFile(file, 'utf8')) as T;
   } catch {
     return undefined;
   }

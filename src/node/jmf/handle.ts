@@ -152,6 +152,12 @@ async function submit(m: JmfMessage, body: Body, o: JmfOptions): Promise<Respons
     return { request: m, returnCode: codes.BUSY, comment: `${m.type} ${m.id}${body.sender !== '' ? ` from ${body.sender}` : ''} is being handled already; ask again for its answer` };
   };
   if (claim.state === 'busy') return busy();
+  if (claim.passedOnBefore) {
+    // The instance that died had passed the job on: its record and answer finished here, nothing passed on again.
+    await writeRecord(o.outbox, claim.passedOnBefore.record);
+    await claim.keep(claim.passedOnBefore.answer);
+    return { ...claim.passedOnBefore.answer, request: m };
+  }
   let passedOn = false;
   try {
     const response = await checkAndPassOn(m, url, body, o, claim, () => { passedOn = true; });
@@ -185,17 +191,22 @@ async function checkAndPassOn(m: JmfMessage, url: string, body: Body, o: JmfOpti
   let returnCode = checked.unreachable !== undefined ? codes.URL_NOT_ACCESSIBLE : report.summary.error > 0 ? codes.refusedJobCode(notes.filter((n) => n.severity === 'error').map((n) => n.code)) : codes.SUCCESS;
   const record: EntryRecord = { queueEntryId: id, status: returnCode === 0 ? 'Waiting' : 'Aborted', returnCode, submitted: new Date().toISOString(), ...(m.submission?.returnJmf ? { returnJmf: m.submission.returnJmf } : {}) };
   const comments: string[] = [];
+  let passedOn = false;
   if (checked.unreachable !== undefined) comments.push(checked.unreachable);
   if (returnCode === codes.SUCCESS) {
     if (claim && !(await claim.stillMine())) throw new TakenOver();
     passing?.();
+    passedOn = true;
     returnCode = await passOn(record, stored, body, o, comments);
     record.returnCode = returnCode;
     record.status = returnCode !== codes.SUCCESS ? 'Aborted' : o.forward !== undefined || o.hotFolder !== undefined ? 'Completed' : 'Waiting';
   }
-  await writeRecord(o.outbox, record);
   if (notes.length > MAX_NOTES) comments.push(`${notes.length - MAX_NOTES} more findings are in the report`);
-  return { request: m, returnCode, notes: notes.slice(0, MAX_NOTES), ...(comments.length > 0 ? { comment: comments.join('; ') } : {}), report: reportUrl(body.request, o, id), entry: record };
+  const answer: KeptAnswer = { returnCode, notes: notes.slice(0, MAX_NOTES), ...(comments.length > 0 ? { comment: comments.join('; ') } : {}), report: reportUrl(body.request, o, id), entry: record };
+  // Noted at once (before the flushed writes of the record and the answer): a taker finishes, never passes on again.
+  if (claim && passedOn) await claim.passedOn({ record, answer });
+  await writeRecord(o.outbox, record);
+  return { request: m, ...answer };
 }
 
 /** Forwards and/or drops an accepted job; the downstream's ReturnCode (relayed) when it refuses it. */
