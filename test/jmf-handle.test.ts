@@ -394,6 +394,24 @@ test('a claim taken over after its owner passed the job on (and died before its 
   }
 });
 
+test('XJMF: a CommandSubmitQueueEntry repeated (the same Header ID and DeviceID) is dropped into the hot folder once', async () => {
+  const folder = tempFolder('jmf-ticket-');
+  const ticket = path.join(folder, 'job.xjdf');
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(ticket, '<XJDF xmlns="http://www.CIP4.org/JDFSchema_2_0" JobID="X1" Types="Product"/>');
+  const xjmf = `<XJMF xmlns="http://www.CIP4.org/JDFSchema_2_0" Version="2.1"><Header DeviceID="MIS" ID="h1" Time="2026-11-27T00:00:00Z"/><CommandSubmitQueueEntry><Header DeviceID="MIS" ID="X9" Time="2026-11-27T00:00:00Z"/><QueueSubmissionParams URL="${pathToFileURL(ticket).href}"/></CommandSubmitQueueEntry></XJMF>`;
+  const o = options({ hotFolder: tempFolder('jmf-hot-') });
+  const first = String((await handleJmf(request(xjmf, 'application/vnd.cip4-xjmf+xml'), o)).body);
+  const again = String((await handleJmf(request(xjmf, 'application/vnd.cip4-xjmf+xml'), o)).body);
+  assert.match(first, /<ResponseSubmitQueueEntry ReturnCode="0"/);
+  assert.match(again, /<ResponseSubmitQueueEntry ReturnCode="0"/);
+  assert.equal(attr(again, 'QueueEntryID'), attr(first, 'QueueEntryID'));
+  assert.is(readdirSync(o.hotFolder!).length, 1);
+  // Another sender's X9 is its own.
+  await handleJmf(request(xjmf.replaceAll('DeviceID="MIS"', 'DeviceID="MIS-2"'), 'application/vnd.cip4-xjmf+xml'), o);
+  assert.is(readdirSync(o.hotFolder!).length, 2);
+});
+
 test('a message without an ID is handled each time (nothing names it as the same submission)', async () => {
   const down = await downstream(0);
   try {
