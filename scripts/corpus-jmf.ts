@@ -46,6 +46,8 @@ try {
     const root = ROOT.exec(bytes.subarray(0, 4096).toString('utf8'));
     if (!root) continue;
     messages++;
+    // Each file is its own sender's message: many share a Command ID ("C1"), which one sender's repeat would be.
+    rmSync(path.join(outbox, '.claims'), { recursive: true, force: true });
     perRepo.set(entry.repo, (perRepo.get(entry.repo) ?? 0) + 1);
     const type = root[1] === 'XJMF' ? 'application/vnd.cip4-xjmf+xml' : 'application/vnd.cip4-jmf+xml';
     let body: string;

@@ -11,6 +11,7 @@ import * as assert from 'uvu/assert';
 import { handleJmf, type JmfOptions } from '../src/node/index.js';
 import type { HttpRequest } from '../src/node/serve/types.js';
 import { refusedJobCode } from '../src/jmf/return-codes.js';
+import { claimSubmission } from '../src/node/jmf/claims.js';
 import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 test.after(removeTempFolders);
@@ -257,6 +258,234 @@ test('a refused job\'s ReturnCode: 120 when a referenced file cannot be had, 200
   assert.is(refusedJobCode(['unsafe-character', 'file-missing']), 120);
   assert.is(refusedJobCode(['cid-no-part']), 120);
   assert.is(refusedJobCode(['unsafe-character', 'backslash']), 200);
+});
+
+/** A downstream that holds each request until `release()`: a job stays in flight as long as a test needs. */
+async function heldDownstream(): Promise<{ url: string; got: Buffer[]; arrived: Promise<void>; release: () => void; server: Server }> {
+  const got: Buffer[] = [];
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  let arrivedNow!: () => void;
+  const arrived = new Promise<void>((resolve) => { arrivedNow = resolve; });
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      got.push(Buffer.concat(chunks));
+      arrivedNow();
+      void released.then(() => {
+        res.writeHead(200, { 'content-type': 'application/vnd.cip4-jmf+xml' });
+        res.end(`<JMF xmlns="${JMF_NS}" Version="1.4"><Response ID="r" refID="C1" Type="SubmitQueueEntry" ReturnCode="0"/></JMF>`);
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/jmf`, got, arrived, release, server };
+}
+
+/** The outbox's queue entries (folders with a status.json). */
+const entries = (outbox: string) => readdirSync(outbox).filter((n) => existsSync(path.join(outbox, n, 'status.json')));
+
+test('a repeated submission (the same SenderID and Command ID) is answered with the first answer, not checked or forwarded again', async () => {
+  const down = await downstream(0);
+  try {
+    const { contentType, body } = sample();
+    const o = options({ forward: down.url });
+    const first = String((await handleJmf(request(body, contentType), o)).body);
+    // A second instance sharing the outbox gets the retry (a load balancer's, after the first answer was lost).
+    const again = await handleJmf(request(body, contentType), { ...options({ forward: down.url }), outbox: o.outbox });
+    assert.is(again.status, 200);
+    assert.equal(attr(String(again.body), 'ReturnCode'), ['0']);
+    assert.equal(attr(String(again.body), 'QueueEntryID'), attr(first, 'QueueEntryID'));
+    assert.equal(attr(String(again.body), 'refID'), ['C1']);
+    assert.is(down.got.length, 1, 'forwarded once');
+    assert.is(entries(o.outbox).length, 1, 'one queue entry');
+    // Another sender's command with the same ID is its own submission (JDF 1.x: IDs are unique per sender).
+    const other = await handleJmf(request(body.toString('latin1').replace('SenderID="MIS"', 'SenderID="MIS-2"'), contentType), o);
+    assert.equal(attr(String(other.body), 'ReturnCode'), ['0']);
+    assert.is(down.got.length, 2);
+    assert.is(entries(o.outbox).length, 2);
+  } finally {
+    down.server.close();
+  }
+});
+
+test('a refused submission repeated is refused with the first answer, its Notifications and all, checked once', async () => {
+  const { contentType, body } = brokenPackage();
+  const o = options();
+  const first = String((await handleJmf(request(body, contentType), o)).body);
+  const again = String((await handleJmf(request(body, contentType), o)).body);
+  assert.equal(attr(again, 'ReturnCode'), ['200']);
+  assert.equal(notifications(again), notifications(first));
+  assert.is(entries(o.outbox).length, 1);
+});
+
+test('a repeat while the first is in flight: 503, Retry-After and ReturnCode 10 (busy); once answered, the first answer', async () => {
+  const down = await heldDownstream();
+  try {
+    const { contentType, body } = sample();
+    const o = options({ forward: down.url });
+    const first = handleJmf(request(body, contentType), o);
+    await down.arrived;
+    const busy = await handleJmf(request(body, contentType), { ...options({ forward: down.url }), outbox: o.outbox });
+    assert.is(busy.status, 503);
+    assert.ok(Number(busy.headers['retry-after']) >= 1, `Retry-After: ${busy.headers['retry-after']}`);
+    assert.equal(attr(String(busy.body), 'ReturnCode'), ['10']);
+    assert.match(String(busy.body), /being handled already/);
+    down.release();
+    const done = String((await first).body);
+    assert.equal(attr(done, 'ReturnCode'), ['0']);
+    const after = await handleJmf(request(body, contentType), o);
+    assert.is(after.status, 200);
+    assert.equal(attr(String(after.body), 'QueueEntryID'), attr(done, 'QueueEntryID'));
+    assert.is(down.got.length, 1, 'forwarded once');
+  } finally {
+    down.release();
+    down.server.close();
+  }
+});
+
+test('a claim whose owner is gone (older than claimStaleMs, no answer) is taken over, with the same QueueEntryID', async () => {
+  const down = await heldDownstream();
+  try {
+    const { contentType, body } = sample();
+    const o = options({ forward: down.url });
+    // The first instance holds the claim (its forward never answered: as good as dead to the others).
+    const first = handleJmf(request(body, contentType), o);
+    await down.arrived;
+    const taker = handleJmf(request(body, contentType), { ...options({ forward: down.url, claimStaleMs: 0 }), outbox: o.outbox });
+    while (down.got.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    down.release();
+    const [a, b] = [String((await first).body), await taker];
+    assert.is(b.status, 200);
+    assert.equal(attr(String(b.body), 'ReturnCode'), ['0']);
+    assert.equal(attr(String(b.body), 'QueueEntryID'), attr(a, 'QueueEntryID'));
+    assert.is(entries(o.outbox).length, 1, 'one queue entry');
+  } finally {
+    down.release();
+    down.server.close();
+  }
+});
+
+test('a claim taken over after its owner passed the job on (and died before its answer was kept): finished, not passed on again', async () => {
+  const down = await downstream(0);
+  try {
+    const { contentType, body } = sample();
+    const o = options({ forward: down.url });
+    // The dead owner: claimed the sample's submission (SenderID MIS, Command C1), passed it on, noted so, and died.
+    const owner = await claimSubmission(o.outbox, 'MIS', 'C1', 120_000);
+    assert.is(owner.state, 'mine');
+    if (owner.state !== 'mine') return;
+    const record = { queueEntryId: owner.queueEntryId, status: 'Completed' as const, returnCode: 0, forwardedAs: 'press-7' };
+    await owner.passedOn({ record, answer: { returnCode: 0, entry: record } });
+    const taker = await handleJmf(request(body, contentType), { ...o, claimStaleMs: 0 });
+    assert.is(taker.status, 200);
+    assert.equal(attr(String(taker.body), 'ReturnCode'), ['0']);
+    assert.equal(attr(String(taker.body), 'QueueEntryID'), [owner.queueEntryId]);
+    assert.equal(attr(String(taker.body), 'jfs:ForwardedQueueEntryID'), ['press-7']);
+    assert.is(down.got.length, 0, 'not passed on again');
+    assert.is(JSON.parse(readFileSync(path.join(o.outbox, owner.queueEntryId, 'status.json'), 'utf8')).forwardedAs, 'press-7', 'its record finished');
+    // And kept: the next repeat gets it without a takeover.
+    assert.equal(attr(String((await handleJmf(request(body, contentType), o)).body), 'QueueEntryID'), [owner.queueEntryId]);
+    assert.is(down.got.length, 0);
+  } finally {
+    down.server.close();
+  }
+});
+
+test('XJMF: a CommandSubmitQueueEntry repeated (the same Header ID and DeviceID) is dropped into the hot folder once', async () => {
+  const folder = tempFolder('jmf-ticket-');
+  const ticket = path.join(folder, 'job.xjdf');
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(ticket, '<XJDF xmlns="http://www.CIP4.org/JDFSchema_2_0" JobID="X1" Types="Product"/>');
+  const xjmf = `<XJMF xmlns="http://www.CIP4.org/JDFSchema_2_0" Version="2.1"><Header DeviceID="MIS" ID="h1" Time="2026-11-27T00:00:00Z"/><CommandSubmitQueueEntry><Header DeviceID="MIS" ID="X9" Time="2026-11-27T00:00:00Z"/><QueueSubmissionParams URL="${pathToFileURL(ticket).href}"/></CommandSubmitQueueEntry></XJMF>`;
+  const o = options({ hotFolder: tempFolder('jmf-hot-') });
+  const first = String((await handleJmf(request(xjmf, 'application/vnd.cip4-xjmf+xml'), o)).body);
+  const again = String((await handleJmf(request(xjmf, 'application/vnd.cip4-xjmf+xml'), o)).body);
+  assert.match(first, /<ResponseSubmitQueueEntry ReturnCode="0"/);
+  assert.match(again, /<ResponseSubmitQueueEntry ReturnCode="0"/);
+  assert.equal(attr(again, 'QueueEntryID'), attr(first, 'QueueEntryID'));
+  assert.is(readdirSync(o.hotFolder!).length, 1);
+  // Another sender's X9 is its own.
+  await handleJmf(request(xjmf.replaceAll('DeviceID="MIS"', 'DeviceID="MIS-2"'), 'application/vnd.cip4-xjmf+xml'), o);
+  assert.is(readdirSync(o.hotFolder!).length, 2);
+});
+
+test('a message without an ID is handled each time (nothing names it as the same submission)', async () => {
+  const down = await downstream(0);
+  try {
+    const { contentType, body } = sample();
+    const o = options({ forward: down.url });
+    const noId = body.toString('latin1').replace('<Command ID="C1"', '<Command');
+    await handleJmf(request(noId, contentType), o);
+    await handleJmf(request(noId, contentType), o);
+    assert.is(down.got.length, 2);
+  } finally {
+    down.server.close();
+  }
+});
+
+/** A ticket server: /ticket.jdf is a clean JDF, /away redirects to `away` (set later); counts what is asked. */
+async function ticketServer(): Promise<{ base: string; asked: string[]; away: { to: string }; server: Server }> {
+  const asked: string[] = [];
+  const away = { to: '' };
+  const server = createServer((req, res) => {
+    asked.push(String(req.url));
+    if (req.url === '/away') {
+      res.writeHead(302, { location: away.to });
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/vnd.cip4-jdf+xml' });
+    res.end(`<JDF xmlns="${JMF_NS}" ID="n1" Type="Product" JobID="H1" Version="1.4" Status="Waiting"/>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`, asked, away, server };
+}
+
+const submitUrl = (url: string, id: string) => `<JMF xmlns="${JMF_NS}" SenderID="MIS" Version="1.4"><Command ID="${id}" Type="SubmitQueueEntry"><QueueSubmissionParams URL="${url}"/></Command></JMF>`;
+
+test('an http: ticket is not fetched unless its URL is under a fetchFrom prefix: ReturnCode 120 and why, nothing asked of the address', async () => {
+  const tickets = await ticketServer();
+  try {
+    const xml = String((await handleJmf(request(submitUrl(`${tickets.base}ticket.jdf`, 'F1'), 'application/vnd.cip4-jmf+xml'), options())).body);
+    assert.equal(attr(xml, 'ReturnCode'), ['120']);
+    assert.match(xml, /is not fetched: this server fetches no http\(s\) tickets/);
+    // A prefix that is a different host (its name a prefix of the other's, or a user name before it) is not a match.
+    const other = options({ fetchFrom: ['http://127.0.0.1/', 'http://127.0.0.10:1/'] });
+    const refused = String((await handleJmf(request(submitUrl(`${tickets.base}ticket.jdf`, 'F2'), 'application/vnd.cip4-jmf+xml'), other)).body);
+    assert.equal(attr(refused, 'ReturnCode'), ['120']);
+    assert.match(refused, /is not under http:\/\/127\.0\.0\.1\/ or http:\/\/127\.0\.0\.10:1\//);
+    const userinfo = `${tickets.base.replace('http://', 'http://127.0.0.1:1@')}ticket.jdf`;
+    assert.equal(attr(String((await handleJmf(request(submitUrl(userinfo, 'F3'), 'application/vnd.cip4-jmf+xml'), options({ fetchFrom: ['http://127.0.0.1:1/'] }))).body), 'ReturnCode'), ['120']);
+    assert.equal(tickets.asked, [], 'nothing was fetched');
+    const allowed = String((await handleJmf(request(submitUrl(`${tickets.base}ticket.jdf`, 'F4'), 'application/vnd.cip4-jmf+xml'), options({ fetchFrom: [tickets.base] }))).body);
+    assert.equal(attr(allowed, 'ReturnCode'), ['0']);
+    assert.equal(tickets.asked, ['/ticket.jdf']);
+  } finally {
+    tickets.server.close();
+  }
+});
+
+test('a redirect from an allowed prefix to an address outside them is not followed: ReturnCode 120', async () => {
+  const tickets = await ticketServer();
+  const inside = await ticketServer();
+  try {
+    tickets.away.to = `${inside.base}ticket.jdf`;
+    const xml = String((await handleJmf(request(submitUrl(`${tickets.base}away`, 'R1'), 'application/vnd.cip4-jmf+xml'), options({ fetchFrom: [tickets.base] }))).body);
+    assert.equal(attr(xml, 'ReturnCode'), ['120']);
+    assert.match(xml, /redirects to http:\/\/127\.0\.0\.1:\d+\/ticket\.jdf; .* is not fetched/);
+    assert.equal(inside.asked, [], 'the address it redirects to is never asked');
+    // Within the prefixes, a redirect is followed.
+    tickets.away.to = `${tickets.base}ticket.jdf`;
+    const followed = String((await handleJmf(request(submitUrl(`${tickets.base}away`, 'R2'), 'application/vnd.cip4-jmf+xml'), options({ fetchFrom: [tickets.base] }))).body);
+    assert.equal(attr(followed, 'ReturnCode'), ['0']);
+  } finally {
+    tickets.server.close();
+    inside.server.close();
+  }
 });
 
 test.run();

@@ -19,7 +19,7 @@ JDF_NS = "http://www.CIP4.org/JDFSchema_1_1"
 
 JMF = f"""<?xml version="1.0" encoding="UTF-8"?>
 <JMF xmlns="{JDF_NS}" SenderID="python-mis" Version="1.4">
-  <Command ID="PY1" Type="SubmitQueueEntry">
+  <Command ID="{{command_id}}" Type="SubmitQueueEntry">
     <QueueSubmissionParams URL="cid:ticket@python.example" ReturnJMF="http://mis.example/jmf"/>
   </Command>
 </JMF>
@@ -40,9 +40,11 @@ def jdf(url):
     ])
 
 
-def package(ticket):
-    """RFC 2387: multipart/related, its root (start) the JMF, the JDF a part named by Content-ID."""
-    root = MIMEApplication(JMF.encode(), "vnd.cip4-jmf+xml", _encoder=encode_7or8bit)
+def package(ticket, command_id):
+    """RFC 2387: multipart/related, its root (start) the JMF, the JDF a part named by Content-ID. Each submission
+    has its own Command ID (JDF 1.x: a message's ID is unique for its sender; serve answers a repeat of one with
+    its first answer)."""
+    root = MIMEApplication(JMF.replace("{command_id}", command_id).encode(), "vnd.cip4-jmf+xml", _encoder=encode_7or8bit)
     root["Content-ID"] = "<submit@python.example>"
     part = MIMEApplication(ticket.encode(), "vnd.cip4-jdf+xml")  # base64, email's default
     part["Content-ID"] = "<ticket@python.example>"
@@ -96,7 +98,7 @@ def main():
     got = {}
     ok = True
 
-    status, ctype, data = post(host, port, *package(jdf("cid:book@python.example")))
+    status, ctype, data = post(host, port, *package(jdf("cid:book@python.example"), "PY1"))
     clean = read_response(data)
     got["clean"] = {"status": status, "contentType": ctype, **clean}
     ok &= status == 200 and ctype.startswith("application/vnd.cip4-jmf+xml") and clean["returnCodes"] == [0] and clean["notifications"] == []
@@ -106,7 +108,7 @@ def main():
     text = jdf(broken)
     line = text.split("\n")[4]
     column = line.index(" book") + 1
-    status, ctype, data = post(host, port, *package(text))
+    status, ctype, data = post(host, port, *package(text, "PY2"))
     refused = read_response(data)
     got["broken"] = {"status": status, "expectLine": 5, "expectColumn": column, **refused}
     ok &= status == 200 and refused["returnCodes"] == [200]

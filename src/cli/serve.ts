@@ -17,6 +17,7 @@ export interface ServeRun {
   forward?: string;
   hotFolder?: string;
   publicUrl?: string;
+  fetchFrom?: string[];
   maxBytes: number;
   local: LocalFileOptions;
   validate: ValidateOptions;
@@ -35,6 +36,7 @@ export async function runServe(run: ServeRun): Promise<number> {
   const hotFolder = run.hotFolder ?? (fromConfig.hotFolder !== undefined ? path.resolve(folder, fromConfig.hotFolder) : undefined);
   const forward = run.forward ?? fromConfig.forward;
   const publicUrl = run.publicUrl ?? fromConfig.publicUrl;
+  const fetchFrom = run.fetchFrom ?? fromConfig.fetchFrom;
   try {
     await mkdir(outbox, { recursive: true });
     if (hotFolder !== undefined) await mkdir(hotFolder, { recursive: true });
@@ -50,7 +52,10 @@ export async function runServe(run: ServeRun): Promise<number> {
     ...(forward !== undefined ? { forward } : {}),
     ...(hotFolder !== undefined ? { hotFolder } : {}),
     ...(publicUrl !== undefined ? { publicUrl } : {}),
+    ...(fetchFrom !== undefined ? { fetchFrom } : {}),
     toolVersion: packageVersion(),
+    // A claimed submission with no answer after the request timeout was its owner's last: it died; take it over.
+    ...(run.server.requestTimeoutMs !== undefined ? { claimStaleMs: run.server.requestTimeoutMs } : {}),
   };
   // The JMF side is the library's own module (jdf-filespec/node ships it in dist/src), loaded from there rather
   // than copied into the bundle: by URL, which the bundle points at the same file from dist/bin. The listener is

@@ -35,6 +35,8 @@ export interface ServeConfig {
   hotFolder?: string;
   /** The URL serve is reached at, for the report links in its answers. */
   publicUrl?: string;
+  /** The URL prefixes serve may fetch http(s) tickets from; none by default. */
+  fetchFrom?: string[];
 }
 
 export type ParsedConfig = { config: Config; table: ViewTable; problems: [] } | { problems: ConfigProblem[] };

@@ -1,16 +1,17 @@
 /* global fetch -- Node 20 has it; the lint config lists the globals of older scripts. */
-// npm run test:haproxy: serve scales out, shown with a real load balancer. Two instances behind HAProxy (Debian's
-// package; .ci/run installs it when missing) on loopback share one outbox folder and one downstream; a bounded
-// burst of JMF submissions (the MIME package samples/submit-queue-entry.mjm, each with its own Command ID) goes
-// through HAProxy, one instance is killed (SIGKILL) in the middle of it, and then:
-// every job was answered once (one final answer each, ReturnCode 0), recorded once in the outbox, and passed on
-// to the downstream once. The client resubmits what got no answer (502/503 from HAProxy, a reset), as an MIS
-// does; an instance that finds the job already in the outbox answers without passing it on again.
-// The kill is taken outside an instance's commit step (the link into the outbox and the forward, a few ms of
-// each job's time): run.js stops the instance (SIGSTOP), reads the state file the instance keeps, and kills it
-// only when no job is inside that step (else it lets it run on a little and tries again). A kill inside the step
-// leaves a job recorded but not passed on, or passed on but not recorded as such: exactly once across that needs
-// a downstream that drops duplicates, which a JMF device is not; the instance then is the place to fix it.
+// npm run test:haproxy: serve scales out, shown with a real load balancer. Two `jdf-filespec serve` instances
+// (dist/bin/jdf-filespec.js) behind HAProxy (Debian's package; .ci/run installs it when missing) on loopback share
+// one outbox folder and one downstream (one config); a bounded burst of JMF submissions (the MIME package
+// samples/submit-queue-entry.mjm, each with its own Command ID) goes through HAProxy, one instance is killed
+// (SIGKILL) wherever it is in the middle of it, and then: every job was answered (a final answer each,
+// ReturnCode 0), recorded once in the outbox (one queue entry), and passed on to the downstream once. The client
+// resubmits what got no final answer (502/503 from HAProxy, serve's 503 "busy" while another instance holds the
+// job, a reset), as an MIS does; HAProxy retries a failed connection or a 503 on the other instance. serve takes a
+// submission (SenderID and Command ID) once: a repeat gets the first answer, or 503 while the first is in flight,
+// and a claim the killed instance left without an answer is taken over once it is older than --request-timeout.
+// What is promised (README, "Once per submission") and checked: a job is forwarded more than once only when its
+// claim was taken over (the killed instance died with its forward on the wire: sent, the answer not yet noted);
+// never lost.
 // Ends with "N passed, N failed (haproxy)"; exit code 0 when all checks pass.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,17 +26,12 @@ const CLIENTS = Number(process.env.HAPROXY_CLIENTS ?? 8);
 /** The kill comes after this many jobs have been answered. */
 const KILL_AFTER = Math.floor(JOBS / 3);
 
-/**
- * How one instance is started: the one place to change when `jdf-filespec serve` takes over from the stand-in
- * (test/haproxy/instance.js). It gets the port to listen on, the shared outbox folder, the downstream's URL, an
- * access log file and the state file. It must print a line with "listening" once it listens, answer each
- * submission with a JMF Response (ReturnCode 0 for these jobs), record each accepted job once in the outbox (a
- * file anywhere under it, outside a folder named tmp, whose text holds the job's <Command ID>), forward it once
- * to the downstream as the sender made it, and answer a second submission of a job without forwarding it again.
- * The state file is optional (without it the kill lands wherever it lands).
- */
-function instanceCommand({ port, outbox, forward, accessLog, state }) {
-  return [process.execPath, [path.join(here, 'instance.js'), '--port', String(port), '--outbox', outbox, '--forward', forward, '--access-log', accessLog, '--state', state]];
+/** A claim with no answer older than this (serve's --request-timeout) is taken over: within the client's retries. */
+const REQUEST_TIMEOUT = '4s';
+
+/** One instance: the real serve, its outbox and downstream from the shared config. */
+function instanceCommand({ port, config, accessLog }) {
+  return [process.execPath, [path.join(here, '..', '..', 'dist', 'bin', 'jdf-filespec.js'), 'serve', '--config', config, '--port', String(port), '--access-log', accessLog, '--request-timeout', REQUEST_TIMEOUT]];
 }
 
 const results = [];
@@ -103,32 +99,6 @@ async function submit(front, id) {
   return tries;
 }
 
-/** Kills the instance outside its commit step: stopped, its state read, killed when it says 0. */
-async function killOutsideCommit(instance, stateFile) {
-  if (!existsSync(stateFile)) {
-    console.log('(the instance keeps no state file: killed wherever it is)');
-    process.kill(instance.child.pid, 'SIGKILL');
-    return 0;
-  }
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    process.kill(instance.child.pid, 'SIGSTOP');
-    let state = '';
-    try {
-      state = readFileSync(stateFile, 'utf8');
-    } catch {
-      // not written yet
-    }
-    if (state === '0') {
-      process.kill(instance.child.pid, 'SIGKILL');
-      return attempt;
-    }
-    process.kill(instance.child.pid, 'SIGCONT');
-    await sleep(1 + Math.random() * 5);
-  }
-  process.kill(instance.child.pid, 'SIGKILL');
-  return -1;
-}
-
 async function main() {
   if (spawnSync('haproxy', ['-v']).status !== 0) {
     console.log('haproxy is not installed (apt-get install -y haproxy; .ci/run installs it)');
@@ -153,23 +123,24 @@ async function main() {
     await new Promise((resolve) => downstream.listen(0, '127.0.0.1', resolve));
     const forward = `http://127.0.0.1:${downstream.address().port}/jmf`;
     const outbox = path.join(dir, 'outbox');
+    const config = path.join(dir, 'shop.json');
+    writeFileSync(config, JSON.stringify({ serve: { outbox, forward } }));
 
     const [front, portA, portB] = [await freePort(), await freePort(), await freePort()];
     const instances = [['a', portA], ['b', portB]].map(([name, port]) => {
-      const state = path.join(dir, `${name}.state`);
       const accessLog = path.join(dir, `${name}.access.log`);
-      const [file, args] = instanceCommand({ port, outbox, forward, accessLog, state });
-      const instance = start(`instance ${name}`, file, args, /listening|http:\/\//i);
+      const [file, args] = instanceCommand({ port, config, accessLog });
+      const instance = start(`instance ${name}`, file, args, /listening on/i);
       processes.push(instance);
-      return { name, port, state, accessLog, ...instance };
+      return { name, port, accessLog, ...instance };
     });
     await Promise.all(instances.map((i) => i.up));
 
     // HAProxy: round robin; /readyz checked every 200 ms, down after two failures (one slow check on a loaded
     // machine is not a dead server); a connection that fails (the killed instance) is tried again on the other
     // server (redispatch).
-    const config = path.join(dir, 'haproxy.cfg');
-    writeFileSync(config, `global
+    const haproxyConfig = path.join(dir, 'haproxy.cfg');
+    writeFileSync(haproxyConfig, `global
   maxconn 256
 defaults
   mode http
@@ -189,7 +160,7 @@ backend serve
   http-check expect status 200
 ${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check inter 200 fall 2 rise 1`).join('\n')}
 `);
-    const haproxy = start('haproxy', 'haproxy', ['-db', '-f', config], /./);
+    const haproxy = start('haproxy', 'haproxy', ['-db', '-f', haproxyConfig], /./);
     processes.push(haproxy);
     // HAProxy prints nothing when all is well: ready once the front door answers.
     haproxy.up.catch(() => undefined);
@@ -199,12 +170,12 @@ ${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check inter 200 f
       await sleep(50);
     }
 
-    // The burst: JOBS jobs, CLIENTS at a time; instance a is killed after KILL_AFTER answers.
+    // The burst: JOBS jobs, CLIENTS at a time; instance a is killed after KILL_AFTER answers, a random few ms later
+    // (wherever it is: reading a body, checking, forwarding, keeping an answer).
     const ids = Array.from({ length: JOBS }, (_, i) => `job-${String(i).padStart(4, '0')}`);
     const answers = new Map();
     let answered = 0;
     let killedAt = -1;
-    let killTries = -1;
     const queue = [...ids];
     const started = Date.now();
     await Promise.all(Array.from({ length: CLIENTS }, async () => {
@@ -213,7 +184,8 @@ ${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check inter 200 f
         answered += 1;
         if (answered === KILL_AFTER) {
           killedAt = answered;
-          killTries = await killOutsideCommit(instances[0], instances[0].state);
+          await sleep(Math.random() * 30);
+          process.kill(instances[0].child.pid, 'SIGKILL');
         }
       }
     }));
@@ -234,26 +206,31 @@ ${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check inter 200 f
       const key = t.status === 200 ? t.outcome : `${t.status}${t.error ? ` ${t.error}` : ''}`;
       outcomes[key] = (outcomes[key] ?? 0) + 1;
     }
-    console.log(`${JOBS} jobs, ${CLIENTS} at a time, in ${ms} ms; instance a killed after ${killedAt} answers (${killTries + 1} stop(s) to find it outside its commit step); ${retried} jobs resubmitted`);
+    console.log(`${JOBS} jobs, ${CLIENTS} at a time, in ${ms} ms; instance a killed after ${killedAt} answers; ${retried} jobs resubmitted`);
     console.log(`every try's outcome: ${JSON.stringify(outcomes)}; jobs answered by each instance (its access log): ${JSON.stringify(byInstance)}`);
 
-    check(killTries >= 0 && (await Promise.race([instances[0].exited, sleep(2000).then(() => 'alive')])) === 'SIGKILL', 'instance a was killed (SIGKILL) in the middle of the burst');
+    check(killedAt > 0 && (await Promise.race([instances[0].exited, sleep(2000).then(() => 'alive')])) === 'SIGKILL', 'instance a was killed (SIGKILL) in the middle of the burst');
     check(Object.values(byInstance).every((n) => n > 0), 'both instances answered jobs');
     check(unanswered.length === 0, `every job has a final answer with ReturnCode 0${unanswered.length ? ` (not: ${unanswered.slice(0, 5).join(', ')})` : ''}`);
-    const records = readdirSync(outbox, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile() && !path.relative(outbox, e.parentPath ?? e.path).split(path.sep).includes('tmp'))
-      .map((e) => readFileSync(path.join(e.parentPath ?? e.path, e.name), 'utf8'))
-      .map((text) => /<Command\b[^>]*\bID="([^"]+)"/.exec(text)?.[1])
-      .filter((id) => id !== undefined);
+    // A queue entry: a folder of the outbox with a status.json; its submission holds the job's Command ID.
+    const records = readdirSync(outbox).filter((n) => !n.startsWith('.') && existsSync(path.join(outbox, n, 'status.json')))
+      .map((n) => /<Command\b[^>]*\bID="([^"]+)"/.exec(readFileSync(path.join(outbox, n, 'submission.mjm'), 'utf8'))?.[1]);
     const recorded = new Map();
     for (const id of records) recorded.set(id, (recorded.get(id) ?? 0) + 1);
-    check(ids.every((id) => recorded.get(id) === 1) && records.length === JOBS, `every job recorded once in the outbox (${records.length} records)`);
-    const twice = ids.filter((id) => (arrived.get(id) ?? 0) !== 1);
-    check(twice.length === 0 && arrived.size === JOBS, `every job forwarded once (${[...arrived.values()].reduce((a, b) => a + b, 0)} arrivals downstream${twice.length ? `; not once: ${twice.slice(0, 5).join(', ')}` : ''})`);
+    check(ids.every((id) => recorded.get(id) === 1) && records.length === JOBS, `every job recorded once in the outbox (${records.length} queue entries)`);
+    // The claims taken over (claim.1 and later): the jobs the killed instance held without an answer.
+    const claims = path.join(outbox, '.claims');
+    const takenOver = new Set(readdirSync(claims).flatMap((k) => readdirSync(path.join(claims, k)).filter((n) => /^claim\.[1-9]\d*$/.test(n)).map(() => JSON.parse(readFileSync(path.join(claims, k, 'claim.0'), 'utf8')).id)));
+    const twice = ids.filter((id) => (arrived.get(id) ?? 0) > 1);
+    const lost = ids.filter((id) => (arrived.get(id) ?? 0) === 0);
+    console.log(`claims taken over: ${takenOver.size}; jobs forwarded twice: ${twice.length}`);
+    check(lost.length === 0 && arrived.size === JOBS && twice.every((id) => takenOver.has(id)),
+      `every job forwarded once, or again only when its claim was taken over (${[...arrived.values()].reduce((a, b) => a + b, 0)} arrivals downstream${lost.length ? `; never: ${lost.slice(0, 5).join(', ')}` : ''}${twice.filter((id) => !takenOver.has(id)).length ? `; twice without a takeover: ${twice.filter((id) => !takenOver.has(id)).slice(0, 5).join(', ')}` : ''})`);
+    const before = new Map(arrived);
     // An MIS that resubmits a job it has an answer for (it lost the answer) is answered, and nothing is passed on.
     const again = ids.filter((_, i) => i % 20 === 0);
     const second = await Promise.all(again.map((id) => submit(`http://127.0.0.1:${front}/jmf`, id)));
-    check(second.every((tries) => final(tries).status === 200 && final(tries).returnCode === '0' && ['duplicate', 'answered'].includes(final(tries).outcome)) && again.every((id) => arrived.get(id) === 1),
+    check(second.every((tries) => final(tries).status === 200 && final(tries).returnCode === '0' && ['duplicate', 'answered'].includes(final(tries).outcome)) && again.every((id) => arrived.get(id) === before.get(id)),
       `${again.length} jobs submitted again: answered ReturnCode 0 as already accepted, not forwarded again`);
     // The survivor shuts down gracefully: SIGTERM, exit code 0.
     processes[1].child.kill('SIGTERM');

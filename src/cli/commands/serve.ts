@@ -1,20 +1,30 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, UsageError } from '../define.js';
 import { hostPlatformOption, platformHere } from '../platforms.js';
 import { PROFILES } from '../../rules/types.js';
 import { byteSize } from '../numbers.js';
 import { ENGINE_MAX_BYTES } from '../../node/limits.js';
 import { serverOptions } from '../serve-server-options.js';
 
+/** --fetch-from: http(s) URLs with a host, or a usage error. */
+function urlPrefixes(values: unknown): string[] {
+  return (Array.isArray(values) ? values : [values]).map((v) => {
+    const text = String(v);
+    if (!/^https?:\/\/[^/?#]+/i.test(text) || !URL.canParse(text)) throw new UsageError(`--fetch-from takes an http:// or https:// URL prefix with a host, such as http://mis.example/tickets/, not "${text}".`);
+    return text;
+  });
+}
+
 export const serve = defineCommand({
   command: 'serve',
   describe: 'Run as a JMF front door: check each job submitted over HTTP (SubmitQueueEntry, a JMF or a MIME package) as validate does, answer in JMF, pass on only what is accepted',
   builder: (y) =>
     serverOptions(y)
-      .option('config', { type: 'string', describe: 'The config: its view table, rules and vocabularies, and its "serve" settings (outbox, forward, hotFolder, publicUrl)' })
+      .option('config', { type: 'string', describe: 'The config: its view table, rules and vocabularies, and its "serve" settings (outbox, forward, hotFolder, publicUrl, fetchFrom)' })
       .option('outbox', { type: 'string', requiresArg: true, describe: 'Where each job, its report.json, report.sarif and status.json are kept (shared by every instance; default: the config\'s serve.outbox)' })
       .option('forward', { type: 'string', requiresArg: true, describe: 'Forward accepted jobs, as sent, to this downstream JMF URL and relay its answer (default: the config\'s serve.forward)' })
       .option('hot-folder', { type: 'string', requiresArg: true, describe: 'Drop accepted jobs into this hot folder, as watch takes them (default: the config\'s serve.hotFolder)' })
       .option('public-url', { type: 'string', requiresArg: true, describe: 'The URL clients reach this server at, for the report links in the answers (default: http:// and the request\'s Host)' })
+      .option('fetch-from', { type: 'string', array: true, requiresArg: true, coerce: urlPrefixes, describe: 'Fetch a job\'s http(s) ticket only from under this URL prefix (repeatable; each redirect too); none by default, any other is refused with ReturnCode 120 (default: the config\'s serve.fetchFrom)' })
       .option('max-bytes', { requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'The largest body (and ticket fetched by http:) taken: a size in bytes, or with a unit (10kB, 100MiB)' })
       .option('check-exists', { type: 'boolean', default: false, describe: 'Look for every local file a job references, in this machine\'s view' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable)' })
@@ -33,6 +43,7 @@ export const serve = defineCommand({
       ...(args.forward !== undefined ? { forward: args.forward } : {}),
       ...(args.hotFolder !== undefined ? { hotFolder: args.hotFolder } : {}),
       ...(args.publicUrl !== undefined ? { publicUrl: args.publicUrl } : {}),
+      ...(args.fetchFrom !== undefined ? { fetchFrom: args.fetchFrom } : {}),
       maxBytes: args.maxBytes,
       local: {
         checkExists: args.checkExists,

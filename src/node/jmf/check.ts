@@ -61,7 +61,10 @@ async function checkTicketAt(url: string, o: JmfOptions): Promise<{ files: FileR
     if (o.local?.root !== undefined && !isInside(where, o.local.root)) return { unreachable: `${url} is outside the folder this server may read` };
     return validated(where, url, o);
   }
-  if (scheme === 'http:' || scheme === 'https:') return fetched(url, o);
+  if (scheme === 'http:' || scheme === 'https:') {
+    const refused = notAllowed(url, o.fetchFrom);
+    return refused !== undefined ? { unreachable: refused } : fetched(url, o);
+  }
   return { unreachable: `${url}: this server opens file:, http: and https: tickets (and cid: parts of a MIME package)` };
 }
 
@@ -72,11 +75,29 @@ async function validated(where: string, url: string, o: JmfOptions): Promise<{ f
   return { files: reportsOf(results).map((f) => ({ ...f, path: url })) };
 }
 
+/** Why `url` may not be fetched: it is under none of the allowed prefixes (compared as parsed URLs, so a
+ * prefix's host is the URL's whole host). */
+function notAllowed(url: string, prefixes: readonly string[] | undefined): string | undefined {
+  if (prefixes === undefined || prefixes.length === 0) return `${url} is not fetched: this server fetches no http(s) tickets (serve --fetch-from PREFIX, or "serve": { "fetchFrom": [...] }, allows some)`;
+  const href = new URL(url).href;
+  return prefixes.some((p) => href.startsWith(new URL(p).href)) ? undefined : `${url} is not fetched: it is not under ${prefixes.join(' or ')}, where this server fetches tickets from`;
+}
+
+/** The most redirects followed for a ticket, each hop held to the allowed prefixes. */
+const MAX_REDIRECTS = 5;
+
 /** An http(s) ticket, up to maxBytes, into a temporary folder removed afterwards; its URL stays its base. */
 async function fetched(url: string, o: JmfOptions): Promise<{ files: FileReport[] } | { unreachable: string }> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'jdf-filespec-jmf-'));
   try {
-    const answer = await (o.fetch ?? fetch)(url, { redirect: 'follow' });
+    let answer = await (o.fetch ?? fetch)(url, { redirect: 'manual' });
+    for (let hop = 0; answer.status >= 300 && answer.status < 400 && answer.headers.get('location') !== null; hop += 1) {
+      const next = new URL(answer.headers.get('location')!, answer.url || url).href;
+      await answer.body?.cancel();
+      const refused = hop >= MAX_REDIRECTS ? `${url} redirects more than ${MAX_REDIRECTS} times` : notAllowed(next, o.fetchFrom);
+      if (refused !== undefined) return { unreachable: `${url} redirects to ${next}; ${refused}` };
+      answer = await (o.fetch ?? fetch)(next, { redirect: 'manual' });
+    }
     if (!answer.ok || !answer.body) return { unreachable: `${url} answered HTTP ${answer.status}` };
     const saved = await saveBody(answer.body as unknown as AsyncIterable<Uint8Array>, path.join(folder, 'ticket'), o.maxBytes);
     if ('over' in saved) return { unreachable: `${url} is larger than ${o.maxBytes} bytes` };

@@ -13,6 +13,7 @@ import { ruleCatalog } from '../../rules/catalog.js';
 import type { HttpRefusal, HttpRequest, HttpResponse } from '../serve/types.js';
 import { headOf, isMultipart, rootPart, saveBody } from './body.js';
 import { checkSubmission, notesOf } from './check.js';
+import { claimSubmission, type KeptAnswer, type MyClaim } from './claims.js';
 import type { JmfOptions } from './options.js';
 import { entryDir, listRecords, newId, readRecord, safeId, writeAtomic, writeRecord, type EntryRecord } from './outbox.js';
 import { dropJob, forwardJob } from './pass-on.js';
@@ -37,6 +38,10 @@ const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 /** The most Notifications one Response carries; the rest are in the report it links. */
 const MAX_NOTES = 1000;
 
+/** How long a claimed submission with no answer is in flight before another instance may take it over: serve's
+ * default --request-timeout (the listener has given up on the request by then). */
+const CLAIM_STALE_MS = 120_000;
+
 /** Answers one request: a JMF message POSTed, or a report fetched. Never throws: a failure is a JMF answer (ReturnCode 2). */
 export async function handleJmf(request: HttpRequest, options: JmfOptions): Promise<HttpResponse> {
   try {
@@ -51,12 +56,12 @@ export async function handleJmf(request: HttpRequest, options: JmfOptions): Prom
 /** A refusal of the server's own (413, 400, 503, 408, 401) as a JMF answer, for the listener to send. */
 export const jmfRefusal: HttpRefusal = (status, reason) => ({ ...answer(undefined, [{ request: errorRequest(), returnCode: status === 503 || status === 408 ? codes.BUSY : codes.INVALID_PARAMETERS, comment: reason }]), status });
 
-function answer(doc: JmfDocument | undefined, responses: ResponseOf[], status = 200): HttpResponse {
+function answer(doc: JmfDocument | undefined, responses: ResponseOf[], status = 200, retryAfter?: number): HttpResponse {
   const kind = doc?.kind ?? 'jmf';
   const job = responses.find((r) => r.entry !== undefined && (r.request.type === 'SubmitQueueEntry' || r.request.type === 'ResubmitQueueEntry'));
   return {
     status,
-    headers: { 'content-type': `${MEDIA[kind]}; charset=utf-8` },
+    headers: { 'content-type': `${MEDIA[kind]}; charset=utf-8`, ...(retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {}) },
     body: buildAnswer(kind, doc?.version, responses),
     ...(job ? { job: { accepted: job.returnCode === 0, returnCode: job.returnCode } } : {}),
   };
@@ -78,11 +83,13 @@ async function post(request: HttpRequest, o: JmfOptions): Promise<HttpResponse> 
     if ('problem' in read) return answer(undefined, [{ request: errorRequest(), returnCode: codes.XML_PARSER_ERROR, comment: `${read.problem.message} (line ${read.problem.line}, column ${read.problem.column})` }]);
     const doc = read.document;
     const responses: ResponseOf[] = [];
+    const body: Body = { request, file, contentType, multipart, sender: doc.senderId ?? '' };
     for (const m of doc.messages) {
       if (m.family !== 'Query' && m.family !== 'Command') continue; // JDF 1.x 4.2: only queries and commands are answered
-      responses.push(await respond(m, { request, file, contentType, multipart }, o));
+      responses.push(await respond(m, body, o));
     }
-    return answer(doc, responses);
+    // A submission still in flight elsewhere: 503 with Retry-After, so that a load balancer or sender asks again.
+    return body.retryAfter !== undefined ? answer(doc, responses, 503, body.retryAfter) : answer(doc, responses);
   } finally {
     await rm(file, { force: true });
   }
@@ -98,6 +105,10 @@ interface Body {
   file: string;
   contentType: string | undefined;
   multipart: boolean;
+  /** JMF/@SenderID, the XJMF Header's DeviceID: with a command's ID, it names one submission. */
+  sender: string;
+  /** Set when a submission is in flight elsewhere: the answer is 503 with this Retry-After. */
+  retryAfter?: number;
 }
 
 async function respond(m: JmfMessage, body: Body, o: JmfOptions): Promise<ResponseOf> {
@@ -123,11 +134,46 @@ function notImplemented(m: JmfMessage): ResponseOf {
   return { request: m, returnCode: codes.NOT_IMPLEMENTED, comment: `${m.family} ${m.type || '(no Type)'} is not answered here; KnownMessages lists what is` };
 }
 
-/** JDF 1.x 5.6.x SubmitQueueEntry / ResubmitQueueEntry: checked, its reports kept, passed on when accepted. */
+/** The claim was taken over (it went stale) before the job was passed on: the taker passes it on, not we. */
+class TakenOver extends Error {}
+
+/**
+ * JDF 1.x 5.6.x SubmitQueueEntry / ResubmitQueueEntry, once per submission: a command with an ID is claimed in the
+ * outbox (claims.ts); a repeat of it gets the first answer, or BUSY (10) while the first is in flight.
+ */
 async function submit(m: JmfMessage, body: Body, o: JmfOptions): Promise<ResponseOf> {
   const url = m.submission?.url;
   if (url === undefined || url === '') return { request: m, returnCode: codes.INSUFFICIENT_PARAMETERS, comment: `${m.type} without the URL of its ticket (QueueSubmissionParams/@URL)` };
-  let id = newId();
+  if (m.id === undefined || m.id === '') return checkAndPassOn(m, url, body, o, undefined);
+  const claim = await claimSubmission(o.outbox, body.sender, m.id, o.claimStaleMs ?? CLAIM_STALE_MS);
+  if (claim.state === 'answered') return { ...claim.answer, request: m };
+  const busy = (): ResponseOf => {
+    body.retryAfter = Math.max(body.retryAfter ?? 0, claim.state === 'busy' ? claim.retryAfterSeconds : 1);
+    return { request: m, returnCode: codes.BUSY, comment: `${m.type} ${m.id}${body.sender !== '' ? ` from ${body.sender}` : ''} is being handled already; ask again for its answer` };
+  };
+  if (claim.state === 'busy') return busy();
+  if (claim.passedOnBefore) {
+    // The instance that died had passed the job on: its record and answer finished here, nothing passed on again.
+    await writeRecord(o.outbox, claim.passedOnBefore.record);
+    await claim.keep(claim.passedOnBefore.answer);
+    return { ...claim.passedOnBefore.answer, request: m };
+  }
+  let passedOn = false;
+  try {
+    const response = await checkAndPassOn(m, url, body, o, claim, () => { passedOn = true; });
+    const { request: _request, ...kept }: ResponseOf & KeptAnswer = response;
+    await claim.keep(kept);
+    return response;
+  } catch (error) {
+    if (error instanceof TakenOver) return busy();
+    if (!passedOn) await claim.release();
+    throw error;
+  }
+}
+
+/** The submission checked, its reports and status kept, and passed on when accepted. */
+async function checkAndPassOn(m: JmfMessage, url: string, body: Body, o: JmfOptions, claim: MyClaim | undefined, passing?: () => void): Promise<ResponseOf> {
+  let id = claim?.queueEntryId ?? newId();
   if (m.type === 'ResubmitQueueEntry') {
     const old = m.submission?.queueEntryId;
     if (old === undefined || !(await readRecord(o.outbox, old))) return { request: m, returnCode: old === undefined ? codes.INSUFFICIENT_PARAMETERS : codes.UNKNOWN_QUEUE_ENTRY, comment: old === undefined ? 'ResubmitQueueEntry without the QueueEntryID it replaces' : `no queue entry ${old} to resubmit` };
@@ -145,15 +191,22 @@ async function submit(m: JmfMessage, body: Body, o: JmfOptions): Promise<Respons
   let returnCode = checked.unreachable !== undefined ? codes.URL_NOT_ACCESSIBLE : report.summary.error > 0 ? codes.refusedJobCode(notes.filter((n) => n.severity === 'error').map((n) => n.code)) : codes.SUCCESS;
   const record: EntryRecord = { queueEntryId: id, status: returnCode === 0 ? 'Waiting' : 'Aborted', returnCode, submitted: new Date().toISOString(), ...(m.submission?.returnJmf ? { returnJmf: m.submission.returnJmf } : {}) };
   const comments: string[] = [];
+  let passedOn = false;
   if (checked.unreachable !== undefined) comments.push(checked.unreachable);
   if (returnCode === codes.SUCCESS) {
+    if (claim && !(await claim.stillMine())) throw new TakenOver();
+    passing?.();
+    passedOn = true;
     returnCode = await passOn(record, stored, body, o, comments);
     record.returnCode = returnCode;
     record.status = returnCode !== codes.SUCCESS ? 'Aborted' : o.forward !== undefined || o.hotFolder !== undefined ? 'Completed' : 'Waiting';
   }
-  await writeRecord(o.outbox, record);
   if (notes.length > MAX_NOTES) comments.push(`${notes.length - MAX_NOTES} more findings are in the report`);
-  return { request: m, returnCode, notes: notes.slice(0, MAX_NOTES), ...(comments.length > 0 ? { comment: comments.join('; ') } : {}), report: reportUrl(body.request, o, id), entry: record };
+  const answer: KeptAnswer = { returnCode, notes: notes.slice(0, MAX_NOTES), ...(comments.length > 0 ? { comment: comments.join('; ') } : {}), report: reportUrl(body.request, o, id), entry: record };
+  // Noted at once (before the flushed writes of the record and the answer): a taker finishes, never passes on again.
+  if (claim && passedOn) await claim.passedOn({ record, answer });
+  await writeRecord(o.outbox, record);
+  return { request: m, ...answer };
 }
 
 /** Forwards and/or drops an accepted job; the downstream's ReturnCode (relayed) when it refuses it. */

@@ -19,8 +19,14 @@ export interface JmfOptions {
   forward?: string;
   /** An accepted job is dropped here, as `watch` takes it (a hidden temporary renamed into place). */
   hotFolder?: string;
+  /** The URL prefixes an http(s): ticket may be fetched from (each hop of a redirect too); none by default: a
+   * sender could otherwise make the server fetch any address it reaches, internal ones included. */
+  fetchFrom?: readonly string[];
   /** The URL this endpoint is reached at, for the report links (default: from the request's Host header, http). */
   publicUrl?: string;
+  /** A submission claimed this long ago with no answer kept belonged to an instance that died: another may take
+   * it over (default 120000, serve's --request-timeout). */
+  claimStaleMs?: number;
   /** The tool's version, in the reports. */
   toolVersion: string;
   /** For tests and embedding: the fetch used to forward and to read http: tickets. */
