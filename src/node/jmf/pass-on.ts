@@ -2,11 +2,11 @@
 // with the sender's Content-Type; its answer read back), and/or dropped into a hot folder as `watch` takes it
 // (written to a hidden temporary, renamed into place). A refused job never comes here.
 import { createReadStream } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { readJmf } from '../../jmf/read.js';
 import { chunksOf } from './body.js';
+import { writeAtomic } from './outbox.js';
 
 /** What the downstream answered: its HTTP status and the ReturnCode of its first Response. */
 export interface Downstream {
@@ -33,22 +33,14 @@ export async function forwardJob(url: string, file: string, contentType: string 
   }
 }
 
-/** Drops the job into `folder` as ID.mjm (a MIME package with its header) or ID.jmf; returns the file's path. */
+/** Drops the job into `folder` as ID.mjm (a MIME package with its header) or ID.jmf, whole (writeAtomic: a hidden
+ * temporary renamed, which watch does not take up); returns the file's path. */
 export async function dropJob(folder: string, id: string, file: string, contentType: string | undefined, multipart: boolean): Promise<string> {
   const target = path.join(folder, `${id}${multipart ? '.mjm' : '.jmf'}`);
-  const temp = path.join(folder, `.${id}.tmp`);
-  const handle = await open(temp, 'wx', 0o644);
-  try {
+  await writeAtomic(target, async (append) => {
     // RFC 2045 4 and 5: a MIME package file carries the Content-Type HTTP gave in its own header.
-    if (multipart) await handle.write(Buffer.from(`MIME-Version: 1.0\r\nContent-Type: ${contentType}\r\n\r\n`, 'latin1'));
-    for await (const chunk of chunksOf(file)) await handle.write(chunk);
-    await handle.sync();
-  } catch (error) {
-    await handle.close();
-    await rm(temp, { force: true });
-    throw error;
-  }
-  await handle.close();
-  await rename(temp, target);
+    if (multipart) await append(Buffer.from(`MIME-Version: 1.0\r\nContent-Type: ${contentType}\r\n\r\n`, 'latin1'));
+    for await (const chunk of chunksOf(file)) await append(chunk);
+  });
   return target;
 }
