@@ -2,9 +2,10 @@
 // worker of its own that sends its report as it checks it (validateTicketStream, src/node/report-pieces.ts
 // streamResult), JSON written as the pieces come (src/cli/json-stream.ts), against the same ticket checked whole
 // in this thread (validateTicket) and the report written whole (jsonDocument(buildReport(...)), which a folder
-// run still does). Which way is the heap's choice (bigTicketBytes: a 256th of it): a small heap and a large one.
+// run still does). SARIF likewise: made as the pieces come and kept in a temporary file until the log's end
+// (src/cli/sarif-stream.ts), against sarifPieces(buildReport(...)) of a folder run. Which way is the heap's choice (bigTicketBytes: a 256th of it): a small heap and a large one.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,8 +39,11 @@ const samples = readdirSync(path.join(root, 'samples')).filter((n) => /\.(jdf|xj
 for (const name of samples) copyFileSync(path.join(root, 'samples', name), path.join(dir, name));
 const files = [...samples.map((n) => path.join(dir, n)), big];
 
+// The CLI's temporary files go here, to be seen removed.
+const temp = path.join(dir, 'tmp');
+mkdirSync(temp);
 const run = (heapMiB: number, format: string, paths: string[]) => {
-  const r = spawnSync(process.execPath, [`--max-old-space-size=${heapMiB}`, main, 'validate', ...paths, '-f', format], { cwd: root, maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, [`--max-old-space-size=${heapMiB}`, main, 'validate', ...paths, '-f', format], { cwd: root, maxBuffer: 1 << 28, env: { ...process.env, TMPDIR: temp } });
   assert.ok(r.status === 0 || r.status === 1, `exit ${r.status}: ${r.stderr}`);
   return r.stdout;
 };
@@ -53,8 +57,21 @@ test('JSON and SARIF: the same bytes when the big ticket is streamed from its wo
   // --quiet: errors only, each piece filtered as it is written.
   assert.ok(run(256, 'json', [...files, '-q']).equals(run(4096, 'json', [dir, '-q'])));
   const sarif = run(256, 'sarif', files);
-  const sarifWhole = run(4096, 'sarif', files);
-  assert.ok(sarif.equals(sarifWhole), `SARIF: ${sarif.length} bytes from the worker, ${sarifWhole.length} whole`);
+  const sarifWhole = run(4096, 'sarif', [dir]);
+  assert.ok(sarif.length > 1_000_000);
+  assert.ok(sarif.equals(sarifWhole), `SARIF: ${sarif.length} bytes streamed, ${sarifWhole.length} whole`);
+  // Checked in this thread and written from the reports as they come: the same bytes.
+  assert.ok(run(4096, 'sarif', files).equals(sarifWhole));
+  assert.ok(run(256, 'sarif', [...files, '-q']).equals(run(4096, 'sarif', [dir, '-q'])));
+  // A path that cannot be read is named in the log's head, before every result.
+  const missing = path.join(dir, 'missing.jdf');
+  const withMissing = spawnSync(process.execPath, ['--max-old-space-size=256', main, 'validate', ...files, missing, '-f', 'sarif'], { cwd: root, maxBuffer: 1 << 28, env: { ...process.env, TMPDIR: temp } });
+  assert.is(withMissing.status, 2);
+  const log = JSON.parse(withMissing.stdout.toString('utf8'));
+  assert.is(log.runs[0].invocations[0].toolExecutionNotifications.length, 1);
+  assert.is(log.runs[0].results.length, JSON.parse(sarif.toString('utf8')).runs[0].results.length);
+  // The results kept on disk are gone.
+  assert.equal(readdirSync(temp), []);
   // Each reference of the big ticket is there: its 24,000, the one under A, and FS0 at each of its two uses.
   const report = JSON.parse(json.toString('utf8'));
   const file = report.files.find((f: { path: string }) => f.path === big);
