@@ -15,6 +15,7 @@ import { forTerminal } from '../report/terminal.js';
 import type { TicketSource, UnreadablePath } from '../node/files.js';
 import { JsonReportStream } from './json-stream.js';
 import { SarifReportStream } from './sarif-stream.js';
+import { LinesReportStream } from './lines-stream.js';
 import type { SarifOptions } from '../report/sarif.js';
 import { useColor } from './color.js';
 import { ruleCatalog } from '../rules/catalog.js';
@@ -108,10 +109,10 @@ export async function runValidate(run: ValidateRun): Promise<number> {
       }
     : undefined;
   const jobs = run.jobs ?? defaultJobs(expanded.sources.length);
-  // JSON is written as the reports come, a big ticket's as it is checked (json-stream.ts), and SARIF made from
-  // them as they come (sarif-stream.ts); in folder mode the tickets found are known only once all are read
+  // JSON is written as the reports come, a big ticket's as it is checked (json-stream.ts), SARIF made from them
+  // as they come (sarif-stream.ts), unix and GitHub lines each file's in order (lines-stream.ts); in folder mode the tickets found are known only once all are read
   // (foundTicketsOnly), so the report is written whole.
-  if ((run.format === 'json' || run.format === 'sarif') && !expanded.sources.some((s) => s.foundIn !== undefined)) return streamReport(run, expanded.sources, expanded.unreadable, jobs, local);
+  if (run.format !== 'text' && !expanded.sources.some((s) => s.foundIn !== undefined)) return streamReport(run, expanded.sources, expanded.unreadable, jobs, local);
   const batch = await validateBatch(expanded.sources, run.options, run.maxBytes, jobs, local, progress, run.debug);
   if (showProgress) process.stderr.write('\r\x1b[K');
   const { files, emptied } = foundTicketsOnly(batch.files, expanded.sources, run.debug === true);
@@ -140,7 +141,8 @@ function exitCode(run: ValidateRun, summary: ValidationReport['summary'], unread
 }
 
 /**
- * validate -f json or sarif, written from the reports as they come (JsonReportStream, SarifReportStream), to
+ * validate -f json, sarif, unix or github, written from the reports as they come (JsonReportStream,
+ * SarifReportStream, LinesReportStream), to
  * standard output or to -o FILE (then the summary line to standard output); the same document and exit code as
  * writeReport's.
  */
@@ -160,7 +162,9 @@ async function streamReport(run: ValidateRun, sources: readonly TicketSource[], 
   const out = file ?? process.stdout;
   const sink = run.format === 'json'
     ? new JsonReportStream(out, packageVersion(), run.quiet, named)
-    : new SarifReportStream(out, packageVersion(), run.quiet, named, ruleCatalog, sarifOptions());
+    : run.format === 'sarif'
+      ? new SarifReportStream(out, packageVersion(), run.quiet, named, ruleCatalog, sarifOptions())
+      : new LinesReportStream(out, run.format === 'unix' ? 'unix' : 'github', run.quiet, named);
   let summary: ValidationReport['summary'];
   try {
     await sink.start();
@@ -171,12 +175,12 @@ async function streamReport(run: ValidateRun, sources: readonly TicketSource[], 
       await finished(file);
     }
   } catch (error) {
-    // SARIF's results are kept in a temporary file until the end: that file too may fail to be written.
-    if (file === undefined && !(sink instanceof SarifReportStream && (error as NodeJS.ErrnoException).syscall !== undefined)) throw error;
+    // SARIF's results and a big ticket's lines are kept in a temporary file: that file too may fail to be written.
+    if (file === undefined && (sink instanceof JsonReportStream || (error as NodeJS.ErrnoException).syscall === undefined)) throw error;
     process.stderr.write(`jdf-filespec: cannot write ${run.outputFile ?? 'a temporary file'}: ${(error as Error).message}\n`);
     return 2;
   } finally {
-    if (sink instanceof SarifReportStream) sink.dispose();
+    if (!(sink instanceof JsonReportStream)) sink.dispose();
   }
   unreadable.push(...sink.unreadables);
   for (const u of unreadable) process.stderr.write(forTerminal(`jdf-filespec: cannot read ${u.path}: ${u.reason}`) + '\n');
