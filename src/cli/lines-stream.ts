@@ -80,6 +80,8 @@ export class LinesReportStream implements ReportSink {
     await this.write((function* () {
       for (const p of lines) yield p.text;
     })());
+    // Its lines written, its file is removed (a run of big tickets keeps one at a time).
+    begun.lines.close();
   }
 
   unreadable(unreadable: UnreadablePath): void {

@@ -65,9 +65,15 @@ export class Spool {
     for (const text of this.held) if (text !== '') yield text;
   }
 
+  /** Closes its file and removes it: what was appended is gone. */
   close(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
+    if (this.fd !== undefined) {
+      closeSync(this.fd);
+      rmSync(this.fileName(), { force: true });
+    }
     this.fd = undefined;
+    this.held = [];
+    this.heldChars = 0;
   }
 
   private flush(): void {
