@@ -1,9 +1,9 @@
 // npm run bench:memory: the peak memory of validateTicketStream (its visitor dropping what it is given) on every
 // ticket shape of bench/shapes.ts at 100,000 and 1,000,000 FileSpecs, against the file's size (issue 33: under 6x),
-// and of `validate -f json` on a 1,000,000-FileSpec ticket (the whole CLI, its worker threads too). Each figure
+// and of `validate -f json` and `-f sarif` on a 1,000,000-FileSpec ticket (the whole CLI, its worker threads too). Each figure
 // is from a process of its own: its VmHWM minus an idle node's, as the bench's memory section measures
 // (bench/memory.ts says why not a child's maxrss); the CLI's under /usr/bin/time -v (Maximum resident set size).
-//   node dist/bench/stream-memory.js [--quick] [--shape NAME]... [--sizes 100000,1000000]
+//   node dist/bench/stream-memory.js [--quick] [--shape NAME]... [--sizes 100000,1000000] [--cli-only] [--format json|sarif]...
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -30,11 +30,11 @@ function run(what: string, file?: string): ChildResult {
   return JSON.parse(r.stdout) as ChildResult;
 }
 
-/** The CLI's validate -f json of `file`, its output thrown away: the whole process's maximum resident set (bytes), or why not. */
-function cliPeak(file: string): { rss: number; exit: number } | { failed: string } {
+/** The CLI's validate -f FORMAT of `file`, its output thrown away: the whole process's maximum resident set (bytes), or why not. */
+function cliPeak(file: string, format: string): { rss: number; exit: number } | { failed: string } {
   if (!existsSync(TIME)) return { failed: `no ${TIME} here` };
   const bin = path.join(root, 'dist/bin/jdf-filespec.js');
-  const r = spawnSync(TIME, ['-v', process.execPath, bin, 'validate', file, '-f', 'json', '--exit-zero', '--max-bytes', '500MiB'], { encoding: 'utf8', cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync(TIME, ['-v', process.execPath, bin, 'validate', file, '-f', format, '--exit-zero', '--max-bytes', '500MiB'], { encoding: 'utf8', cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
   const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1];
   const exit = Number(/Exit status: (\d+)/.exec(r.stderr)?.[1] ?? -1);
   if (kb === undefined || exit !== 0) return { failed: `exit ${exit}: ${r.stderr.slice(0, 300)}` };
@@ -46,7 +46,9 @@ const quick = args.includes('--quick');
 const shapes = args.flatMap((a, i) => (args[i - 1] === '--shape' ? [a as Shape] : []));
 const sizesArg = args[args.indexOf('--sizes') + 1];
 const sizes = args.includes('--sizes') && sizesArg !== undefined ? sizesArg.split(',').map(Number) : quick ? [100_000] : [100_000, 1_000_000];
-const chosen = shapes.length > 0 ? shapes : [...SHAPES];
+const chosen = args.includes('--cli-only') ? [] : shapes.length > 0 ? shapes : [...SHAPES];
+const givenFormats = args.flatMap((a, i) => (args[i - 1] === '--format' ? [a] : []));
+const formats = givenFormats.length > 0 ? givenFormats : ['json', 'sarif'];
 
 const median = (what: string) => [run(what), run(what), run(what)].map((r) => r.peak ?? r.maxrss).sort((a, b) => a - b)[1]!;
 const idle = median('idle');
@@ -77,13 +79,15 @@ try {
       const file = path.join(dir, `cli-${shape}-${n}.jdf`);
       writeFileSync(file, shapedTicket(shape, n));
       const size = statSync(file).size;
-      const c = cliPeak(file);
-      if ('failed' in c) console.log(`validate -f json, ${shape}, ${n.toLocaleString('en')}: not measured (${c.failed})`);
-      else {
-        const above = c.rss - idle;
-        const pass = above / size < TARGET;
-        if (!pass) failed++;
-        console.log(`validate -f json, ${shape}, ${n.toLocaleString('en')} FileSpecs (${MB(size)} MB): max RSS ${MB(c.rss)} MB, ${MB(above)} MB above idle, ${(above / size).toFixed(2)}x, exit ${c.exit}, ${pass ? 'PASS' : 'FAIL'} < ${TARGET}x`);
+      for (const format of formats) {
+        const c = cliPeak(file, format);
+        if ('failed' in c) console.log(`validate -f ${format}, ${shape}, ${n.toLocaleString('en')}: not measured (${c.failed})`);
+        else {
+          const above = c.rss - idle;
+          const pass = above / size < TARGET;
+          if (!pass) failed++;
+          console.log(`validate -f ${format}, ${shape}, ${n.toLocaleString('en')} FileSpecs (${MB(size)} MB): max RSS ${MB(c.rss)} MB, ${MB(above)} MB above idle, ${(above / size).toFixed(2)}x, exit ${c.exit}, ${pass ? 'PASS' : 'FAIL'} < ${TARGET}x`);
+        }
       }
       rmSync(file);
     }

@@ -2,9 +2,10 @@
 // worker of its own that sends its report as it checks it (validateTicketStream, src/node/report-pieces.ts
 // streamResult), JSON written as the pieces come (src/cli/json-stream.ts), against the same ticket checked whole
 // in this thread (validateTicket) and the report written whole (jsonDocument(buildReport(...)), which a folder
-// run still does). Which way is the heap's choice (bigTicketBytes: a 256th of it): a small heap and a large one.
+// run still does). SARIF likewise: made as the pieces come and kept in a temporary file until the log's end
+// (src/cli/sarif-stream.ts), against sarifPieces(buildReport(...)) of a folder run. Which way is the heap's choice (bigTicketBytes: a 256th of it): a small heap and a large one.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,19 +34,33 @@ writeFileSync(big, `<?xml version="1.0" encoding="UTF-8"?>
 ${specs.join('\n')}
 </RunList></ResourcePool></JDF>
 `);
+// 24,000 FileSpecs (2 MB) whose findings come in order of place, a finding about the file (a dangling rRef) among
+// them: unix and GitHub lines kept on disk, merged with the file's own, not sorted in memory.
+const ordered = path.join(dir, 'zz-ordered.jdf');
+writeFileSync(ordered, `<?xml version="1.0" encoding="UTF-8"?>
+<JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" ID="n2" Version="1.4"><ResourcePool><RunList ID="R" Class="Parameter" Directory="file://srv/share/Sheet">
+${specs.slice(0, 12_000).join('\n')}
+<FileSpecRef rRef="missing"/>
+${specs.slice(12_000).join('\n')}
+</RunList></ResourcePool></JDF>
+`);
 // The samples beside it, in the folder's order (the folder run's).
 const samples = readdirSync(path.join(root, 'samples')).filter((n) => /\.(jdf|xjdf|jmf)$/.test(n)).sort();
 for (const name of samples) copyFileSync(path.join(root, 'samples', name), path.join(dir, name));
-const files = [...samples.map((n) => path.join(dir, n)), big];
+const files = [...samples.map((n) => path.join(dir, n)), big, ordered];
 
+// The CLI's temporary files go here, to be seen removed.
+const temp = path.join(dir, 'tmp');
+mkdirSync(temp);
 const run = (heapMiB: number, format: string, paths: string[]) => {
-  const r = spawnSync(process.execPath, [`--max-old-space-size=${heapMiB}`, main, 'validate', ...paths, '-f', format], { cwd: root, maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, [`--max-old-space-size=${heapMiB}`, main, 'validate', ...paths, '-f', format], { cwd: root, maxBuffer: 1 << 28, env: { ...process.env, TMPDIR: temp } });
   assert.ok(r.status === 0 || r.status === 1, `exit ${r.status}: ${r.stderr}`);
   return r.stdout;
 };
 
 test('JSON and SARIF: the same bytes when the big ticket is streamed from its worker (a 256 MB heap) and checked and written whole (4 GB)', () => {
-  assert.ok(statSync(big).size > 1.5 * 2 ** 20 && statSync(big).size < 16 * 2 ** 20); // over 256 MB / 256, under 4 GB / 256 and 16 MiB
+  // Over 256 MB / 256 (a heap limit of 318 MB), under 4 GB / 256 and 16 MiB.
+  for (const file of [big, ordered]) assert.ok(statSync(file).size > 1.5 * 2 ** 20 && statSync(file).size < 16 * 2 ** 20);
   const json = run(256, 'json', files);
   const whole = run(4096, 'json', [dir]);
   assert.ok(json.length > 1_000_000);
@@ -53,12 +68,41 @@ test('JSON and SARIF: the same bytes when the big ticket is streamed from its wo
   // --quiet: errors only, each piece filtered as it is written.
   assert.ok(run(256, 'json', [...files, '-q']).equals(run(4096, 'json', [dir, '-q'])));
   const sarif = run(256, 'sarif', files);
-  const sarifWhole = run(4096, 'sarif', files);
-  assert.ok(sarif.equals(sarifWhole), `SARIF: ${sarif.length} bytes from the worker, ${sarifWhole.length} whole`);
+  const sarifWhole = run(4096, 'sarif', [dir]);
+  assert.ok(sarif.length > 1_000_000);
+  assert.ok(sarif.equals(sarifWhole), `SARIF: ${sarif.length} bytes streamed, ${sarifWhole.length} whole`);
+  // Checked in this thread and written from the reports as they come: the same bytes.
+  assert.ok(run(4096, 'sarif', files).equals(sarifWhole));
+  assert.ok(run(256, 'sarif', [...files, '-q']).equals(run(4096, 'sarif', [dir, '-q'])));
+  // A path that cannot be read is named in the log's head, before every result.
+  const missing = path.join(dir, 'missing.jdf');
+  const withMissing = spawnSync(process.execPath, ['--max-old-space-size=256', main, 'validate', ...files, missing, '-f', 'sarif'], { cwd: root, maxBuffer: 1 << 28, env: { ...process.env, TMPDIR: temp } });
+  assert.is(withMissing.status, 2);
+  const log = JSON.parse(withMissing.stdout.toString('utf8'));
+  assert.is(log.runs[0].invocations[0].toolExecutionNotifications.length, 1);
+  assert.is(log.runs[0].results.length, JSON.parse(sarif.toString('utf8')).runs[0].results.length);
+  // The results kept on disk are gone.
+  assert.equal(readdirSync(temp), []);
   // Each reference of the big ticket is there: its 24,000, the one under A, and FS0 at each of its two uses.
   const report = JSON.parse(json.toString('utf8'));
   const file = report.files.find((f: { path: string }) => f.path === big);
   assert.is(file.references.filter((r: { attribute: string }) => r.attribute === 'URL').length, 24_003);
+});
+
+test('unix and GitHub: the same lines when the big tickets are streamed from their workers and checked and written whole', () => {
+  for (const format of ['unix', 'github']) {
+    const streamed = run(256, format, files);
+    const whole = run(4096, format, [dir]);
+    assert.ok(streamed.length > 1_000_000);
+    assert.ok(streamed.equals(whole), `${format}: ${streamed.length} bytes streamed, ${whole.length} whole`);
+    assert.ok(run(4096, format, files).equals(whole));
+    assert.ok(run(256, format, [...files, '-q']).equals(run(4096, format, [dir, '-q'])));
+  }
+  // The dangling rRef among the ordered ticket's lines, where its place puts it.
+  const lines = run(256, 'unix', [ordered]).toString('utf8').split('\n');
+  const at = lines.findIndex((l) => l.includes('[dangling-rref]'));
+  assert.ok(at > 1000 && at < lines.length - 1000, `at ${at} of ${lines.length}`);
+  assert.equal(readdirSync(temp), []);
 });
 
 test.after(() => rmSync(dir, { recursive: true, force: true }));

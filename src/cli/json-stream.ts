@@ -8,6 +8,7 @@ import type { UnreadablePath } from '../node/files.js';
 import type { ReportSink } from '../node/report-pieces.js';
 import { writePieces } from '../node/output.js';
 import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
+import { ReportCount } from './report-count.js';
 
 const FILE = '    ';
 const KEY = '      ';
@@ -15,7 +16,8 @@ const REFERENCE = '        ';
 
 export class JsonReportStream implements ReportSink {
   readonly unreadables: UnreadablePath[] = [];
-  private readonly summary: ValidationReport['summary'] = { files: 0, references: 0, error: 0, warning: 0, info: 0, suppressed: 0 };
+  private readonly counted = new ReportCount();
+  private readonly summary = this.counted.summary;
   /** The report begun in pieces, and how many of its references are written. */
   private begun: FileReport | undefined;
   private written = 0;
@@ -36,8 +38,8 @@ export class JsonReportStream implements ReportSink {
 
   async file(report: FileReport): Promise<void> {
     const shown = this.named(report);
-    this.count(shown.findings, shown.suppressed);
-    for (const ref of shown.references) this.countReference(ref);
+    this.counted.findings(shown.findings, shown.suppressed);
+    for (const ref of shown.references) this.counted.reference(ref);
     await this.write([this.separator(), ...jsonPieces(this.quiet ? errorsOnlyFile(shown) : shown, FILE)]);
   }
 
@@ -57,7 +59,7 @@ export class JsonReportStream implements ReportSink {
   async references(references: readonly TicketReference[]): Promise<void> {
     const pieces: string[] = [];
     for (const ref of references) {
-      this.countReference(ref);
+      this.counted.reference(ref);
       pieces.push(this.written++ === 0 ? `[\n${REFERENCE}` : `,\n${REFERENCE}`, ...jsonPieces(this.quiet ? errorsOnlyReference(ref) : ref, REFERENCE));
     }
     await this.write(pieces);
@@ -66,7 +68,7 @@ export class JsonReportStream implements ReportSink {
   async finish(rest: FileReport): Promise<void> {
     if (this.begun === undefined) return this.file(rest);
     this.begun = undefined;
-    this.count(rest.findings, rest.suppressed);
+    this.counted.findings(rest.findings, rest.suppressed);
     const pieces = [this.written === 0 ? '[]' : `\n${KEY}]`];
     const shown = this.quiet ? { ...rest, findings: errors(rest.findings) } : rest;
     const keys = Object.keys(shown);
@@ -82,8 +84,8 @@ export class JsonReportStream implements ReportSink {
     this.unreadables.push(unreadable);
   }
 
-  /** Closes the document; the summary as the report's (buildReport's counts, --quiet's errorsOnly). */
-  async end(): Promise<ValidationReport['summary']> {
+  /** Closes the document; the summary as the report's (buildReport's counts, --quiet's errorsOnly). The unreadable paths are not in it. */
+  async end(_unreadable?: readonly UnreadablePath[]): Promise<ValidationReport['summary']> {
     const summary = this.quiet ? { ...this.summary, warning: 0, info: 0 } : this.summary;
     await this.write([this.summary.files === 0 ? '[]' : '\n  ]', ',\n  "summary": ', ...jsonPieces(summary, '  '), '\n}\n']);
     return this.summary;
@@ -91,17 +93,7 @@ export class JsonReportStream implements ReportSink {
 
   /** Before each file: the array's opening, or the comma after the one before. */
   private separator(): string {
-    return this.summary.files++ === 0 ? `[\n${FILE}` : `,\n${FILE}`;
-  }
-
-  private countReference(ref: TicketReference): void {
-    this.summary.references++;
-    this.count(ref.findings, ref.suppressed);
-  }
-
-  private count(findings: Iterable<LocatedFinding>, suppressed: readonly unknown[] | undefined): void {
-    for (const f of findings) this.summary[f.severity]++;
-    this.summary.suppressed += suppressed?.length ?? 0;
+    return this.counted.file() ? `[\n${FILE}` : `,\n${FILE}`;
   }
 
   private async write(pieces: string[]): Promise<void> {

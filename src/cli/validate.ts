@@ -14,6 +14,9 @@ import { reportPieces, type ReportFormat } from '../report/formats.js';
 import { forTerminal } from '../report/terminal.js';
 import type { TicketSource, UnreadablePath } from '../node/files.js';
 import { JsonReportStream } from './json-stream.js';
+import { SarifReportStream } from './sarif-stream.js';
+import { LinesReportStream } from './lines-stream.js';
+import type { SarifOptions } from '../report/sarif.js';
 import { useColor } from './color.js';
 import { ruleCatalog } from '../rules/catalog.js';
 import { parseRuleOption, type RuleSetting } from '../rules/settings.js';
@@ -106,9 +109,10 @@ export async function runValidate(run: ValidateRun): Promise<number> {
       }
     : undefined;
   const jobs = run.jobs ?? defaultJobs(expanded.sources.length);
-  // JSON is written as the reports come, a big ticket's as it is checked (json-stream.ts); in folder mode the
-  // tickets found are known only once all are read (foundTicketsOnly), so the report is written whole.
-  if (run.format === 'json' && !expanded.sources.some((s) => s.foundIn !== undefined)) return streamJson(run, expanded.sources, expanded.unreadable, jobs, local);
+  // JSON is written as the reports come, a big ticket's as it is checked (json-stream.ts), SARIF made from them
+  // as they come (sarif-stream.ts), unix and GitHub lines each file's in order (lines-stream.ts); in folder mode the tickets found are known only once all are read
+  // (foundTicketsOnly), so the report is written whole.
+  if (run.format !== 'text' && !expanded.sources.some((s) => s.foundIn !== undefined)) return streamReport(run, expanded.sources, expanded.unreadable, jobs, local);
   const batch = await validateBatch(expanded.sources, run.options, run.maxBytes, jobs, local, progress, run.debug);
   if (showProgress) process.stderr.write('\r\x1b[K');
   const { files, emptied } = foundTicketsOnly(batch.files, expanded.sources, run.debug === true);
@@ -137,10 +141,12 @@ function exitCode(run: ValidateRun, summary: ValidationReport['summary'], unread
 }
 
 /**
- * validate -f json, written as the reports come (JsonReportStream), to standard output or to -o FILE (then the
- * summary line to standard output); the same document and exit code as writeReport's.
+ * validate -f json, sarif, unix or github, written from the reports as they come (JsonReportStream,
+ * SarifReportStream, LinesReportStream), to
+ * standard output or to -o FILE (then the summary line to standard output); the same document and exit code as
+ * writeReport's.
  */
-async function streamJson(run: ValidateRun, sources: readonly TicketSource[], unreadable: UnreadablePath[], jobs: number, local: LocalFileOptions | undefined): Promise<number> {
+async function streamReport(run: ValidateRun, sources: readonly TicketSource[], unreadable: UnreadablePath[], jobs: number, local: LocalFileOptions | undefined): Promise<number> {
   const named = (f: FileReport) => (run.stdinFilename !== undefined && f.path === '-' ? { ...f, path: run.stdinFilename } : f);
   let file: WriteStream | undefined;
   if (run.outputFile !== undefined) {
@@ -153,22 +159,30 @@ async function streamJson(run: ValidateRun, sources: readonly TicketSource[], un
       return 2;
     }
   }
-  const json = new JsonReportStream(file ?? process.stdout, packageVersion(), run.quiet, named);
+  const out = file ?? process.stdout;
+  const sink = run.format === 'json'
+    ? new JsonReportStream(out, packageVersion(), run.quiet, named)
+    : run.format === 'sarif'
+      ? new SarifReportStream(out, packageVersion(), run.quiet, named, ruleCatalog, sarifOptions())
+      : new LinesReportStream(out, run.format === 'unix' ? 'unix' : 'github', run.quiet, named);
   let summary: ValidationReport['summary'];
   try {
-    await json.start();
-    await validateBatch(sources, run.options, run.maxBytes, jobs, local, undefined, run.debug, json);
-    summary = await json.end();
+    await sink.start();
+    await validateBatch(sources, run.options, run.maxBytes, jobs, local, undefined, run.debug, sink);
+    summary = await sink.end([...unreadable, ...sink.unreadables]);
     if (file !== undefined) {
       file.end();
       await finished(file);
     }
   } catch (error) {
-    if (file === undefined) throw error;
-    process.stderr.write(`jdf-filespec: cannot write ${run.outputFile}: ${(error as Error).message}\n`);
+    // SARIF's results and a big ticket's lines are kept in a temporary file: that file too may fail to be written.
+    if (file === undefined && (sink instanceof JsonReportStream || (error as NodeJS.ErrnoException).syscall === undefined)) throw error;
+    process.stderr.write(`jdf-filespec: cannot write ${run.outputFile ?? 'a temporary file'}: ${(error as Error).message}\n`);
     return 2;
+  } finally {
+    if (!(sink instanceof JsonReportStream)) sink.dispose();
   }
-  unreadable.push(...json.unreadables);
+  unreadable.push(...sink.unreadables);
   for (const u of unreadable) process.stderr.write(forTerminal(`jdf-filespec: cannot read ${u.path}: ${u.reason}`) + '\n');
   if (run.outputFile !== undefined) {
     const s = run.quiet ? { ...summary, warning: 0, info: 0 } : summary;
@@ -205,6 +219,14 @@ function ruleSettings(texts: readonly string[]): Record<string, RuleSetting> | u
   return settings;
 }
 
+/** SARIF's locations (under the working folder) and links (the docs and home page, when known). */
+function sarifOptions(): SarifOptions {
+  return {
+    srcRoot: pathToFileURL(process.cwd() + path.sep).href,
+    ...(docsUrl() !== undefined ? { docsUrl: docsUrl()!, informationUri: homepage()! } : {}),
+  };
+}
+
 /** The report, in pieces (a report can outgrow one string), to standard output or to -o FILE; false when FILE could not be written. */
 async function writeReport(report: ValidationReport, run: ValidateRun, unreadable: UnreadablePath[]): Promise<boolean> {
   const toFile = run.outputFile !== undefined;
@@ -213,9 +235,8 @@ async function writeReport(report: ValidationReport, run: ValidateRun, unreadabl
     references: run.references,
     color: useColor(run.color, toFile ? {} : process.stdout),
     catalog: ruleCatalog,
-    srcRoot: pathToFileURL(process.cwd() + path.sep).href,
+    ...sarifOptions(),
     unreadable,
-    ...(docsUrl() !== undefined ? { docsUrl: docsUrl()!, informationUri: homepage()! } : {}),
   };
   const pieces = reportPieces(report, run.format, options);
   if (!toFile) {

@@ -35,15 +35,24 @@ function region(f: LocatedFinding, ref: TicketReference | undefined): Record<str
   return inValue ? { startLine: f.line, startColumn: f.column, endLine: ref!.endLine, endColumn: ref!.endColumn } : { startLine: f.line, startColumn: f.column };
 }
 
+/** FNV-1a (32-bit) of `text` from `seed`. */
+function fnv(text: string, seed: number): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
 /** FNV-1a (32-bit) twice, with two offsets: a stable 16-hex-digit key, the same wherever it runs. */
 function fingerprint(text: string): string {
-  const fnv = (seed: number) => {
-    let h = seed >>> 0;
-    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-    return h.toString(16).padStart(8, '0');
-  };
-  return fnv(0x811c9dc5) + fnv(0x050c5d1f);
+  return fnv(text, 0x811c9dc5).toString(16).padStart(8, '0') + fnv(text, 0x050c5d1f).toString(16).padStart(8, '0');
 }
+
+/**
+ * A 53-bit number for a key (both FNV-1a's, one shortened): a million findings' keys counted as numbers take a
+ * fifth of the memory of the strings. Two keys share one about once in 2^53 pairs (a few in ten thousand files of
+ * four million findings): then the second's occurrence counts the first's too.
+ */
+const keyNumber = (text: string): number => fnv(text, 0x811c9dc5) * 2 ** 21 + (fnv(text, 0x050c5d1f) >>> 11);
 
 /** A message without the positions some hold (`line 3, col 5`, `3:5`): lines above it may move. */
 const withoutPositions = (text: string): string => text.replace(/\b(line|col(umn)?)\s*\d+|\d+:\d+/gi, '$1');
@@ -52,10 +61,11 @@ const withoutPositions = (text: string): string => text.replace(/\b(line|col(umn
  * What identifies a finding, never its line (SARIF 3.27.17): the rule, the file, the package part, and the
  * element's path, attribute and value (else the message); `seen` counts equal keys, so equal findings differ.
  */
-function findingKey(f: LocatedFinding, ref: TicketReference | undefined, file: string, part: string, seen: Map<string, number>): string {
+function findingKey(f: LocatedFinding, ref: TicketReference | undefined, file: string, part: string, seen: Map<number, number>): string {
   const key = [f.code, file, part, ref ? `${ref.element}/@${ref.attribute}=${ref.value}` : withoutPositions(f.message)].join('\u0000');
-  const occurrence = seen.get(key) ?? 0;
-  seen.set(key, occurrence + 1);
+  const counted = keyNumber(key);
+  const occurrence = seen.get(counted) ?? 0;
+  seen.set(counted, occurrence + 1);
   return `${key}\u0000${occurrence}`;
 }
 
@@ -74,58 +84,91 @@ export function formatSarif(report: ValidationReport, catalog: readonly RuleMeta
   return [...sarifPieces(report, catalog, options)].join('');
 }
 
-// Long because: the SARIF log's parts in the order they are written; report/ is being changed on two branches (stream, perf).
+/** Where a file's results are: its path, its part, its document URI (a FileReport's). */
+export type SarifFile = { path: string; part?: string; documentUri?: string };
+
+/**
+ * The results of one file, made one at a time in the order they are written: its own findings, its references'
+ * findings, then the suppressed ones likewise (sarifPieces). Fingerprints count equal keys in that order.
+ */
+export class SarifFileResults {
+  private readonly where: { uri: string; uriBaseId?: string };
+  private readonly seen = new Map<number, number>();
+
+  constructor(
+    private readonly file: SarifFile,
+    private readonly index: ReadonlyMap<string, number>,
+    srcRoot: string | undefined,
+  ) {
+    this.where = artifactLocation(file.path, file.documentUri, srcRoot);
+  }
+
+  result(f: LocatedFinding, ref?: TicketReference): Record<string, unknown> {
+    const { file, where } = this;
+    const r: Record<string, unknown> = {
+      ruleId: f.code,
+      ruleIndex: this.index.get(f.code) ?? -1,
+      level: LEVEL[f.severity],
+      message: { text: (file.part !== undefined ? `In part ${file.part}, line ${f.line}:${f.column}: ` : '') + (ref ? `${f.message} (${ref.element}/@${ref.attribute})` : f.message) },
+      // Inside a package part, line and column are the part's: the location names the package file alone.
+      locations: [{ physicalLocation: file.part !== undefined ? { artifactLocation: where } : { artifactLocation: where, region: region(f, ref) } }],
+      // Not the line: the same finding on the same value stays one alert when lines above it move.
+      partialFingerprints: { 'jdfFilespecFinding/v2': fingerprint(findingKey(f, ref, where.uri, file.part ?? '', this.seen)) },
+    };
+    if (ref?.mappedBy || ref?.packagePart) r.properties = { ...(ref.mappedBy ? { mappedBy: ref.mappedBy } : {}), ...(ref.packagePart ? { packagePart: ref.packagePart } : {}) };
+    // A fix is applied as it stands: one shown with a password masked would write "****" (see holdsPassword).
+    // A finding with suggestions (two plausible meanings) offers each as a fix of its own (SARIF 3.27.30: fixes
+    // holds every proposed fix), the person choosing one; `fix` applies none.
+    const proposed: Array<{ text: string; value: string }> = [];
+    if (ref !== undefined && file.path !== '-' && file.part === undefined) {
+      if (f.fix !== undefined) proposed.push({ text: `Set ${ref.attribute} to ${f.fix}`, value: f.fix });
+      for (const s of f.suggestions ?? []) proposed.push({ text: `Suggestion: ${s.desc}: set ${ref.attribute} to ${s.fix}`, value: s.fix });
+    }
+    const offered = proposed.filter((o) => !holdsPassword(o.value));
+    if (ref && offered.length > 0) {
+      r.fixes = offered.map((o) => ({
+        description: { text: o.text },
+        artifactChanges: [{
+          artifactLocation: where,
+          replacements: [{
+            deletedRegion: { startLine: ref.line, startColumn: ref.column, endLine: ref.endLine, endColumn: ref.endColumn },
+            insertedContent: { text: escapeAttribute(o.value) },
+          }],
+        }],
+      }));
+    }
+    return r;
+  }
+
+  /** A finding a directive in the ticket silences, with its suppression (SARIF 3.27.23, 3.35). */
+  silenced(f: SuppressedFinding, ref?: TicketReference): Record<string, unknown> {
+    return { ...this.result(f, ref), suppressions: f.suppressions.map((s) => inSource(s, this.where, this.file.part !== undefined)) };
+  }
+}
+
+/** The rule catalog's indexes by code, for each result's ruleIndex. */
+export const ruleIndexes = (catalog: readonly RuleMeta[]): ReadonlyMap<string, number> => new Map(catalog.map((m, i) => [m.code, i]));
+
 /** formatSarif in pieces (see json-pieces.ts): a result at a time. */
 export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMeta[], options: SarifOptions = {}): Generator<string> {
-  const index = new Map<string, number>(catalog.map((m, i) => [m.code, i]));
+  const index = ruleIndexes(catalog);
   // Made one at a time as they are written: a result is bigger than its finding.
   function* results(): Generator<unknown> {
     for (const file of report.files) {
-      const where = artifactLocation(file.path, file.documentUri, options.srcRoot);
-      const seen = new Map<string, number>();
-      const result = (f: LocatedFinding, ref?: TicketReference) => {
-        const r: Record<string, unknown> = {
-          ruleId: f.code,
-          ruleIndex: index.get(f.code) ?? -1,
-          level: LEVEL[f.severity],
-          message: { text: (file.part !== undefined ? `In part ${file.part}, line ${f.line}:${f.column}: ` : '') + (ref ? `${f.message} (${ref.element}/@${ref.attribute})` : f.message) },
-          // Inside a package part, line and column are the part's: the location names the package file alone.
-          locations: [{ physicalLocation: file.part !== undefined ? { artifactLocation: where } : { artifactLocation: where, region: region(f, ref) } }],
-          // Not the line: the same finding on the same value stays one alert when lines above it move.
-          partialFingerprints: { 'jdfFilespecFinding/v2': fingerprint(findingKey(f, ref, where.uri, file.part ?? '', seen)) },
-        };
-        if (ref?.mappedBy || ref?.packagePart) r.properties = { ...(ref.mappedBy ? { mappedBy: ref.mappedBy } : {}), ...(ref.packagePart ? { packagePart: ref.packagePart } : {}) };
-        // A fix is applied as it stands: one shown with a password masked would write "****" (see holdsPassword).
-        // A finding with suggestions (two plausible meanings) offers each as a fix of its own (SARIF 3.27.30: fixes
-        // holds every proposed fix), the person choosing one; `fix` applies none.
-        const proposed: Array<{ text: string; value: string }> = [];
-        if (ref !== undefined && file.path !== '-' && file.part === undefined) {
-          if (f.fix !== undefined) proposed.push({ text: `Set ${ref.attribute} to ${f.fix}`, value: f.fix });
-          for (const s of f.suggestions ?? []) proposed.push({ text: `Suggestion: ${s.desc}: set ${ref.attribute} to ${s.fix}`, value: s.fix });
-        }
-        const offered = proposed.filter((o) => !holdsPassword(o.value));
-        if (ref && offered.length > 0) {
-          r.fixes = offered.map((o) => ({
-            description: { text: o.text },
-            artifactChanges: [{
-              artifactLocation: where,
-              replacements: [{
-                deletedRegion: { startLine: ref.line, startColumn: ref.column, endLine: ref.endLine, endColumn: ref.endColumn },
-                insertedContent: { text: escapeAttribute(o.value) },
-              }],
-            }],
-          }));
-        }
-        return r;
-      };
-      for (const f of file.findings) yield result(f);
-      for (const ref of file.references) for (const f of ref.findings) yield result(f, ref);
-      // Findings a directive in the ticket silences, each with its suppression (SARIF 3.27.23, 3.35).
-      const silenced = (f: SuppressedFinding, ref?: TicketReference) => ({ ...result(f, ref), suppressions: f.suppressions.map((s) => inSource(s, where, file.part !== undefined)) });
-      for (const f of file.suppressed ?? []) yield silenced(f);
-      for (const ref of file.references) for (const f of ref.suppressed ?? []) yield silenced(f, ref);
+      const made = new SarifFileResults(file, index, options.srcRoot);
+      for (const f of file.findings) yield made.result(f);
+      for (const ref of file.references) for (const f of ref.findings) yield made.result(f, ref);
+      for (const f of file.suppressed ?? []) yield made.silenced(f);
+      for (const ref of file.references) for (const f of ref.suppressed ?? []) yield made.silenced(f, ref);
     }
   }
+  yield* jsonPieces(sarifLog(report.tool.version, catalog, options, new LazyArray(results)));
+  yield '\n';
+}
+
+// Long because: the SARIF log's parts in the order they are written.
+/** The SARIF log around its results (`results`, written where the run's results are). */
+export function sarifLog(version: string, catalog: readonly RuleMeta[], options: SarifOptions, results: unknown): unknown {
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -133,7 +176,7 @@ export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMet
       tool: {
         driver: {
           name: 'jdf-filespec',
-          version: report.tool.version,
+          version,
           ...(options.informationUri !== undefined ? { informationUri: options.informationUri } : {}),
           rules: catalog.map((m) => ({
             id: m.code,
@@ -160,9 +203,8 @@ export function* sarifPieces(report: ValidationReport, catalog: readonly RuleMet
         })),
       }],
       columnKind: 'utf16CodeUnits',
-      results: new LazyArray(results),
+      results,
     }],
   };
-  yield* jsonPieces(sarif);
-  yield '\n';
+  return sarif;
 }

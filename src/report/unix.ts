@@ -33,18 +33,24 @@ export function unixName(file: FileReport): string {
   return `${file.path}!/${file.part.replace(/[\s:%]/gu, (c) => [...new TextEncoder().encode(c)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''))}`;
 }
 
+/** A finding's line in the unix format. */
+export function unixLine(file: FileReport, f: LocatedFinding): string {
+  return `${forTerminal(unixName(file))}:${f.line}:${f.column}: ${f.severity} ${forTerminal(oneLine(f.message))} [${f.code}]\n`;
+}
+
+/** The unix format's last line, after the findings' lines (none on a clean run). */
+export const problemsLine = (count: number): string => (count > 0 ? `\n${plural(count, 'problem')}\n` : '');
+
 /** `validate --format unix`, a file at a time, then the count; a clean run prints nothing (as ESLint's unix format). */
 export function* unixLines(report: ValidationReport, options: LineFormatOptions = {}): Generator<string> {
   let count = 0;
   for (const file of report.files) {
     const lines: string[] = [];
-    for (const { f } of sortedFindings(file, options.quiet)) {
-      lines.push(`${forTerminal(unixName(file))}:${f.line}:${f.column}: ${f.severity} ${forTerminal(oneLine(f.message))} [${f.code}]\n`);
-    }
+    for (const { f } of sortedFindings(file, options.quiet)) lines.push(unixLine(file, f));
     count += lines.length;
     if (lines.length > 0) yield lines.join('');
   }
-  if (count > 0) yield `\n${plural(count, 'problem')}\n`;
+  if (count > 0) yield problemsLine(count);
 }
 
 /** A message on one line (a line break would start what a reader takes for the next finding). */
