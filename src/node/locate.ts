@@ -2,12 +2,14 @@
 // deepest folder of its path that exists (never above --root): another case in any component, NFC against
 // NFD, a name that holds a literal "%20" (escaped twice, or not at all), Latin-1 bytes where UTF-8 was meant,
 // and the Directory's last segment dropped (no trailing "/") or doubled. One unique candidate is named, with
-// the corrected URL as the fix where the URL can say it. Bounded: one listing per folder, cached for the ticket.
+// the corrected URL as a suggestion (never a fix: `fix` does not look at the file system, so it never writes
+// it) where the URL can say it. Bounded: one listing per folder, cached for the ticket.
 import { utf8Escapes } from '../package/names.js';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { utf8Strict } from '../escape/charsets.js';
 import { decodeSegment, escapeSegment } from '../escape/percent.js';
+import { redactText, stripPassword } from '../fileurl/redact.js';
 import { copyFinding, restateFinding } from '../rules/finding.js';
 import type { Profile } from '../rules/types.js';
 import type { TicketReference, TicketReport } from '../ticket/validate.js';
@@ -204,7 +206,10 @@ function directoryAlternates(ref: TicketReference): Array<{ url: string; fix: st
   return out;
 }
 
-/** Adds to every file-missing finding of the ticket where the file probably is, and the fix, when one candidate is unique. */
+/**
+ * Adds to every file-missing finding of the ticket where the file probably is, when one candidate is unique, and
+ * the URL that opens it as a suggestion (Finding.suggestions), not a fix: `fix` never checks the file system.
+ */
 export async function explainMissing(ticket: TicketReport, options: LocateOptions): Promise<void> {
   const root = options.root !== undefined ? await realpath(path.resolve(options.root)).catch(() => undefined) : undefined;
   const locator = new Locator(root);
@@ -230,7 +235,8 @@ export async function explainMissing(ticket: TicketReport, options: LocateOption
       }
     }
     if (!found) continue;
-    const restated = copyFinding(ref.findings[k]!, found.fix !== undefined ? { fix: found.fix } : {});
+    const suggestion = found.fix !== undefined ? { desc: redactText(`the file ${found.where} (${found.how})`), fix: stripPassword(found.fix) } : undefined;
+    const restated = copyFinding(ref.findings[k]!, suggestion !== undefined ? { suggestions: [suggestion] } : {});
     restateFinding(restated, { path: target, found: found.where, how: found.how });
     ref.findings[k] = restated;
   }

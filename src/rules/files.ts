@@ -12,7 +12,7 @@ export function filesRule(meta: Omit<RuleMeta, 'scope' | 'examples' | 'fixable'>
 
 export const fileMissing = filesRule({
   code: 'file-missing', title: 'File not found', spec: 'JDF appendix 4.6',
-  description: 'The reference resolves to a local path where there is no file. Checked with --check-exists. When one file nearby is the same name written another way (case in any component, NFC against NFD, a literal %20, Latin-1 bytes, the Directory\'s last segment dropped or doubled), the message names it and the fix is the URL that opens it.',
+  description: 'The reference resolves to a local path where there is no file. Checked with --check-exists. When one file nearby is the same name written another way (case in any component, NFC against NFD, a literal %20, Latin-1 bytes, the Directory\'s last segment dropped or doubled), the message names it and the URL that opens it is a suggestion (fix never looks at the file system, so it never writes it).',
   severity: sev('error', 'error', 'error'), flagged: 'pages/p1.pdf (no such file)', clean: 'pages/p1.pdf (present)',
 }, (a) => (a.found ? `No file at ${a.path}, but there is ${a.found} (${a.how}); correct the URL or the name.` : `No file at ${a.path}; put the file there or correct the URL.`));
 
