@@ -38,8 +38,7 @@ export class JsonReportStream implements ReportSink {
 
   async file(report: FileReport): Promise<void> {
     const shown = this.named(report);
-    this.counted.findings(shown.findings, shown.suppressed);
-    for (const ref of shown.references) this.counted.reference(ref);
+    this.counted.whole(shown);
     await this.write([this.separator(), ...jsonPieces(this.quiet ? errorsOnlyFile(shown) : shown, FILE)]);
   }
 

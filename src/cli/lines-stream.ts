@@ -42,8 +42,7 @@ export class LinesReportStream implements ReportSink {
   async file(report: FileReport): Promise<void> {
     const shown = this.named(report);
     this.counted.file();
-    this.counted.findings(shown.findings, shown.suppressed);
-    for (const ref of shown.references) this.counted.reference(ref);
+    this.counted.whole(shown);
     await this.write(sortedFindings(shown, this.quiet).map(({ f, ref }) => this.line(shown, f, ref)));
   }
 

@@ -1,4 +1,4 @@
-// The summary of a report written as it comes (json-stream.ts, sarif-stream.ts): buildReport's counts, made on the way.
+// The summary of a report written as it comes (json-stream.ts, sarif-stream.ts, lines-stream.ts): buildReport's counts, made on the way.
 import type { ValidationReport } from '../report/report.js';
 import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
 
@@ -13,6 +13,12 @@ export class ReportCount {
   reference(ref: TicketReference): void {
     this.summary.references++;
     this.findings(ref.findings, ref.suppressed);
+  }
+
+  /** A file's own findings and every reference's, counted at once (a report handed over whole). */
+  whole(report: { findings: Iterable<LocatedFinding>; suppressed?: readonly unknown[] | undefined; references: readonly TicketReference[] }): void {
+    this.findings(report.findings, report.suppressed);
+    for (const ref of report.references) this.reference(ref);
   }
 
   findings(findings: Iterable<LocatedFinding>, suppressed: readonly unknown[] | undefined): void {

@@ -51,8 +51,7 @@ export class SarifReportStream implements ReportSink {
   async file(report: FileReport): Promise<void> {
     const shown = this.named(report);
     this.counted.file();
-    this.counted.findings(shown.findings, shown.suppressed);
-    for (const ref of shown.references) this.counted.reference(ref);
+    this.counted.whole(shown);
     const made = new SarifFileResults(shown, this.index, this.options.srcRoot);
     const into = this.last();
     for (const f of this.shown(shown.findings)) add(into, made.result(f));
