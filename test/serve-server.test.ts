@@ -444,47 +444,44 @@ test('graceful close: the request in flight finishes (Connection: close), new re
   await busy.closed;
 });
 
-test('graceful close: past the grace period what is still running is cut, and its signal aborts', async () => {
-  let aborted = false;
-  let started = false;
+/** A handler that answers only once its request's signal aborts; `seen` says whether it started and was aborted. */
+function untilAborted(): { seen: { started: boolean; aborted: boolean }; never: HttpHandler } {
+  const seen = { started: false, aborted: false };
   const never: HttpHandler = (request) => new Promise((resolve) => {
-    started = true;
+    seen.started = true;
     request.signal.addEventListener('abort', () => {
-      aborted = true;
+      seen.aborted = true;
       resolve({ status: 200, headers: {}, body: 'late\n' });
     });
   });
+  return { seen, never };
+}
+
+test('graceful close: past the grace period what is still running is cut, and its signal aborts', async () => {
+  const { seen, never } = untilAborted();
   const server = await startServer({ host: '127.0.0.1', port: 0 }, never);
   const answer = curl([`http://127.0.0.1:${server.port}/`]);
-  while (!started) await new Promise((r) => setTimeout(r, 20));
+  while (!seen.started) await new Promise((r) => setTimeout(r, 20));
   await server.close(100);
   await server.closed;
   assert.is((await answer).status, 0);
   await new Promise((r) => setTimeout(r, 50));
-  assert.ok(aborted);
+  assert.ok(seen.aborted);
 });
 
 test('closeOnSignals: a second signal cuts the grace period short; the request still running is aborted', async () => {
-  let aborted = false;
-  let started = false;
-  const never: HttpHandler = (request) => new Promise((resolve) => {
-    started = true;
-    request.signal.addEventListener('abort', () => {
-      aborted = true;
-      resolve({ status: 200, headers: {}, body: 'late\n' });
-    });
-  });
+  const { seen, never } = untilAborted();
   const server = await startServer({ host: '127.0.0.1', port: 0 }, never);
   const said: string[] = [];
   closeOnSignals(server, 60_000, (signal) => said.push(signal));
   const answer = curl([`http://127.0.0.1:${server.port}/`]);
-  while (!started) await new Promise((r) => setTimeout(r, 20));
+  while (!seen.started) await new Promise((r) => setTimeout(r, 20));
   process.emit('SIGINT');
   process.emit('SIGTERM');
   await server.closed;
   assert.is((await answer).status, 0);
   await new Promise((r) => setTimeout(r, 50));
-  assert.ok(aborted);
+  assert.ok(seen.aborted);
   assert.equal(said, ['SIGINT', 'SIGTERM']);
   assert.is(process.listenerCount('SIGTERM') + process.listenerCount('SIGINT'), 0);
 });
