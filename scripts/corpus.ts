@@ -170,13 +170,13 @@ for (const file of cliReport?.files ?? []) {
     return `${lo + 1}:${offset - lineStarts[lo]! + 1}`;
   };
   const stack: string[] = [];
-  const tag = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<[?!][^>]*>|<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[^\s=\/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/g;
+  const tag = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<[?!][^>]*>|<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/g;
   for (let m = tag.exec(text); m !== null; m = tag.exec(text)) {
     if (m[2] === undefined) continue;
     const local = m[2].slice(m[2].indexOf(':') + 1);
     if (m[1] === '/') { stack.pop(); continue; }
     const family = ['JDF', 'JMF', 'XJDF', 'XJMF'].includes(local) ? local : stack[stack.length - 1] ?? 'JDF';
-    const attrs = /([^\s=\/>]+)\s*=\s*("[^"]*"|'[^']*')/g;
+    const attrs = /([^\s=/>]+)\s*=\s*("[^"]*"|'[^']*')/g;
     const attrText = m[3]!;
     const base = m.index + 1 + m[2].length;
     for (let a = attrs.exec(attrText); a !== null; a = attrs.exec(attrText)) {
