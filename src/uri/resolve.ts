@@ -1,5 +1,6 @@
 import type { UriComponents } from './components.js';
 import { isDriveSegmentAt } from '../fileurl/drive.js';
+import { isAlpha, isDigit } from './chars.js';
 import { parseReference } from './parse.js';
 import { recompose } from './recompose.js';
 import { boundedMemo } from '../util/bounded-memo.js';
@@ -220,6 +221,42 @@ const parsedBase = boundedMemo((base: string): ParsedBase => {
 });
 
 /**
+ * RFC 3986 5.2.2's first branch, "if defined(R.scheme)", when it changes nothing: T takes R's scheme, authority,
+ * query and fragment and remove_dot_segments(R.path) (5.2.4), which is R.path when no segment of it is "." or "..";
+ * recomposed (5.3), that is R as written (a path parsed after a scheme and no authority never starts with "//", so
+ * 5.3 adds nothing). Options and the base play no part in that branch. False when it may do more.
+ */
+function isTargetAsWritten(reference: string): boolean {
+  const colon = schemeEnd(reference);
+  return colon !== -1 && !mayHaveDotSegment(reference, colon + 1);
+}
+
+/** Where the ":" after a scheme (RFC 3986 3.1, as parseReference reads it) is, or -1 when R.scheme is undefined. */
+function schemeEnd(reference: string): number {
+  if (!isAlpha(reference.charCodeAt(0))) return -1;
+  for (let i = 1; i < reference.length; i++) {
+    const c = reference.charCodeAt(i);
+    if (c === 0x3a) return i; // ":"
+    if (!(isAlpha(c) || isDigit(c) || c === 0x2b || c === 0x2d || c === 0x2e)) return -1; // not "+" "-" "."
+  }
+  return -1;
+}
+
+/**
+ * Whether a "." or ".." segment may start at or after `from` (the start of a path): one that starts there or after
+ * a "/", and ends at the end or at "/", "?" or "#". A "/." in the authority, query or fragment counts too, so
+ * false means the path has none.
+ */
+function mayHaveDotSegment(reference: string, from: number): boolean {
+  for (let dot = reference.indexOf('.', from); dot !== -1; dot = reference.indexOf('.', dot + 1)) {
+    if (dot > from && reference.charCodeAt(dot - 1) !== 0x2f) continue;
+    const end = reference.charCodeAt(dot + 1) === 0x2e ? dot + 2 : dot + 1;
+    if (end >= reference.length || isDelimiter(reference.charCodeAt(end), true)) return true;
+  }
+  return false;
+}
+
+/**
  * A relative-path reference with no scheme, no authority, no dot segment and a non-empty path: 5.2.2 then
  * merges (5.2.3) and remove_dot_segments (5.2.4) changes nothing, so the target is the merge prefix followed
  * by the reference. Undefined for every other reference (they take the spec's path).
@@ -313,6 +350,7 @@ export function mergePrefixOf(base: string): string | undefined {
  * as it is (RFC 3986 5.1 asks for an absolute base; the result is then a reference, not a URI).
  */
 export function resolveReference(reference: string, base: string, options: ResolveOptions = {}): string {
+  if (isTargetAsWritten(reference)) return reference;
   const parsed = parsedBase(base);
   // Appended, no dot segment is removed, so none climbs above a drive: RFC 8089 E.2.1 gives the same target.
   const appended = appendToBase(reference, parsed) ?? (options.drivePreserving !== true ? mergeRelativePath(reference, parsed) : undefined);
@@ -333,6 +371,8 @@ export interface DetailedResolution {
 
 export function resolveWithTrace(reference: string, base: string, options: ResolveOptions = {}): DetailedResolution {
   const trace: ResolutionTrace = { aboveRoot: 0, climbedAboveDrive: false, absolutePathDroppedDrive: false };
+  // 5.2.2's first branch with nothing to remove: no dot segment, so nothing to trace (see isTargetAsWritten).
+  if (isTargetAsWritten(reference)) return { href: reference, trace };
   const parsed = parsedBase(base);
   // A reference that is only appended to the base's merge prefix removes no dot segment and no drive: nothing to
   // trace, and RFC 8089 E.2.1 gives the same target.
