@@ -192,13 +192,21 @@ function dots(path: string, keepDrive: boolean, trace: ResolutionTrace | undefin
 }
 
 // A ticket resolves thousands of references against a handful of bases: each base is parsed once, and with it
-// the prefix that a plain relative path is appended to.
+// the strings that 5.2.2 puts in front of a reference when no dot segment is removed.
 interface ParsedBase {
   components: UriComponents;
+  /** Base.scheme ":" as 5.3 writes it ("" without a scheme): what a network-path reference follows. */
+  scheme: string;
+  /** Base.scheme ":" "//" Base.authority as 5.3 writes them: what an absolute-path reference follows. */
+  origin: string;
+  /** Whether Base.path starts with a drive letter ("/c:", RFC 8089 E.2), which E.2.1 keeps under "/x". */
+  drive: boolean;
+  /** The base recomposed (5.3) without its query and fragment: what a reference "?q" follows. */
+  withoutQuery: string;
+  /** The base recomposed (5.3) without its fragment: what an empty reference or "#f" follows. */
+  withoutFragment: string;
   /** scheme ":" ["//" authority] and the base path up to its last "/", when appending to it is all that 5.2 does. */
   mergePrefix: string | undefined;
-  /** scheme ":" ["//" authority]: mergePrefix without its path, when that path starts with "/". */
-  head: string | undefined;
   /** merge(base, "") (RFC 3986 5.2.3): the base path up to its last "/", when it starts with "/". */
   directory: string | undefined;
 }
@@ -206,29 +214,51 @@ interface ParsedBase {
 /** A base taken apart once per distinct base: a ticket's references share a handful. */
 const parsedBase = boundedMemo((base: string): ParsedBase => {
   const components = parseReference(base);
-  let mergePrefix: string | undefined;
-  let head: string | undefined;
-  let directory: string | undefined;
-  if (components.scheme !== undefined) {
-    const path = merge(components, '');
-    if (!hasDotSegment(path) && !(components.authority === undefined && path.startsWith('//'))) {
-      const start = components.scheme + ':' + (components.authority !== undefined ? '//' + components.authority : '');
-      mergePrefix = start + path;
-      if (path.charCodeAt(0) === 0x2f) [head, directory] = [start, path];
+  const { scheme, authority, path, query } = components;
+  const withoutQuery: UriComponents = { path };
+  if (scheme !== undefined) withoutQuery.scheme = scheme;
+  if (authority !== undefined) withoutQuery.authority = authority;
+  const parsed: ParsedBase = {
+    components,
+    scheme: scheme !== undefined ? scheme + ':' : '',
+    origin: recompose({ ...withoutQuery, path: '' }),
+    drive: driveSegmentLength(path) > 0,
+    withoutQuery: recompose(withoutQuery),
+    withoutFragment: recompose(query !== undefined ? { ...withoutQuery, query } : withoutQuery),
+    mergePrefix: undefined,
+    directory: undefined,
+  };
+  if (scheme !== undefined) {
+    const directory = merge(components, '');
+    if (!hasDotSegment(directory) && !(authority === undefined && directory.startsWith('//'))) {
+      parsed.mergePrefix = parsed.origin + directory;
+      if (directory.charCodeAt(0) === 0x2f) parsed.directory = directory;
     }
   }
-  return { components, mergePrefix, head, directory };
+  return parsed;
 });
 
 /**
- * RFC 3986 5.2.2's first branch, "if defined(R.scheme)", when it changes nothing: T takes R's scheme, authority,
- * query and fragment and remove_dot_segments(R.path) (5.2.4), which is R.path when no segment of it is "." or "..";
- * recomposed (5.3), that is R as written (a path parsed after a scheme and no authority never starts with "//", so
- * 5.3 adds nothing). Options and the base play no part in that branch. False when it may do more.
+ * RFC 3986 5.2.2 where remove_dot_segments (5.2.4) has nothing to remove: T recomposed (5.3) is then a string of
+ * the base's (memoised; the first branch needs none) followed by R as written, and each branch says why. Undefined
+ * where R's path may hold a "." or ".." segment, or where RFC 8089 E.2.1 may keep a drive: transformReference does
+ * those. The options and the trace play no part in it (no dot segment is removed, no drive kept or dropped).
  */
-function isTargetAsWritten(reference: string): boolean {
+function targetWithoutDotSegments(reference: string, baseUri: string): string | undefined {
   const colon = schemeEnd(reference);
-  return colon !== -1 && !mayHaveDotSegment(reference, colon + 1);
+  // if defined(R.scheme): T is R's components with remove_dot_segments(R.path) = R.path, so T recomposed is R.
+  if (colon !== -1) return mayHaveDotSegment(reference, colon + 1) ? undefined : reference;
+  const base = parsedBase(baseUri);
+  const first = reference.charCodeAt(0);
+  // if defined(R.authority): T is Base.scheme and R's components; a path after an authority needs no 5.3 guard.
+  if (first === 0x2f && reference.charCodeAt(1) === 0x2f) return mayHaveDotSegment(reference, 2) ? undefined : base.scheme + reference;
+  // if (R.path == ""): T is the base up to its query when R has one ("?"), else up to its fragment, and R's rest.
+  if (Number.isNaN(first) || first === 0x23) return base.withoutFragment + reference; // "" or "#"
+  if (first === 0x3f) return base.withoutQuery + reference; // "?"
+  // if (R.path starts-with "/"): T is Base.scheme, Base.authority and R (which does not start with "//").
+  if (first === 0x2f) return base.drive || mayHaveDotSegment(reference, 0) ? undefined : base.origin + reference;
+  // else: T.path is merge(Base.path, R.path) (5.2.3), whose prefix ends with "/" (or is empty), so adds no dot segment.
+  return base.mergePrefix === undefined || mayHaveDotSegment(reference, 0) ? undefined : base.mergePrefix + reference;
 }
 
 /** Where the ":" after a scheme (RFC 3986 3.1, as parseReference reads it) is, or -1 when R.scheme is undefined. */
@@ -256,39 +286,8 @@ function mayHaveDotSegment(reference: string, from: number): boolean {
   return false;
 }
 
-/**
- * A relative-path reference with no scheme, no authority, no dot segment and a non-empty path: 5.2.2 then
- * merges (5.2.3) and remove_dot_segments (5.2.4) changes nothing, so the target is the merge prefix followed
- * by the reference. Undefined for every other reference (they take the spec's path).
- */
-function appendToBase(reference: string, base: ParsedBase): string | undefined {
-  if (base.mergePrefix === undefined || reference.length === 0) return undefined;
-  const first = reference.charCodeAt(0);
-  if (first === 0x2f || first === 0x3f || first === 0x23) return undefined; // "/" "?" "#"
-  // a "." or ".." segment of the path, which ends at "?" or "#"; most references hold only the "." of an extension
-  let clean = 0; // reference[0, clean) holds no "?" or "#"
-  for (let dot = reference.indexOf('.'); dot !== -1; dot = reference.indexOf('.', dot + 1)) {
-    if (dot > 0 && reference.charCodeAt(dot - 1) !== 0x2f) continue;
-    const end = reference.charCodeAt(dot + 1) === 0x2e ? dot + 2 : dot + 1;
-    if (end < reference.length && !isDelimiter(reference.charCodeAt(end), true)) continue;
-    clean = delimiterAt(reference, clean, dot, false);
-    if (clean === dot) return undefined;
-    break; // the path ended before it, and before any "." after it
-  }
-  // ":" in the first segment could make it a scheme (RFC 3986 4.2)
-  const colon = reference.indexOf(':');
-  if (colon !== -1 && delimiterAt(reference, 0, colon, true) === colon) return undefined;
-  return base.mergePrefix + reference;
-}
-
 /** "?" or "#", which end the path; with `slash`, "/" too. */
 const isDelimiter = (c: number, slash: boolean): boolean => c === 0x3f || c === 0x23 || (slash && c === 0x2f);
-
-/** The index of the first delimiter in reference[from, limit), else `limit`. */
-function delimiterAt(reference: string, from: number, limit: number, slash: boolean): number {
-  for (let i = from; i < limit; i++) if (isDelimiter(reference.charCodeAt(i), slash)) return i;
-  return limit;
-}
 
 /**
  * A relative-path reference (RFC 3986 4.2: no scheme, no authority, not starting with "/") against a base whose
@@ -297,8 +296,8 @@ function delimiterAt(reference: string, from: number, limit: number, slash: bool
  * reference, and where the spec's recomposition (5.3) would have to guard a path starting with "//".
  */
 function mergeRelativePath(reference: string, base: ParsedBase): string | undefined {
-  const { head, directory } = base;
-  if (head === undefined || directory === undefined || reference.length === 0) return undefined;
+  const { origin, directory } = base;
+  if (directory === undefined || reference.length === 0) return undefined;
   let end = reference.length;
   for (let i = 0; i < reference.length; i++) {
     const c = reference.charCodeAt(i);
@@ -309,7 +308,7 @@ function mergeRelativePath(reference: string, base: ParsedBase): string | undefi
   if (end === 0 || first === 0x2f) return undefined;
   const path = walkSegments(reference, end, directory) ?? removeDotSegments(directory + reference.slice(0, end));
   if (!base.components.authority && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) return undefined;
-  return head + path + reference.slice(end);
+  return origin + path + reference.slice(end);
 }
 
 /**
@@ -340,7 +339,7 @@ export function baseComponents(base: string): UriComponents {
   return parsedBase(base).components;
 }
 
-/** The prefix a plain relative path is appended to (see appendToBase), or undefined when 5.2 does more than append. */
+/** The prefix a plain relative path is appended to, or undefined when 5.2 does more than append. */
 export function mergePrefixOf(base: string): string | undefined {
   return parsedBase(base).mergePrefix;
 }
@@ -350,11 +349,13 @@ export function mergePrefixOf(base: string): string | undefined {
  * as it is (RFC 3986 5.1 asks for an absolute base; the result is then a reference, not a URI).
  */
 export function resolveReference(reference: string, base: string, options: ResolveOptions = {}): string {
-  if (isTargetAsWritten(reference)) return reference;
+  const target = targetWithoutDotSegments(reference, base);
+  if (target !== undefined) return target;
   const parsed = parsedBase(base);
-  // Appended, no dot segment is removed, so none climbs above a drive: RFC 8089 E.2.1 gives the same target.
-  const appended = appendToBase(reference, parsed) ?? (options.drivePreserving !== true ? mergeRelativePath(reference, parsed) : undefined);
-  if (appended !== undefined) return appended;
+  if (options.drivePreserving !== true) {
+    const merged = mergeRelativePath(reference, parsed);
+    if (merged !== undefined) return merged;
+  }
   return recompose(transformReference(parseReference(reference), parsed.components, options));
 }
 
@@ -371,12 +372,7 @@ export interface DetailedResolution {
 
 export function resolveWithTrace(reference: string, base: string, options: ResolveOptions = {}): DetailedResolution {
   const trace: ResolutionTrace = { aboveRoot: 0, climbedAboveDrive: false, absolutePathDroppedDrive: false };
-  // 5.2.2's first branch with nothing to remove: no dot segment, so nothing to trace (see isTargetAsWritten).
-  if (isTargetAsWritten(reference)) return { href: reference, trace };
-  const parsed = parsedBase(base);
-  // A reference that is only appended to the base's merge prefix removes no dot segment and no drive: nothing to
-  // trace, and RFC 8089 E.2.1 gives the same target.
-  const appended = appendToBase(reference, parsed);
-  const href = appended ?? recompose(transformReference(parseReference(reference), parsed.components, options, trace));
+  // Where no dot segment is removed and no drive is kept or dropped, there is nothing to trace.
+  const href = targetWithoutDotSegments(reference, base) ?? recompose(transformReference(parseReference(reference), baseComponents(base), options, trace));
   return { href, trace };
 }
