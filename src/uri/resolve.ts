@@ -241,10 +241,10 @@ const parsedBase = boundedMemo((base: string): ParsedBase => {
 /**
  * RFC 3986 5.2.2 where remove_dot_segments (5.2.4) has nothing to remove: T recomposed (5.3) is then a string of
  * the base's (memoised; the first branch needs none) followed by R as written, and each branch says why. Undefined
- * where R's path may hold a "." or ".." segment, or where RFC 8089 E.2.1 may keep a drive: transformReference does
- * those. The options and the trace play no part in it (no dot segment is removed, no drive kept or dropped).
+ * where R's path may hold a "." or ".." segment, or where a drive letter of the base matters (`drive`: RFC 8089
+ * E.2.1 keeps it, a trace notes its loss): transformReference does those, and the trace has nothing else to note.
  */
-function targetWithoutDotSegments(reference: string, baseUri: string): string | undefined {
+function targetWithoutDotSegments(reference: string, baseUri: string, drive: boolean): string | undefined {
   const colon = schemeEnd(reference);
   // if defined(R.scheme): T is R's components with remove_dot_segments(R.path) = R.path, so T recomposed is R.
   if (colon !== -1) return mayHaveDotSegment(reference, colon + 1) ? undefined : reference;
@@ -256,7 +256,7 @@ function targetWithoutDotSegments(reference: string, baseUri: string): string | 
   if (Number.isNaN(first) || first === 0x23) return base.withoutFragment + reference; // "" or "#"
   if (first === 0x3f) return base.withoutQuery + reference; // "?"
   // if (R.path starts-with "/"): T is Base.scheme, Base.authority and R (which does not start with "//").
-  if (first === 0x2f) return base.drive || mayHaveDotSegment(reference, 0) ? undefined : base.origin + reference;
+  if (first === 0x2f) return (drive && base.drive) || mayHaveDotSegment(reference, 0) ? undefined : base.origin + reference;
   // else: T.path is merge(Base.path, R.path) (5.2.3), whose prefix ends with "/" (or is empty), so adds no dot segment.
   return base.mergePrefix === undefined || mayHaveDotSegment(reference, 0) ? undefined : base.mergePrefix + reference;
 }
@@ -349,7 +349,7 @@ export function mergePrefixOf(base: string): string | undefined {
  * as it is (RFC 3986 5.1 asks for an absolute base; the result is then a reference, not a URI).
  */
 export function resolveReference(reference: string, base: string, options: ResolveOptions = {}): string {
-  const target = targetWithoutDotSegments(reference, base);
+  const target = targetWithoutDotSegments(reference, base, options.drivePreserving === true);
   if (target !== undefined) return target;
   const parsed = parsedBase(base);
   if (options.drivePreserving !== true) {
@@ -372,7 +372,6 @@ export interface DetailedResolution {
 
 export function resolveWithTrace(reference: string, base: string, options: ResolveOptions = {}): DetailedResolution {
   const trace: ResolutionTrace = { aboveRoot: 0, climbedAboveDrive: false, absolutePathDroppedDrive: false };
-  // Where no dot segment is removed and no drive is kept or dropped, there is nothing to trace.
-  const href = targetWithoutDotSegments(reference, base) ?? recompose(transformReference(parseReference(reference), baseComponents(base), options, trace));
+  const href = targetWithoutDotSegments(reference, base, true) ?? recompose(transformReference(parseReference(reference), baseComponents(base), options, trace));
   return { href, trace };
 }
