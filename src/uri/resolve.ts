@@ -307,18 +307,24 @@ function mergeRelativePath(reference: string, base: ParsedBase): string | undefi
   const first = reference.charCodeAt(0);
   if (end === 0 || first === 0x2f) return undefined;
   const path = walkSegments(reference, end, directory) ?? removeDotSegments(directory + reference.slice(0, end));
-  if (!base.components.authority && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) return undefined;
+  if (base.components.authority === undefined && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) return undefined;
   return origin + path + reference.slice(end);
 }
 
+/** walkSegments' output buffer after the directory: segments as [start, end) ranges of the reference, reused. */
+const keptStarts = new Int32Array(1025); // a reference of 2048 characters has at most 1025 segments
+const keptEnds = new Int32Array(1025);
+
 /**
  * RFC 3986 5.2.4 on directory + reference[0, end), for a directory without dot segments: the reference's
- * segments in turn, "." dropped, ".." removing the directory's last segment (none above the root), any other
- * appended. Short references only: a pop searches the string built so far, which a hostile value could make long.
+ * segments in turn, "." dropped (B), ".." removing the output's last segment (C; none above the root), any other
+ * moved to the output with its "/" (E). The output is the directory up to `kept` and ranges of the reference, so
+ * no string is built or searched until the end. Short references only (the buffer's size).
  */
 function walkSegments(reference: string, end: number, directory: string): string | undefined {
   if (end > 2048) return undefined;
-  let dir = directory;
+  let kept = directory.length; // the output starts with directory[0, kept), which ends with "/"
+  let count = 0; // then the ranges keptStarts[k], keptEnds[k] of the reference, k < count
   for (let i = 0; ; ) {
     let j = reference.indexOf('/', i);
     if (j === -1 || j > end) j = end;
@@ -326,12 +332,25 @@ function walkSegments(reference: string, end: number, directory: string): string
     const length = j - i;
     const dots = length === 1 && reference.charCodeAt(i) === 0x2e ? 1 : length === 2 && reference.charCodeAt(i) === 0x2e && reference.charCodeAt(i + 1) === 0x2e ? 2 : 0;
     if (dots === 2) {
-      const up = dir.lastIndexOf('/', dir.length - 2);
-      dir = up === -1 ? '/' : dir.slice(0, up + 1);
-    } else if (dots === 0) dir += last ? reference.slice(i, j) : reference.slice(i, j + 1);
-    if (last) return dir;
+      // C. remove the last segment of the output, a range of the reference or else one of the directory
+      if (count > 0) count--;
+      else kept = directory.lastIndexOf('/', kept - 2) + 1 || 1;
+    } else if (dots === 0) {
+      // E. move the segment, with the "/" after it, to the output
+      keptStarts[count] = i;
+      keptEnds[count++] = last ? j : j + 1;
+    }
+    if (last) break;
     i = j + 1;
   }
+  let path = kept === directory.length ? directory : directory.slice(0, kept);
+  for (let k = 0; k < count; k++) {
+    const start = keptStarts[k]!;
+    let stop = keptEnds[k]!;
+    while (k + 1 < count && keptStarts[k + 1] === stop) stop = keptEnds[++k]!; // neighbours in the reference as one piece
+    path += reference.slice(start, stop);
+  }
+  return path;
 }
 
 /** The base's components, parsed once per base (do not change them). */
