@@ -58,6 +58,9 @@ export const RESOLVE_CATEGORIES: Record<string, (i: number) => Value> = {
   '//network-path': (i) => ({ value: `//server2/share/p${pad(i)}.pdf`, base: LOCAL_BASE }),
   'absolute URL': (i) => ({ value: `file:///c:/jobs/p${pad(i)}.pdf`, base: LOCAL_BASE }),
   'escaped name': (i) => ({ value: `my%20docs/M%C3%BCller%20${pad(i)}.pdf`, base: LOCAL_BASE }),
+  '/path on a drive': (i) => ({ value: `/Jobs/p${pad(i)}.pdf`, base: LOCAL_BASE }),
+  '#fragment, ?query': (i) => ({ value: i % 2 ? `#page=${i}` : `?v=${i}`, base: `${LOCAL_BASE}ticket.jdf` }),
+  'empty reference': () => ({ value: '', base: `${LOCAL_BASE}ticket.jdf#top` }),
 };
 
 export function valuesOf(make: (i: number) => Value, count: number): Value[] {

@@ -1,8 +1,11 @@
 import type { UriComponents } from './components.js';
-import { isDriveSegmentAt } from '../fileurl/drive.js';
+import { driveSegmentLength, hasDotSegment, mayHaveDotSegment, removeDotSegments, removeDotSegmentsTraced, walkSegments } from './dot-segments.js';
+import { isAlpha, isDigit } from './chars.js';
 import { parseReference } from './parse.js';
 import { recompose } from './recompose.js';
 import { boundedMemo } from '../util/bounded-memo.js';
+
+export { driveSegmentLength, hasDotSegment, removeDotSegments, removeDotSegmentsTraced, type DotSegmentsResult } from './dot-segments.js';
 
 export interface ResolveOptions {
   /** RFC 8089 E.2.1: "/x" and ".." never leave the base's drive letter. Off by default (strict RFC 3986). */
@@ -17,104 +20,6 @@ export interface ResolutionTrace {
   climbedAboveDrive: boolean;
   /** An absolute-path reference replaced a base path that started with a drive letter. */
   absolutePathDroppedDrive: boolean;
-}
-
-export interface DotSegmentsResult {
-  path: string;
-  aboveRoot: number;
-  removedDrive: boolean;
-}
-
-/** "/c:" or "/c|" as the first segment of a path (RFC 8089 E.2, E.2.2): its length, 3, or 0. */
-export const driveSegmentLength = (path: string): number => (path.charCodeAt(0) === 0x2f && isDriveSegmentAt(path, 1) ? 3 : 0);
-
-/** Whether any complete segment of `path` is "." or ".." (else remove_dot_segments would return it unchanged). */
-export function hasDotSegment(path: string): boolean {
-  let i = path.indexOf('.');
-  while (i !== -1) {
-    if (i === 0 || path.charCodeAt(i - 1) === 0x2f) {
-      const next = path.charCodeAt(i + 1);
-      if (Number.isNaN(next) || next === 0x2f) return true;
-      if (next === 0x2e) {
-        const after = path.charCodeAt(i + 2);
-        if (Number.isNaN(after) || after === 0x2f) return true;
-      }
-    }
-    i = path.indexOf('.', i + 1);
-  }
-  return false;
-}
-
-// RFC 3986 5.2.4. The input buffer is an index into the input; the output buffer is a stack of segments (each
-// with its leading "/"), kept as [start, end) ranges of the input, since every segment the steps move is a piece
-// of it. So a megabyte of "../" costs linear time and no segment is copied until the end; the steps are A to E.
-export function removeDotSegmentsTraced(input: string, keepDrive = false): DotSegmentsResult {
-  if (!hasDotSegment(input)) return { path: input, aboveRoot: 0, removedDrive: false };
-  const output = new OutputBuffer(input);
-  let aboveRoot = 0;
-  let removedDrive = false;
-  const driveEnd = driveSegmentLength(input);
-  const n = input.length;
-  let i = 0;
-  while (i < n) {
-    const c0 = input.charCodeAt(i);
-    const c1 = i + 1 < n ? input.charCodeAt(i + 1) : -1;
-    const c2 = i + 2 < n ? input.charCodeAt(i + 2) : -1;
-    const c3 = i + 3 < n ? input.charCodeAt(i + 3) : -1;
-    // A. "../" or "./" prefix
-    if (c0 === 0x2e && c1 === 0x2e && c2 === 0x2f) { i += 3; continue; }
-    if (c0 === 0x2e && c1 === 0x2f) { i += 2; continue; }
-    if (c0 === 0x2f && c1 === 0x2e) {
-      // B. "/./" or "/." (complete segment) becomes "/"
-      if (c2 === 0x2f) { i += 2; continue; }
-      if (c2 === -1) { output.push(i, i + 1); i = n; continue; }
-      // C. "/../" or "/.." (complete segment) becomes "/", removing the last output segment
-      if (c2 === 0x2e && (c3 === 0x2f || c3 === -1)) {
-        if (output.size === 0) aboveRoot++;
-        else if (driveEnd > 0 && output.isOnly(0, driveEnd)) {
-          if (!keepDrive) { removedDrive = true; output.pop(); } // RFC 8089 E.2.1 keeps the drive letter
-        } else output.pop();
-        if (c3 === -1) { output.push(i, i + 1); i = n; } else i += 3;
-        continue;
-      }
-    }
-    // D. "." or ".." alone
-    if (c0 === 0x2e && (c1 === -1 || (c1 === 0x2e && c2 === -1))) { i = n; continue; }
-    // E. move the first segment, with its leading "/", to the output
-    let end = input.indexOf('/', c0 === 0x2f ? i + 1 : i);
-    if (end === -1) end = n;
-    output.push(i, end);
-    i = end;
-  }
-  return { path: output.toString(), aboveRoot, removedDrive };
-}
-
-/** 5.2.4's output buffer: segments as [start, end) ranges of the input. */
-class OutputBuffer {
-  private readonly starts: number[] = [];
-  private readonly ends: number[] = [];
-  constructor(private readonly input: string) {}
-  get size(): number { return this.starts.length; }
-  push(start: number, end: number): void { this.starts.push(start); this.ends.push(end); }
-  pop(): void { this.starts.pop(); this.ends.pop(); }
-  /** Whether the buffer holds exactly the one segment input[start, end). */
-  isOnly(start: number, end: number): boolean { return this.starts.length === 1 && this.starts[0] === start && this.ends[0] === end; }
-  /** The segments in order; neighbours in the input are copied as one piece. */
-  toString(): string {
-    let out = '';
-    for (let k = 0; k < this.starts.length; k++) {
-      const start = this.starts[k]!;
-      let end = this.ends[k]!;
-      while (k + 1 < this.starts.length && this.starts[k + 1] === end) end = this.ends[++k]!;
-      out += this.input.slice(start, end);
-    }
-    return out;
-  }
-}
-
-// RFC 3986 5.2.4
-export function removeDotSegments(path: string): string {
-  return hasDotSegment(path) ? removeDotSegmentsTraced(path, false).path : path;
 }
 
 // RFC 3986 5.2.3
@@ -191,13 +96,21 @@ function dots(path: string, keepDrive: boolean, trace: ResolutionTrace | undefin
 }
 
 // A ticket resolves thousands of references against a handful of bases: each base is parsed once, and with it
-// the prefix that a plain relative path is appended to.
+// the strings that 5.2.2 puts in front of a reference when no dot segment is removed.
 interface ParsedBase {
   components: UriComponents;
+  /** Base.scheme ":" as 5.3 writes it ("" without a scheme): what a network-path reference follows. */
+  scheme: string;
+  /** Base.scheme ":" "//" Base.authority as 5.3 writes them: what an absolute-path reference follows. */
+  origin: string;
+  /** Whether Base.path starts with a drive letter ("/c:", RFC 8089 E.2), which E.2.1 keeps under "/x". */
+  drive: boolean;
+  /** The base recomposed (5.3) without its query and fragment: what a reference "?q" follows. */
+  withoutQuery: string;
+  /** The base recomposed (5.3) without its fragment: what an empty reference or "#f" follows. */
+  withoutFragment: string;
   /** scheme ":" ["//" authority] and the base path up to its last "/", when appending to it is all that 5.2 does. */
   mergePrefix: string | undefined;
-  /** scheme ":" ["//" authority]: mergePrefix without its path, when that path starts with "/". */
-  head: string | undefined;
   /** merge(base, "") (RFC 3986 5.2.3): the base path up to its last "/", when it starts with "/". */
   directory: string | undefined;
 }
@@ -205,52 +118,62 @@ interface ParsedBase {
 /** A base taken apart once per distinct base: a ticket's references share a handful. */
 const parsedBase = boundedMemo((base: string): ParsedBase => {
   const components = parseReference(base);
-  let mergePrefix: string | undefined;
-  let head: string | undefined;
-  let directory: string | undefined;
-  if (components.scheme !== undefined) {
-    const path = merge(components, '');
-    if (!hasDotSegment(path) && !(components.authority === undefined && path.startsWith('//'))) {
-      const start = components.scheme + ':' + (components.authority !== undefined ? '//' + components.authority : '');
-      mergePrefix = start + path;
-      if (path.charCodeAt(0) === 0x2f) [head, directory] = [start, path];
+  const { scheme, authority, path, query } = components;
+  const withoutQuery: UriComponents = { path };
+  if (scheme !== undefined) withoutQuery.scheme = scheme;
+  if (authority !== undefined) withoutQuery.authority = authority;
+  const parsed: ParsedBase = {
+    components,
+    scheme: scheme !== undefined ? scheme + ':' : '',
+    origin: recompose({ ...withoutQuery, path: '' }),
+    drive: driveSegmentLength(path) > 0,
+    withoutQuery: recompose(withoutQuery),
+    withoutFragment: recompose(query !== undefined ? { ...withoutQuery, query } : withoutQuery),
+    mergePrefix: undefined,
+    directory: undefined,
+  };
+  if (scheme !== undefined) {
+    const directory = merge(components, '');
+    if (!hasDotSegment(directory) && !(authority === undefined && directory.startsWith('//'))) {
+      parsed.mergePrefix = parsed.origin + directory;
+      if (directory.charCodeAt(0) === 0x2f) parsed.directory = directory;
     }
   }
-  return { components, mergePrefix, head, directory };
+  return parsed;
 });
 
 /**
- * A relative-path reference with no scheme, no authority, no dot segment and a non-empty path: 5.2.2 then
- * merges (5.2.3) and remove_dot_segments (5.2.4) changes nothing, so the target is the merge prefix followed
- * by the reference. Undefined for every other reference (they take the spec's path).
+ * RFC 3986 5.2.2 where remove_dot_segments (5.2.4) has nothing to remove: T recomposed (5.3) is then a string of
+ * the base's (memoised; the first branch needs none) followed by R as written, and each branch says why. Undefined
+ * where R's path may hold a "." or ".." segment, or where a drive letter of the base matters (`drive`: RFC 8089
+ * E.2.1 keeps it, a trace notes its loss): transformReference does those, and the trace has nothing else to note.
  */
-function appendToBase(reference: string, base: ParsedBase): string | undefined {
-  if (base.mergePrefix === undefined || reference.length === 0) return undefined;
+function targetWithoutDotSegments(reference: string, baseUri: string, drive: boolean): string | undefined {
+  const colon = schemeEnd(reference);
+  // if defined(R.scheme): T is R's components with remove_dot_segments(R.path) = R.path, so T recomposed is R.
+  if (colon !== -1) return mayHaveDotSegment(reference, colon + 1) ? undefined : reference;
+  const base = parsedBase(baseUri);
   const first = reference.charCodeAt(0);
-  if (first === 0x2f || first === 0x3f || first === 0x23) return undefined; // "/" "?" "#"
-  // a "." or ".." segment of the path, which ends at "?" or "#"; most references hold only the "." of an extension
-  let clean = 0; // reference[0, clean) holds no "?" or "#"
-  for (let dot = reference.indexOf('.'); dot !== -1; dot = reference.indexOf('.', dot + 1)) {
-    if (dot > 0 && reference.charCodeAt(dot - 1) !== 0x2f) continue;
-    const end = reference.charCodeAt(dot + 1) === 0x2e ? dot + 2 : dot + 1;
-    if (end < reference.length && !isDelimiter(reference.charCodeAt(end), true)) continue;
-    clean = delimiterAt(reference, clean, dot, false);
-    if (clean === dot) return undefined;
-    break; // the path ended before it, and before any "." after it
-  }
-  // ":" in the first segment could make it a scheme (RFC 3986 4.2)
-  const colon = reference.indexOf(':');
-  if (colon !== -1 && delimiterAt(reference, 0, colon, true) === colon) return undefined;
-  return base.mergePrefix + reference;
+  // if defined(R.authority): T is Base.scheme and R's components; a path after an authority needs no 5.3 guard.
+  if (first === 0x2f && reference.charCodeAt(1) === 0x2f) return mayHaveDotSegment(reference, 2) ? undefined : base.scheme + reference;
+  // if (R.path == ""): T is the base up to its query when R has one ("?"), else up to its fragment, and R's rest.
+  if (Number.isNaN(first) || first === 0x23) return base.withoutFragment + reference; // "" or "#"
+  if (first === 0x3f) return base.withoutQuery + reference; // "?"
+  // if (R.path starts-with "/"): T is Base.scheme, Base.authority and R (which does not start with "//").
+  if (first === 0x2f) return (drive && base.drive) || mayHaveDotSegment(reference, 0) ? undefined : base.origin + reference;
+  // else: T.path is merge(Base.path, R.path) (5.2.3), whose prefix ends with "/" (or is empty), so adds no dot segment.
+  return base.mergePrefix === undefined || mayHaveDotSegment(reference, 0) ? undefined : base.mergePrefix + reference;
 }
 
-/** "?" or "#", which end the path; with `slash`, "/" too. */
-const isDelimiter = (c: number, slash: boolean): boolean => c === 0x3f || c === 0x23 || (slash && c === 0x2f);
-
-/** The index of the first delimiter in reference[from, limit), else `limit`. */
-function delimiterAt(reference: string, from: number, limit: number, slash: boolean): number {
-  for (let i = from; i < limit; i++) if (isDelimiter(reference.charCodeAt(i), slash)) return i;
-  return limit;
+/** Where the ":" after a scheme (RFC 3986 3.1, as parseReference reads it) is, or -1 when R.scheme is undefined. */
+function schemeEnd(reference: string): number {
+  if (!isAlpha(reference.charCodeAt(0))) return -1;
+  for (let i = 1; i < reference.length; i++) {
+    const c = reference.charCodeAt(i);
+    if (c === 0x3a) return i; // ":"
+    if (!(isAlpha(c) || isDigit(c) || c === 0x2b || c === 0x2d || c === 0x2e)) return -1; // not "+" "-" "."
+  }
+  return -1;
 }
 
 /**
@@ -260,8 +183,8 @@ function delimiterAt(reference: string, from: number, limit: number, slash: bool
  * reference, and where the spec's recomposition (5.3) would have to guard a path starting with "//".
  */
 function mergeRelativePath(reference: string, base: ParsedBase): string | undefined {
-  const { head, directory } = base;
-  if (head === undefined || directory === undefined || reference.length === 0) return undefined;
+  const { origin, directory } = base;
+  if (directory === undefined || reference.length === 0) return undefined;
   let end = reference.length;
   for (let i = 0; i < reference.length; i++) {
     const c = reference.charCodeAt(i);
@@ -271,31 +194,8 @@ function mergeRelativePath(reference: string, base: ParsedBase): string | undefi
   const first = reference.charCodeAt(0);
   if (end === 0 || first === 0x2f) return undefined;
   const path = walkSegments(reference, end, directory) ?? removeDotSegments(directory + reference.slice(0, end));
-  if (!base.components.authority && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) return undefined;
-  return head + path + reference.slice(end);
-}
-
-/**
- * RFC 3986 5.2.4 on directory + reference[0, end), for a directory without dot segments: the reference's
- * segments in turn, "." dropped, ".." removing the directory's last segment (none above the root), any other
- * appended. Short references only: a pop searches the string built so far, which a hostile value could make long.
- */
-function walkSegments(reference: string, end: number, directory: string): string | undefined {
-  if (end > 2048) return undefined;
-  let dir = directory;
-  for (let i = 0; ; ) {
-    let j = reference.indexOf('/', i);
-    if (j === -1 || j > end) j = end;
-    const last = j === end;
-    const length = j - i;
-    const dots = length === 1 && reference.charCodeAt(i) === 0x2e ? 1 : length === 2 && reference.charCodeAt(i) === 0x2e && reference.charCodeAt(i + 1) === 0x2e ? 2 : 0;
-    if (dots === 2) {
-      const up = dir.lastIndexOf('/', dir.length - 2);
-      dir = up === -1 ? '/' : dir.slice(0, up + 1);
-    } else if (dots === 0) dir += last ? reference.slice(i, j) : reference.slice(i, j + 1);
-    if (last) return dir;
-    i = j + 1;
-  }
+  if (base.components.authority === undefined && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) return undefined;
+  return origin + path + reference.slice(end);
 }
 
 /** The base's components, parsed once per base (do not change them). */
@@ -303,7 +203,7 @@ export function baseComponents(base: string): UriComponents {
   return parsedBase(base).components;
 }
 
-/** The prefix a plain relative path is appended to (see appendToBase), or undefined when 5.2 does more than append. */
+/** The prefix a plain relative path is appended to, or undefined when 5.2 does more than append. */
 export function mergePrefixOf(base: string): string | undefined {
   return parsedBase(base).mergePrefix;
 }
@@ -313,10 +213,13 @@ export function mergePrefixOf(base: string): string | undefined {
  * as it is (RFC 3986 5.1 asks for an absolute base; the result is then a reference, not a URI).
  */
 export function resolveReference(reference: string, base: string, options: ResolveOptions = {}): string {
+  const target = targetWithoutDotSegments(reference, base, options.drivePreserving === true);
+  if (target !== undefined) return target;
   const parsed = parsedBase(base);
-  // Appended, no dot segment is removed, so none climbs above a drive: RFC 8089 E.2.1 gives the same target.
-  const appended = appendToBase(reference, parsed) ?? (options.drivePreserving !== true ? mergeRelativePath(reference, parsed) : undefined);
-  if (appended !== undefined) return appended;
+  if (options.drivePreserving !== true) {
+    const merged = mergeRelativePath(reference, parsed);
+    if (merged !== undefined) return merged;
+  }
   return recompose(transformReference(parseReference(reference), parsed.components, options));
 }
 
@@ -333,10 +236,6 @@ export interface DetailedResolution {
 
 export function resolveWithTrace(reference: string, base: string, options: ResolveOptions = {}): DetailedResolution {
   const trace: ResolutionTrace = { aboveRoot: 0, climbedAboveDrive: false, absolutePathDroppedDrive: false };
-  const parsed = parsedBase(base);
-  // A reference that is only appended to the base's merge prefix removes no dot segment and no drive: nothing to
-  // trace, and RFC 8089 E.2.1 gives the same target.
-  const appended = appendToBase(reference, parsed);
-  const href = appended ?? recompose(transformReference(parseReference(reference), parsed.components, options, trace));
+  const href = targetWithoutDotSegments(reference, base, true) ?? recompose(transformReference(parseReference(reference), baseComponents(base), options, trace));
   return { href, trace };
 }
