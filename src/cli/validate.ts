@@ -113,7 +113,7 @@ export async function runValidate(run: ValidateRun): Promise<number> {
   // as they come (sarif-stream.ts), unix and GitHub lines each file's in order (lines-stream.ts); in folder mode the tickets found are known only once all are read
   // (foundTicketsOnly), so the report is written whole.
   if (run.format !== 'text' && !expanded.sources.some((s) => s.foundIn !== undefined)) return streamReport(run, expanded.sources, expanded.unreadable, jobs, local);
-  const batch = await validateBatch(expanded.sources, run.options, run.maxBytes, jobs, local, progress, run.debug);
+  const batch = await validateBatch(expanded.sources, run.options, run.maxBytes, jobs, local, progress, run.debug, undefined, true);
   if (showProgress) process.stderr.write('\r\x1b[K');
   const { files, emptied } = foundTicketsOnly(batch.files, expanded.sources, run.debug === true);
   if (run.errorOnUnmatchedPattern !== false && unmatched(emptied)) return 2;
@@ -168,7 +168,7 @@ async function streamReport(run: ValidateRun, sources: readonly TicketSource[], 
   let summary: ValidationReport['summary'];
   try {
     await sink.start();
-    await validateBatch(sources, run.options, run.maxBytes, jobs, local, undefined, run.debug, sink);
+    await validateBatch(sources, run.options, run.maxBytes, jobs, local, undefined, run.debug, sink, true);
     summary = await sink.end([...unreadable, ...sink.unreadables]);
     if (file !== undefined) {
       file.end();

@@ -25,5 +25,6 @@ async function streamed(): Promise<boolean> {
   return true;
 }
 
-// A pool worker sends its big tickets on (validateSources checks them in workers of their own).
-if (!(await streamed())) await sendResults(parentPort!, await validateSources(sources, options, maxBytes, local, tick, debug, !isolated));
+// A pool worker sends its big tickets on (validateSources checks them in workers of their own); it reads small
+// tickets synchronously, its event loop having nothing else to do.
+if (!(await streamed())) await sendResults(parentPort!, await validateSources(sources, options, maxBytes, local, tick, debug, !isolated, undefined, true));

@@ -7,7 +7,8 @@ import { settleFindings, silenceFindings } from '../ticket/silence.js';
 import { oversizeReport, validateTicket, type ValidateOptions } from '../ticket/validate.js';
 import { createFinding } from '../rules/finding.js';
 import { internalError, workerFailure } from '../rules/internal.js';
-import { readTicket, type TicketSource, type UnreadablePath } from './files.js';
+import { notRegularReason, readTicket, type TicketSource, type UnreadablePath } from './files.js';
+import { readSmallFileSync } from './read-small.js';
 import type { LocalFileOptions } from './local-files.js';
 import type { ReportSink } from './report-pieces.js';
 import { buffered, peek } from '../package/input.js';
@@ -52,11 +53,17 @@ const READ_AHEAD = 8;
  * A ticket file over bigTicketBytes() (batch-threads.ts) is checked in a worker of its own with a memory limit (isolate), so that
  * running out of memory is its out-of-memory finding, not the end of the run; one such worker at a time.
  */
-export async function validateSources(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, onTicket?: () => void, debug = false, isolate = true, sink?: ReportSink): Promise<Array<FileReport | UnreadablePath>> {
-  if (sink) return validateIntoSink(sources, options, maxBytes, sink, local, onTicket, debug, isolate);
+export async function validateSources(
+  sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, onTicket?: () => void, debug = false, isolate = true, sink?: ReportSink,
+  /** Small tickets read synchronously (read-small.ts): for a thread with nothing else on its event loop. */
+  blockingReads = false,
+): Promise<Array<FileReport | UnreadablePath>> {
+  if (sink) return validateIntoSink(sources, options, maxBytes, sink, local, onTicket, debug, isolate, blockingReads);
   let isolated: Promise<unknown> = Promise.resolve();
   const one = async (source: TicketSource): Promise<Array<FileReport | UnreadablePath>> => {
     try {
+      const small = blockingReads ? await validateSmall(source, options, maxBytes, local) : undefined;
+      if (small !== undefined) return small;
       const size = isolate ? await bigTicketSize(source, maxBytes) : undefined;
       if (size === undefined) return await validateSource(source, options, maxBytes, local);
       const run = isolated.then(() => validateIsolated(source, size, options, maxBytes, local, debug));
@@ -85,13 +92,14 @@ export async function validateSources(sources: readonly TicketSource[], options:
  * validateSources writing each report to `sink` as it comes (a big ticket's in pieces, from its worker): one
  * source at a time, since a report being written must end before the next begins.
  */
-async function validateIntoSink(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, sink: ReportSink, local: LocalFileOptions | undefined, onTicket: (() => void) | undefined, debug: boolean, isolate: boolean): Promise<[]> {
+async function validateIntoSink(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, sink: ReportSink, local: LocalFileOptions | undefined, onTicket: (() => void) | undefined, debug: boolean, isolate: boolean, blockingReads: boolean): Promise<[]> {
   for (const source of sources) {
     onTicket?.();
-    let results: Array<FileReport | UnreadablePath>;
+    let results: Array<FileReport | UnreadablePath> | undefined;
     try {
-      const size = isolate ? await bigTicketSize(source, maxBytes) : undefined;
-      results = size === undefined ? await validateSource(source, options, maxBytes, local) : await validateIsolated(source, size, options, maxBytes, local, debug, sink);
+      results = blockingReads ? await validateSmall(source, options, maxBytes, local) : undefined;
+      const size = results === undefined && isolate ? await bigTicketSize(source, maxBytes) : undefined;
+      results ??= size === undefined ? await validateSource(source, options, maxBytes, local) : await validateIsolated(source, size, options, maxBytes, local, debug, sink);
     } catch (error) {
       // A report begun in pieces ends with the error (finish writes it whole when none was begun).
       await sink.finish({ path: source.path, ...internalErrorReport(error, options.profile, debug) });
@@ -109,6 +117,25 @@ export function internalErrorReport(error: unknown, profile: ValidateOptions['pr
   const rule = internalError;
   const finding = { code: rule.meta.code, severity: rule.meta.severity[profile ?? 'jdf'] ?? 'error', message: rule.message({ error: message, stack }), spec: rule.meta.spec, line: 1, column: 1 };
   return { encoding: 'unknown', references: [], findings: [finding] };
+}
+
+/**
+ * A ticket file of at most SMALL_TICKET_BYTES (and maxBytes) read with one synchronous open, fstat and read
+ * (read-small.ts), then told from a package by its bytes as packageKindOf tells it; undefined for a larger file,
+ * standard input or a path that is not there to read, which take validateSource's path.
+ */
+async function validateSmall(source: TicketSource, options: ValidateOptions, maxBytes: number, local?: LocalFileOptions): Promise<Array<FileReport | UnreadablePath> | undefined> {
+  if (source.path === '-') return undefined;
+  let read;
+  try {
+    read = readSmallFileSync(source.path, Math.min(maxBytes, SMALL_TICKET_BYTES), source.noFollow);
+  } catch {
+    return undefined;
+  }
+  if ('notSmall' in read) return undefined;
+  if ('notRegular' in read) return [{ path: source.path, reason: notRegularReason(read.notRegular) }];
+  if (detectPackage(read.bytes) !== null) return (await packages()).validatePackageFile(source, { ...options, maxBytes }, local);
+  return validateTicketBytes(source, { bytes: read.bytes }, options, maxBytes, local);
 }
 
 async function validateSource(source: TicketSource, options: ValidateOptions, maxBytes: number, local?: LocalFileOptions): Promise<Array<FileReport | UnreadablePath>> {
@@ -165,13 +192,15 @@ export async function validateBatch(
   debug = false,
   /** Where the reports go as they come, in order (in this thread only: one job, no standard input); then none are returned. */
   sink?: ReportSink,
+  /** Small tickets read synchronously (read-small.ts): for a run with nothing else on this thread's event loop. */
+  blockingReads = false,
 ): Promise<BatchResult> {
   let done = 0;
   const tick = onProgress ? () => onProgress(done++, sources.length) : undefined;
   let results: Array<FileReport | UnreadablePath>;
   const workers = Math.min(jobs, sources.filter((s) => s.path !== '-').length);
   if (workers <= 1 || sources.some((s) => s.path === '-')) {
-    results = await validateSources(sources, options, maxBytes, local, tick, debug, true, sink);
+    results = await validateSources(sources, options, maxBytes, local, tick, debug, true, sink, blockingReads);
   } else {
     // Contiguous slices keep each worker's reads near each other on disk; the slices are joined back in order.
     const size = Math.ceil(sources.length / workers);

@@ -30,7 +30,7 @@ export async function readTicket(source: TicketSource, maxBytes: number): Promis
   try {
     if (source.path === '-') return { bytes: await readStdin(maxBytes) };
     const read = await readRegularFile(source.path, maxBytes, source.noFollow);
-    if ('notRegular' in read) return { error: `${read.notRegular}, not a regular file; only regular files are read` };
+    if ('notRegular' in read) return { error: notRegularReason(read.notRegular) };
     if ('tooLarge' in read) return { tooLarge: read.tooLarge };
     return { bytes: read.bytes };
   } catch (error) {
@@ -38,6 +38,9 @@ export async function readTicket(source: TicketSource, maxBytes: number): Promis
     return { error: (error as Error).message };
   }
 }
+
+/** Why a path that is not a regular file (a FIFO, a device, a folder: kindOf's words) was not read. */
+export const notRegularReason = (kind: string) => `${kind}, not a regular file; only regular files are read`;
 
 class StdinTooLarge extends Error {
   constructor(readonly size: number) {

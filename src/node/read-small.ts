@@ -1,0 +1,44 @@
+// A small ticket file read in one go, for a batch whose thread has nothing else to do (the CLI's run, a
+// worker's slice): one open, fstat and read, synchronous. Each asynchronous file call is a round trip through
+// libuv's thread pool, and a ticket took ten of them (a stat, a package sniff, then the read): over 1266 real
+// tickets that was about 0.3 s of CPU against 0.02 s for the same reads made synchronously (issue 33).
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { kindOf } from './read-regular.js';
+
+export type SmallRead = { bytes: Uint8Array; info: Stats } | { notRegular: string } | { notSmall: true };
+
+/**
+ * Opens `file` as readRegularFile does (O_NONBLOCK, O_NOFOLLOW when asked; fstat of what was opened) and reads it
+ * only when it is a regular file of at most `small` bytes: at most `small` + 1 bytes, so a file that grows while
+ * it is read is cut off there. A larger file is `notSmall`, left for the caller's other path. Throws what open throws.
+ */
+export function readSmallFileSync(file: string, small: number, noFollow = false): SmallRead {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | (noFollow ? constants.O_NOFOLLOW : 0));
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) return { notRegular: kindOf(info) };
+    if (info.size > small) return { notSmall: true };
+    const bytes = readAtMostSync(fd, small + 1, info.size);
+    return bytes.length > small ? { notSmall: true } : { bytes, info };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads until the end of the file or `limit` bytes, whichever comes first. */
+function readAtMostSync(fd: number, limit: number, sizeHint: number): Uint8Array {
+  let buffer = Buffer.allocUnsafe(Math.max(1, Math.min(limit, sizeHint + 1)));
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) {
+      if (buffer.length >= limit) break;
+      const bigger = Buffer.allocUnsafe(Math.min(limit, buffer.length * 2));
+      buffer.copy(bigger, 0, 0, length);
+      buffer = bigger;
+    }
+    const read = readSync(fd, buffer, length, buffer.length - length, null);
+    if (read === 0) break;
+    length += read;
+  }
+  return buffer.subarray(0, length);
+}
