@@ -149,28 +149,11 @@ function windowsPathReading(value: string): string | null {
 }
 
 /**
- * The files consumers would open for `value` (strict RFC 3986, WHATWG, a naive decode, a Windows path, a
- * Directory string join), as file identities: a fix may only yield one of these. The escapes of the ticket are
- * read in its encoding, `charset` (JDF appendix section 3); the WHATWG parser writes a raw character's as UTF-8,
- * and its reader (Node's fileURLToPath among them) reads them so.
- */
-export function consumerIdentities(value: string, base: string | null, withJoin: boolean, charset = 'utf-8'): Set<string> {
-  const out = new Set<string>();
-  const add = (uri: string | null, as = charset) => {
-    if (uri !== null) out.add(fileIdentity(uri, as));
-  };
-  const strict = base !== null ? resolveReference(value, base) : value;
-  add(strict);
-  add(decodedWhole(strict));
-  add(base !== null ? whatwg(value, base) : whatwg(value, 'file:///'), 'utf-8');
-  add(windowsPathReading(value.trim()));
-  if (withJoin && base !== null) add(stringJoin(base, value));
-  return out;
-}
-
-/**
- * The URLs consumers would read `value` as (consumerIdentities' readings, and the inner URL of a scheme written
- * twice), each with the charset its escapes are in: for windowsAgreement (src/ticket/windows-reading.ts).
+ * The URLs consumers would read `value` as (strict RFC 3986, a naive decode, WHATWG, a Windows path, a Directory
+ * string join: the files a fix may yield, use-readings.ts; and the inner URL of a scheme written twice), each with
+ * the charset its escapes are in: for windowsAgreement (src/ticket/windows-reading.ts). The escapes of the ticket
+ * are read in its encoding, `charset` (JDF appendix section 3); the WHATWG parser writes a raw character's as
+ * UTF-8, and its reader (Node's fileURLToPath among them) reads them so.
  */
 export function consumerHrefs(value: string, base: string | null, withJoin: boolean, charset = 'utf-8'): Array<{ href: string | null; charset: string }> {
   const strict = base !== null ? resolveReference(value, base) : value;
