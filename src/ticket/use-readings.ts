@@ -1,19 +1,19 @@
 // What consumers read one value as, worked out once for every fix the decision tries on it (fix-decision.ts): a
 // value with findings is tried with its whole fix and with each finding's own, and its readings do not change.
-import { consumerHrefs, fileIdentity } from './readings.js';
+import { resolveReference } from '../uri/resolve.js';
+import { CONSUMER_READINGS, consumerCharset, consumerHref, fileIdentity, FILE_READINGS } from './readings.js';
 import { windowsAgreement } from './windows-reading.js';
 
-/** The readings that name a file a fix may yield (strict, naive decode, WHATWG, Windows path, string join). */
-const FILE_READINGS = 5;
-
 /**
- * The readings of `value` against `base` (consumerHrefs), read in `charset`: each href, the file identities they
- * come to, and the Windows path they all agree on. Each is worked out when first asked for.
+ * The readings of `value` against `base` (readings.ts, consumerHref), read in `charset`: each href, the file
+ * identity it comes to, and the Windows path they all agree on. Each is worked out when first asked for, so a fix
+ * one of the first readings names costs none of the others.
  */
 export class UseReadings {
-  private hrefs: ReturnType<typeof consumerHrefs> | undefined;
+  /** Each reading's href (null: none), undefined until asked for. */
+  private readonly hrefs: Array<string | null | undefined> = [];
   /** The file identity of each reading, worked out as a comparison first needs it. */
-  private identities: string[] | undefined;
+  private readonly identities: Array<string | undefined> = [];
   private windows: string | null | undefined;
   private folder: string | undefined;
 
@@ -24,21 +24,25 @@ export class UseReadings {
    * one of its readings. An href equal to a reading read in the same charset is that reading's file.
    */
   names(href: string): boolean {
-    const hrefs = this.allHrefs();
-    for (let k = 0; k < FILE_READINGS; k++) if (hrefs[k]!.href === href && hrefs[k]!.charset === this.charset) return true;
-    const target = fileIdentity(href, this.charset);
-    const identities = (this.identities ??= []);
+    let target: string | undefined;
     for (let k = 0; k < FILE_READINGS; k++) {
-      const reading = hrefs[k]!;
-      if (reading.href === null) continue;
-      if ((identities[k] ??= fileIdentity(reading.href, reading.charset)) === target) return true;
+      const reading = this.hrefAt(k);
+      if (reading === null) continue;
+      const charset = consumerCharset(k, this.charset);
+      if (reading === href && charset === this.charset) return true;
+      target ??= fileIdentity(href, this.charset);
+      if ((this.identities[k] ??= fileIdentity(reading, charset)) === target) return true;
     }
     return false;
   }
 
   /** The Windows path every reading that names a file names (windowsAgreement), or null. */
   windowsPath(): string | null {
-    if (this.windows === undefined) this.windows = windowsAgreement(this.allHrefs());
+    if (this.windows === undefined) {
+      const all = [];
+      for (let k = 0; k < CONSUMER_READINGS; k++) all.push({ href: this.hrefAt(k), charset: consumerCharset(k, this.charset) });
+      this.windows = windowsAgreement(all);
+    }
     return this.windows;
   }
 
@@ -47,8 +51,13 @@ export class UseReadings {
     return (this.folder ??= folderIdentity(this.value, this.charset));
   }
 
-  private allHrefs(): ReturnType<typeof consumerHrefs> {
-    return (this.hrefs ??= consumerHrefs(this.value, this.base, this.withJoin, this.charset));
+  private hrefAt(k: number): string | null {
+    let href = this.hrefs[k];
+    if (href === undefined) {
+      const strict = (this.hrefs[0] ??= this.base !== null ? resolveReference(this.value, this.base) : this.value);
+      this.hrefs[k] = href = consumerHref(k, this.value, this.base, this.withJoin, strict);
+    }
+    return href;
   }
 }
 
