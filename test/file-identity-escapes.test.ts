@@ -21,8 +21,8 @@ for (const [uri, charset, expected] of CASES) {
   test(`fileIdentity(${uri}, ${charset}) is ${expected}`, () => assert.is(fileIdentity(uri, charset), expected));
 }
 
-test('an ASCII segment decodes alike in UTF-8 and in ISO-8859-1 (the same octets, the same characters)', () => {
-  const segment = fc.array(fc.oneof(fc.constantFrom('%20', '%41', '%2F', '%25', '%', '%7', '%g1', 'a', ' ', '.'), fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c))), { maxLength: 12 }).map((a) => a.join('').replace(/[/?#]/g, 'x'));
+test('a segment of ASCII characters and ASCII escapes decodes alike in UTF-8 and in ISO-8859-1 (the same octets, the same characters)', () => {
+  const segment = fc.array(fc.oneof(fc.constantFrom('%20', '%41', '%2F', '%25', '%', '%7', '%g1', 'a', ' ', '.'), fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c))), { maxLength: 12 }).map((a) => a.join('').replace(/[/?#]/g, 'x')).filter((s) => !/%[89a-f][0-9a-f]/i.test(s)); // pieces may join into a non-ASCII octet (%a0): left out
   fc.assert(fc.property(segment, (s) => fileIdentity(`file:///d/${s}`, 'utf-8') === fileIdentity(`file:///d/${s}`, 'iso-8859-1')));
 });
 
