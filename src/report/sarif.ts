@@ -3,6 +3,7 @@ import { holdsPassword } from '../fileurl/redact.js';
 import type { RuleMeta, Severity } from '../rules/types.js';
 import type { SuppressedFinding, Suppression } from '../ticket/silence.js';
 import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
+import { KeyCounts } from './key-counts.js';
 import { jsonPieces, LazyArray } from './json-pieces.js';
 import type { ValidationReport } from './report.js';
 
@@ -61,11 +62,9 @@ const withoutPositions = (text: string): string => text.replace(/\b(line|col(umn
  * What identifies a finding, never its line (SARIF 3.27.17): the rule, the file, the package part, and the
  * element's path, attribute and value (else the message); `seen` counts equal keys, so equal findings differ.
  */
-function findingKey(f: LocatedFinding, ref: TicketReference | undefined, file: string, part: string, seen: Map<number, number>): string {
+function findingKey(f: LocatedFinding, ref: TicketReference | undefined, file: string, part: string, seen: KeyCounts): string {
   const key = [f.code, file, part, ref ? `${ref.element}/@${ref.attribute}=${ref.value}` : withoutPositions(f.message)].join('\u0000');
-  const counted = keyNumber(key);
-  const occurrence = seen.get(counted) ?? 0;
-  seen.set(counted, occurrence + 1);
+  const occurrence = seen.next(keyNumber(key));
   return `${key}\u0000${occurrence}`;
 }
 
@@ -93,7 +92,7 @@ export type SarifFile = { path: string; part?: string; documentUri?: string };
  */
 export class SarifFileResults {
   private readonly where: { uri: string; uriBaseId?: string };
-  private readonly seen = new Map<number, number>();
+  private readonly seen = new KeyCounts();
 
   constructor(
     private readonly file: SarifFile,

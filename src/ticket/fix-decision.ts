@@ -3,8 +3,8 @@
 // (`fixRefused`, with the reason) instead. planFixes (rewrite.ts) reads it.
 import { holdsPassword } from '../fileurl/redact.js';
 import { resolveReference } from '../uri/resolve.js';
-import { consumerHrefs, consumerIdentities, fileIdentity } from './readings.js';
-import { windowsAgreement, windowsTarget } from './windows-reading.js';
+import { folderIdentity, UseReadings } from './use-readings.js';
+import { windowsTarget } from './windows-reading.js';
 import type { TicketReference } from './validate.js';
 
 /** One attribute value, whichever rRef reached it. */
@@ -12,38 +12,50 @@ export const spanKey = (ref: TicketReference): string => `${ref.span[0]}:${ref.s
 
 /**
  * Why `fixed` may not replace the reference's value, or null where it names the file a consumer reads the value as.
- * Escapes are read in the ticket's encoding, `charset` (JDF appendix section 3).
+ * Escapes are read in the ticket's encoding, `charset` (JDF appendix section 3). `memo` keeps each use's readings
+ * for the next fix tried on it.
  */
-function sameFile(ref: TicketReference, fixed: string, charset: string): string | null {
+function sameFile(ref: TicketReference, fixed: string, charset: string, memo: ReadingsMemo): string | null {
   if (ref.role === 'directory') {
     // Only the trailing "/" is added: the same folder; or a Windows folder every reading agrees on.
-    const strip = (s: string) => fileIdentity(s, charset).replace(/\/+$/, '');
-    if (strip(fixed) === strip(ref.value.trim())) return null;
-    return sameWindowsFile(ref.value.trim(), ref.base, false, fixed, charset) ? null : 'the fixed Directory would name another folder';
+    const own = memo.of(ref, ref.value.trim(), ref.base, false, charset);
+    if (folderIdentity(fixed, charset) === own.ownFolder()) return null;
+    return sameWindowsFile(own, fixed, charset) ? null : 'the fixed Directory would name another folder';
   }
   const base = ref.base ?? (ref.kind === 'absolute' ? null : standInBase(ref.value, fixed));
-  const fixedTarget = fileIdentity(base !== null ? resolveReference(fixed, base) : fixed, charset);
-  // The strict reading first (the usual answer): consumerIdentities holds it too, and works out four more.
-  if (fileIdentity(base !== null ? resolveReference(ref.value, base) : ref.value, charset) === fixedTarget) return null;
-  const readings = consumerIdentities(ref.value, base, ref.baseSource === 'directory', charset);
-  if (readings.has(fixedTarget)) return null;
-  if (sameWindowsFile(ref.value, base, ref.baseSource === 'directory', fixed, charset)) return null;
+  // Strict RFC 3986, WHATWG, a naive decode, a Windows path, a Directory string join (readings.ts, consumerHrefs).
+  const readings = memo.of(ref, ref.value, base, ref.baseSource === 'directory', charset);
+  if (readings.names(base !== null ? resolveReference(fixed, base) : fixed)) return null;
+  if (sameWindowsFile(readings, fixed, charset)) return null;
   return /[#?]/.test(ref.value)
     ? 'a raw "#" or "?" may start a fragment or query, so no consumer reads the original as the file the fixed value names'
     : 'no consumer reads the original value as the file the fixed value names';
 }
 
+/** The readings of each use of one value, kept while its fixes are decided (a use's base may depend on the fix: standInBase). */
+class ReadingsMemo {
+  private readonly byUse = new Map<TicketReference, UseReadings>();
+
+  of(ref: TicketReference, value: string, base: string | null, withJoin: boolean, charset: string): UseReadings {
+    const kept = this.byUse.get(ref);
+    if (kept !== undefined && kept.base === base) return kept;
+    const made = new UseReadings(value, base, withJoin, charset);
+    this.byUse.set(ref, made);
+    return made;
+  }
+}
+
 /**
- * Whether every reading of `value` that names a file names the Windows path (drive or UNC share) the fixed value
+ * Whether every reading of the value that names a file names the Windows path (drive or UNC share) the fixed value
  * names: a Windows path written with "\" (`file:///C:/Jobs/Current\`, `file://\\HOST\share\x`), with its
  * backslashes escaped (`file://%5C%5CHOST%5Cshare%5Cx`, the host decoded as RFC 3986 3.2.2 reads a reg-name) or
  * with the scheme twice (`file://file:/c:/x`, whose strict reading has a port and names no file). Folder names are
  * compared without a trailing separator, case-folded as Windows compares them.
  */
-function sameWindowsFile(value: string, base: string | null, withJoin: boolean, fixed: string, charset: string): boolean {
-  const target = windowsTarget(base !== null ? resolveReference(fixed, base) : fixed, charset);
+function sameWindowsFile(readings: UseReadings, fixed: string, charset: string): boolean {
+  const target = windowsTarget(readings.base !== null ? resolveReference(fixed, readings.base) : fixed, charset);
   if (target === null || target === undefined) return false;
-  return windowsAgreement(consumerHrefs(value, base, withJoin, charset)) === target;
+  return readings.windowsPath() === target;
 }
 
 /**
@@ -80,8 +92,8 @@ const MASKED_FIX = 'the fixed value still holds a password (shown masked), so it
  * or a use for which no consumer reads the value as the file the fix names. A value reached through several rRefs
  * is changed only when the fix is safe for every use.
  */
-function whyNotFixed(raw: string, uses: readonly TicketReference[], fixed: string, charset: string): string | null {
-  return unknownReference(raw) ?? (holdsPassword(fixed) ? MASKED_FIX : null) ?? uses.map((u) => sameFile(u, fixed, charset)).find((r) => r !== null) ?? null;
+function whyNotFixed(raw: string, uses: readonly TicketReference[], fixed: string, charset: string, memo: ReadingsMemo): string | null {
+  return unknownReference(raw) ?? (holdsPassword(fixed) ? MASKED_FIX : null) ?? uses.map((u) => sameFile(u, fixed, charset, memo)).find((r) => r !== null) ?? null;
 }
 
 /**
@@ -110,9 +122,10 @@ export function settleFix(text: string, uses: readonly TicketReference[], charse
   const first = uses[0]!;
   const fixed = first.fixed!;
   const raw = text.slice(first.span[0], first.span[1]);
-  const reason = whyNotFixed(raw, uses, fixed, charset);
+  const memo = new ReadingsMemo();
+  const reason = whyNotFixed(raw, uses, fixed, charset, memo);
   if (reason === null) {
-    settleFindingFixes(raw, uses, fixed, charset);
+    settleFindingFixes(raw, uses, fixed, charset, memo);
     return;
   }
   for (const use of uses) {
@@ -127,13 +140,13 @@ export function settleFix(text: string, uses: readonly TicketReference[], charse
  * value naming another file, such as the backslash fix of "E:\\a\\b.pdf" without the scheme's), the finding
  * offers the value's whole fix, `fixed`, which the decision accepted and which corrects this problem as well.
  */
-function settleFindingFixes(raw: string, uses: readonly TicketReference[], fixed: string, charset: string): void {
+function settleFindingFixes(raw: string, uses: readonly TicketReference[], fixed: string, charset: string, memo: ReadingsMemo): void {
   const decided = new Map<string, boolean>([[fixed, true]]);
   for (const use of uses) {
     for (const f of use.findings) {
       if (f.fix === undefined) continue;
       let ok = decided.get(f.fix);
-      if (ok === undefined) decided.set(f.fix, (ok = whyNotFixed(raw, uses, f.fix, charset) === null));
+      if (ok === undefined) decided.set(f.fix, (ok = whyNotFixed(raw, uses, f.fix, charset, memo) === null));
       if (!ok) f.fix = fixed;
     }
   }

@@ -1,5 +1,6 @@
 // How different consumers would resolve the same reference, and whether they would open the same file.
-import { decodeSegment } from '../escape/percent.js';
+import { decodeSegment, isTripletAt } from '../escape/percent.js';
+import { hexValue } from '../uri/chars.js';
 import { foldDriveSegment as foldDrive, isWindowsDriveAt } from '../fileurl/drive.js';
 import { hostOf } from '../fileurl/locality.js';
 import { parseReference } from '../uri/parse.js';
@@ -124,8 +125,29 @@ export function fileIdentity(uri: string, charset = 'utf-8'): string {
 
 /** A segment as the name it decodes to, a "/" in it escaped again (so it stays one segment). */
 function decodedName(segment: string, charset: string): string {
-  const text = decodeSegment(segment, charset).text;
+  const text = (charset === 'utf-8' || charset.toLowerCase() === 'utf-8' ? asciiDecoded(segment) : undefined) ?? decodeSegment(segment, charset).text;
   return text.indexOf('/') === -1 ? text : text.replace(/\//g, '%2F');
+}
+
+/**
+ * A segment of ASCII characters whose escapes are all of ASCII octets, decoded (what decodeSegment gives in
+ * UTF-8: each such octet is its character); undefined for any other segment. A "%" that starts no triplet stands
+ * for itself.
+ */
+function asciiDecoded(segment: string): string | undefined {
+  let text = '';
+  let from = 0;
+  for (let i = 0; i < segment.length; i++) {
+    const c = segment.charCodeAt(i);
+    if (c >= 0x80) return undefined;
+    if (!isTripletAt(segment, i)) continue;
+    const octet = hexValue(segment.charCodeAt(i + 1)) * 16 + hexValue(segment.charCodeAt(i + 2));
+    if (octet >= 0x80) return undefined;
+    text += segment.slice(from, i) + String.fromCharCode(octet);
+    i += 2;
+    from = i + 1;
+  }
+  return text + segment.slice(from);
 }
 
 /** Percent-decodes a URL's path whole, so that %2F becomes a separator: what a naive consumer opens. */
@@ -148,42 +170,33 @@ function windowsPathReading(value: string): string | null {
   return m ? `file://${m[1]}/${encode(m[2]!)}` : null;
 }
 
+/** How many consumer readings there are (consumerHref), the first FILE_READINGS of them the files a fix may yield. */
+export const CONSUMER_READINGS = 6;
+export const FILE_READINGS = 5;
+
 /**
- * The files consumers would open for `value` (strict RFC 3986, WHATWG, a naive decode, a Windows path, a
- * Directory string join), as file identities: a fix may only yield one of these. The escapes of the ticket are
- * read in its encoding, `charset` (JDF appendix section 3); the WHATWG parser writes a raw character's as UTF-8,
- * and its reader (Node's fileURLToPath among them) reads them so.
+ * Reading `k` of the URLs consumers would read `value` as: 0 strict RFC 3986 (`strict`, the value resolved), 1 a
+ * naive decode of it, 2 WHATWG, 3 a Windows path, 4 a Directory string join (the files a fix may yield,
+ * use-readings.ts); 5 the inner URL of a scheme written twice (for windowsAgreement, src/ticket/windows-reading.ts).
+ * Null where that consumer reads none. Each is worked out alone, so a caller stops at the first it needs.
  */
-export function consumerIdentities(value: string, base: string | null, withJoin: boolean, charset = 'utf-8'): Set<string> {
-  const out = new Set<string>();
-  const add = (uri: string | null, as = charset) => {
-    if (uri !== null) out.add(fileIdentity(uri, as));
-  };
-  const strict = base !== null ? resolveReference(value, base) : value;
-  add(strict);
-  add(decodedWhole(strict));
-  add(base !== null ? whatwg(value, base) : whatwg(value, 'file:///'), 'utf-8');
-  add(windowsPathReading(value.trim()));
-  if (withJoin && base !== null) add(stringJoin(base, value));
-  return out;
+export function consumerHref(k: number, value: string, base: string | null, withJoin: boolean, strict: string): string | null {
+  switch (k) {
+    case 0: return strict;
+    case 1: return decodedWhole(strict);
+    case 2: return base !== null ? whatwg(value, base) : whatwg(value, 'file:///');
+    case 3: return windowsPathReading(value.trim());
+    case 4: return withJoin && base !== null ? stringJoin(base, value) : null;
+    default: return innerOfDoubledScheme(value.trim());
+  }
 }
 
 /**
- * The URLs consumers would read `value` as (consumerIdentities' readings, and the inner URL of a scheme written
- * twice), each with the charset its escapes are in: for windowsAgreement (src/ticket/windows-reading.ts).
+ * The charset the escapes of reading `k` are in: the ticket's, `charset` (JDF appendix section 3), but for the
+ * WHATWG parser, which writes a raw character's as UTF-8, and whose reader (Node's fileURLToPath among them)
+ * reads them so.
  */
-export function consumerHrefs(value: string, base: string | null, withJoin: boolean, charset = 'utf-8'): Array<{ href: string | null; charset: string }> {
-  const strict = base !== null ? resolveReference(value, base) : value;
-  const inner = innerOfDoubledScheme(value.trim());
-  return [
-    { href: strict, charset },
-    { href: decodedWhole(strict), charset },
-    { href: base !== null ? whatwg(value, base) : whatwg(value, 'file:///'), charset: 'utf-8' },
-    { href: windowsPathReading(value.trim()), charset },
-    { href: withJoin && base !== null ? stringJoin(base, value) : null, charset },
-    { href: inner, charset },
-  ];
-}
+export const consumerCharset = (k: number, charset: string): string => (k === 2 ? 'utf-8' : charset);
 
 export function readings(value: string, base: string, withJoin: boolean): Reading[] {
   const list: Reading[] = [

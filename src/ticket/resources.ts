@@ -4,19 +4,28 @@
 import { NONE, type ElementTree } from './xml/index.js';
 import { isRefElement, NOT_RESOURCES } from './vocabulary.js';
 
+/** A mark of ResourceIndex.marks: the element is a resource (its ID is read from its start tag when asked for). */
+const RESOURCE = 1;
+/** Marks: one rRef names the resource (with ONE_USE: more than one). */
+const ONE_USE = 2;
+const MORE_USES = 4;
+
 export class ResourceIndex {
-  /** The ID of each resource (elements that are not resources are not here: their paths show no ID). */
-  private readonly ids = new Map<number, string>();
   /** The first resource with each ID. */
   private readonly resources = new Map<string, number>();
   /** The first element with each ID that is not a resource (a node, a message, an audit). */
   private readonly notResources = new Map<string, number>();
-  /** The resources some rRef names: where they stand, they are skipped (reported at each use instead). */
-  readonly reportedAtUse = new Set<number>();
-  /** How many rRefs name each ID. */
-  private readonly uses = new Map<string, number>();
+  /**
+   * Per element, RESOURCE and how many rRefs name it (ONE_USE, MORE_USES): one byte each, where maps of the IDs
+   * and the uses held a ticket of 100,000 rRef'd resources in about 14 MB.
+   */
+  private readonly marks: Uint8Array;
+  /** How many resources some rRef names (reportedAtUse). */
+  readonly reportedAtUseCount: number = 0;
 
-  constructor(tree: ElementTree) {
+  constructor(private readonly tree: ElementTree) {
+    this.marks = new Uint8Array(tree.size);
+    const named: string[] = [];
     const stack = [...tree.roots].reverse();
     while (stack.length > 0) {
       const e = stack.pop()!;
@@ -27,33 +36,48 @@ export class ResourceIndex {
         if (NOT_RESOURCES.has(local) || (parent !== NONE && tree.local(parent) === 'AuditPool')) {
           if (!this.notResources.has(id)) this.notResources.set(id, e);
         } else {
-          this.ids.set(e, id);
+          this.marks[e] = RESOURCE;
           if (!this.resources.has(id)) this.resources.set(id, e);
         }
       }
       if (isRefElement(local)) {
         const rRef = tree.attribute(e, 'rRef')?.value;
-        if (rRef !== undefined) this.uses.set(rRef, (this.uses.get(rRef) ?? 0) + 1);
+        if (rRef !== undefined) named.push(rRef);
       }
       const next = tree.nextSibling(e);
       if (next !== NONE) stack.push(next);
       const first = tree.firstChild(e);
       if (first !== NONE) stack.push(first);
     }
-    for (const id of this.uses.keys()) {
+    for (const id of named) {
       const target = this.resources.get(id);
-      if (target !== undefined) this.reportedAtUse.add(target);
+      if (target === undefined) continue;
+      if ((this.marks[target]! & ONE_USE) === 0) this.reportedAtUseCount++;
+      this.marks[target]! |= (this.marks[target]! & ONE_USE) !== 0 ? MORE_USES : ONE_USE;
     }
   }
 
-  /** Whether exactly one rRef names this ID (then the walk reaches that resource from one place only). */
+  /** Whether some rRef names this resource: where it stands it is skipped (reported at each use instead). */
+  reportedAtUse(e: number): boolean {
+    return (this.marks[e]! & ONE_USE) !== 0;
+  }
+
+  /** The resources some rRef names, in document order. */
+  reportedAtUseElements(): number[] {
+    const out: number[] = [];
+    for (let e = 0; e < this.marks.length; e++) if ((this.marks[e]! & ONE_USE) !== 0) out.push(e);
+    return out;
+  }
+
+  /** Whether exactly one rRef names the resource with this ID (then the walk reaches it from one place only). */
   namedOnce(id: string): boolean {
-    return this.uses.get(id) === 1;
+    const target = this.resources.get(id);
+    return target !== undefined && (this.marks[target]! & (ONE_USE | MORE_USES)) === ONE_USE;
   }
 
   /** The ID of a resource; undefined for an element that is not one. */
   idOf(e: number): string | undefined {
-    return this.ids.get(e);
+    return (this.marks[e]! & RESOURCE) !== 0 ? this.tree.attribute(e, 'ID')!.value : undefined;
   }
 
   /** The resource with this ID, or undefined. */

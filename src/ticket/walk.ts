@@ -59,8 +59,9 @@ export class Walk {
   private readonly reportedDirectories = new Set<number>();
   /** "offset code" of each finding about an rRef (reportOnce). */
   private readonly reportedLinks = new Set<string>();
-  /** The resources of index.reportedAtUse some use reached. */
-  private readonly reachedAtUse = new Set<number>();
+  /** The elements some use reached through an rRef (1), and how many: one byte per element, not a set of numbers. */
+  private readonly reachedAtUse: Uint8Array;
+  private reachedCount = 0;
   // A resource used from many places is walked at each use: its start tags are read once. Only there can the walk
   // come back (WalkContext.again; the walk from the roots skips a resource where it stands).
   private readonly presentByElement = new Map<number, readonly Attribute[]>();
@@ -85,6 +86,7 @@ export class Walk {
 
   constructor(private readonly input: WalkInput) {
     this.tree = input.doc.tree;
+    this.reachedAtUse = new Uint8Array(this.tree.size);
     this.facts = new FileSpecFactsReader(this.tree);
     this.partitions = new PartitionSelector(this.tree);
   }
@@ -104,10 +106,10 @@ export class Walk {
     }
     this.drain();
     const { index } = this.input;
-    if (this.reachedAtUse.size === index.reportedAtUse.size) return;
-    const stranded = [...index.reportedAtUse].filter((e) => !this.reachedAtUse.has(e)).sort((a, b) => tree.start(a) - tree.start(b));
+    if (this.reachedCount === index.reportedAtUseCount) return;
+    const stranded = index.reportedAtUseElements().filter((e) => this.reachedAtUse[e] === 0).sort((a, b) => tree.start(a) - tree.start(b));
     for (const e of stranded) {
-      if (this.reachedAtUse.has(e)) continue;
+      if (this.reachedAtUse[e] !== 0) continue;
       this.push(e, changed(rootContext, { family: this.familyAt(e), again: true }), true, index.idOf(e));
       this.drain();
     }
@@ -147,6 +149,12 @@ export class Walk {
     }
   }
 
+  private reach(e: number): void {
+    if (this.reachedAtUse[e] !== 0) return;
+    this.reachedAtUse[e] = 1;
+    this.reachedCount++;
+  }
+
   private push(element: number, ctx: WalkContext, viaRef: boolean, id?: string): void {
     this.stackElements.push(element);
     this.stackContexts.push(ctx);
@@ -172,8 +180,8 @@ export class Walk {
     const tree = this.tree;
     const local = tree.local(e);
     let ctx = outer;
-    if (!viaRef && this.input.index.reportedAtUse.has(e)) return undefined; // reported at each use
-    if (viaRef) this.reachedAtUse.add(e);
+    if (!viaRef && this.input.index.reportedAtUse(e)) return undefined; // reported at each use
+    if (viaRef) this.reach(e);
     const parent = tree.parent(e);
     // A FileSpec's Container is read with the FileSpec it holds (containerBase), once per use.
     if (local === 'Container' && parent !== NONE && tree.local(parent) === 'FileSpec') return undefined;
@@ -315,7 +323,7 @@ export class Walk {
       const rRefAttr = ref === NONE ? undefined : tree.attribute(ref, 'rRef');
       if (rRefAttr === undefined) return NO_CONTAINER;
       const target = this.input.index.resource(rRefAttr.value);
-      if (target !== undefined) this.reachedAtUse.add(target);
+      if (target !== undefined) this.reach(target);
       spec = this.followRef(rRefAttr, ctx, ref);
       if (spec === NONE) return NO_CONTAINER;
       use = changed(ctx, { via: ctx.via ?? this.input.paths.pathOf(ref) });

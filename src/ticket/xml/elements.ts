@@ -63,19 +63,26 @@ export class ElementTree {
   }
 
   private grow(): void {
-    const widen = (a: Int32Array) => {
-      const b = new Int32Array(a.length * 2);
-      b.set(a);
+    this.resize(Math.max(256, this.starts.length * 2));
+  }
+
+  /** The tree is built: its arrays hold its elements and no room for more (grown by doubling, up to half was free). */
+  trim(): void {
+    if (this.count < this.starts.length) this.resize(this.count);
+  }
+
+  private resize(capacity: number): void {
+    const count = this.count;
+    const to = <T extends Int32Array | Uint8Array>(a: T, b: T): T => {
+      b.set(a.subarray(0, count));
       return b;
     };
-    this.starts = widen(this.starts);
-    this.parents = widen(this.parents);
-    this.firstChildren = widen(this.firstChildren);
-    this.nextSiblings = widen(this.nextSiblings);
-    this.names = widen(this.names);
-    const marks = new Uint8Array(this.idMarks.length * 2);
-    marks.set(this.idMarks);
-    this.idMarks = marks;
+    this.starts = to(this.starts, new Int32Array(capacity));
+    this.parents = to(this.parents, new Int32Array(capacity));
+    this.firstChildren = to(this.firstChildren, new Int32Array(capacity));
+    this.nextSiblings = to(this.nextSiblings, new Int32Array(capacity));
+    this.names = to(this.names, new Int32Array(capacity));
+    this.idMarks = to(this.idMarks, new Uint8Array(capacity));
   }
 
   /** How many elements there are; they are numbered from 0. */

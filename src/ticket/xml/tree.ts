@@ -169,6 +169,7 @@ class TreeBuilder {
   }
 
   finish(): Tree {
+    this.elements.trim();
     const text = this.text;
     const trailing = firstNonMisc(text, this.previousEnd, text.length);
     if (trailing !== -1 && this.elements.roots.length > 0) {
