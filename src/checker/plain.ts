@@ -4,6 +4,7 @@ import { isWindowsDriveAt } from '../fileurl/drive.js';
 import { isWindowsReservedName } from '../rules/segments.js';
 import type { CheckOptions } from '../rules/types.js';
 import { MAX_URL_LENGTH } from '../rules/url-length.js';
+import { hexValue } from '../uri/chars.js';
 import { mergePrefixOf } from '../uri/resolve.js';
 
 // Characters after which no rule can fire in a path: the appendix's fsegment characters and "/", without ":"
@@ -17,9 +18,21 @@ const HOST = new Uint8Array(128);
 for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~') HOST[ch.charCodeAt(0)] = 1;
 
 /**
+ * Whether value[from] starts an escape of a printable ASCII octet (%20-%7E, RFC 3986 2.1) other than "/" (%2F,
+ * escaped-slash): what no character rule reports (the octet is not a control, nor above 127, so its charset and
+ * UTF-8 do not matter). "%00" and "%2F" are signs of their own (facts.ts), so they are not plain.
+ */
+function isPlainEscapeAt(value: string, from: number): boolean {
+  const hi = value.charCodeAt(from + 1);
+  const lo = value.charCodeAt(from + 2);
+  if (hi < 0x32 || hi > 0x37 || hexValue(lo) === -1) return false;
+  return !(hi === 0x32 && (lo | 0x20) === 0x66) && !(hi === 0x37 && (lo | 0x20) === 0x66);
+}
+
+/**
  * Whether value[from, end) is plain segments: no segment empty or starting with ".", none Windows reserves there.
- * An escaped space (%20, what the unescaped-space fix writes) is plain too, except for Windows, which drops a
- * name's trailing space (windows-reserved-name reads names decoded).
+ * An escaped printable ASCII octet (%20, what the unescaped-space fix writes, %23, ...) is plain too, except for
+ * Windows, which drops a name's trailing space (windows-reserved-name reads names decoded).
  */
 function isPlainPath(value: string, from: number, options: CheckOptions): boolean {
   if (from >= value.length) return false;
@@ -27,7 +40,7 @@ function isPlainPath(value: string, from: number, options: CheckOptions): boolea
   let before = 0x2f;
   for (let i = from; i < value.length; i++) {
     const c = value.charCodeAt(i);
-    if (c === 0x25 && !windows && value.startsWith('20', i + 1)) {
+    if (c === 0x25 && !windows && isPlainEscapeAt(value, i)) {
       i += 2;
       before = 0x30;
       continue;
@@ -57,16 +70,29 @@ export function isPlainRelative(value: string, options: CheckOptions): boolean {
  * segments, against any base.
  */
 export function isQuiet(value: string, options: CheckOptions): boolean {
-  if ((options.role ?? 'url') !== 'url' || value.length > MAX_URL_LENGTH) return false;
-  if (value.startsWith('file:///') && isWindowsDriveAt(value, 8) && value.charCodeAt(10) === 0x2f) return isPlainPath(value, 11, options);
-  const start = value.startsWith('file://') ? 7 : value.startsWith('//') ? 2 : -1;
-  if (start === -1) return isPlainRelative(value, options);
+  if (value.startsWith('file://')) return quietFileUrlHost(value, options) !== -1;
+  if (!value.startsWith('//')) return isPlainRelative(value, options);
+  return (options.role ?? 'url') === 'url' && value.length <= MAX_URL_LENGTH && plainHostPathAt(value, 2, options) !== -1;
+}
+
+/**
+ * Where the host of a file URL no rule can report on ends (file:///c:/path or file://host/path, as isQuiet
+ * says), or -1 when a rule might report on it: its authority is value[7, end).
+ */
+export function quietFileUrlHost(value: string, options: CheckOptions): number {
+  if ((options.role ?? 'url') !== 'url' || value.length > MAX_URL_LENGTH || !value.startsWith('file://')) return -1;
+  if (value.startsWith('/', 7) && isWindowsDriveAt(value, 8) && value.charCodeAt(10) === 0x2f) return isPlainPath(value, 11, options) ? 7 : -1;
+  return plainHostPathAt(value, 7, options);
+}
+
+/** Where a plain host (not localhost) starting at `start` ends, when plain segments follow it; else -1. */
+function plainHostPathAt(value: string, start: number, options: CheckOptions): number {
   const slash = value.indexOf('/', start);
-  if (slash <= start) return false;
+  if (slash <= start) return -1;
   for (let i = start; i < slash; i++) {
     const c = value.charCodeAt(i);
-    if (c >= 128 || HOST[c] === 0) return false;
+    if (c >= 128 || HOST[c] === 0) return -1;
   }
-  if (slash - start === 9 && value.slice(start, slash).toLowerCase() === 'localhost') return false;
-  return isPlainPath(value, slash + 1, options);
+  if (slash - start === 9 && value.slice(start, slash).toLowerCase() === 'localhost') return -1;
+  return isPlainPath(value, slash + 1, options) ? slash : -1;
 }
