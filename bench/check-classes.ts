@@ -1,7 +1,7 @@
 // checkUrl against new URL on the corpus's URL values, by the forms bench/real.ts names, interleaved (race): a
 // quicker look than `npm run bench -- --only=corpus` while working on the checker. `--profile` loops checkUrl
 // alone for a CPU profile (node --cpu-prof dist/bench/check-classes.js --profile).
-// node dist/bench/check-classes.js [DIR] [--rounds N] [--profile]
+// node dist/bench/check-classes.js [DIR] [--rounds N] [--profile [--form 'backslash/UNC']]
 import { checkUrl } from '../src/check.js';
 import { corpusValues } from '../scripts/corpus-values.js';
 import { race } from './measure.js';
@@ -27,9 +27,12 @@ const whatwg = (value: string, base: string | undefined) => {
 };
 
 if (argv.includes('--profile')) {
+  const form = argv.includes('--form') ? argv[argv.indexOf('--form') + 1]! : undefined;
+  const some = form === undefined ? values : values.filter((v) => formOf(v.value) === form);
   const t0 = performance.now();
-  for (let r = 0; r < 300; r++) for (const v of values) checkUrl(v.value, v.options);
-  console.log(`${((performance.now() - t0) * 1000 / (300 * values.length)).toFixed(3)} us/value`);
+  const n = Math.ceil(2e6 / some.length);
+  for (let r = 0; r < n; r++) for (const v of some) checkUrl(v.value, v.options);
+  console.log(`${((performance.now() - t0) * 1000 / (n * some.length)).toFixed(3)} us/value`);
 } else {
   const sets: Array<[string, typeof values]> = [['every value', values], ...FORMS.map(([f]): [string, typeof values] => [f, values.filter((v) => formOf(v.value) === f)])];
   for (const [name, set] of sets) {

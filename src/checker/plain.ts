@@ -30,15 +30,16 @@ function isPlainEscapeAt(value: string, from: number): boolean {
 }
 
 /**
- * Whether value[from, end) is plain segments: no segment empty or starting with ".", none Windows reserves there.
+ * Whether value[from, end) is plain segments: no segment empty or starting with ".", none Windows reserves there;
+ * a "/" may end them (a folder).
  * An escaped printable ASCII octet (%20, what the unescaped-space fix writes, %23, ...) is plain too, except for
  * Windows, which drops a name's trailing space (windows-reserved-name reads names decoded).
  */
-function isPlainPath(value: string, from: number, options: CheckOptions): boolean {
-  if (from >= value.length) return false;
+function isPlainPath(value: string, from: number, options: CheckOptions, end = value.length): boolean {
+  if (from >= end || value.charCodeAt(from) === 0x2f) return false;
   const windows = options.platform === 'windows';
   let before = 0x2f;
-  for (let i = from; i < value.length; i++) {
+  for (let i = from; i < end; i++) {
     const c = value.charCodeAt(i);
     if (c === 0x25 && !windows && isPlainEscapeAt(value, i)) {
       i += 2;
@@ -49,8 +50,7 @@ function isPlainPath(value: string, from: number, options: CheckOptions): boolea
     if (before === 0x2f && (c === 0x2e || c === 0x2f)) return false; // a segment empty or starting with "."
     before = c;
   }
-  if (before === 0x2f) return false;
-  return !windows || !value.slice(from).split('/').some(isWindowsReservedName);
+  return !windows || !value.slice(from, end).split('/').some(isWindowsReservedName);
 }
 
 /**
@@ -80,10 +80,62 @@ export function isQuiet(value: string, options: CheckOptions): boolean {
  * says), or -1 when a rule might report on it: its authority is value[7, end).
  */
 export function quietFileUrlHost(value: string, options: CheckOptions): number {
-  if ((options.role ?? 'url') !== 'url' || value.length > MAX_URL_LENGTH || !value.startsWith('file://')) return -1;
+  if (!isQuietAbsoluteRole(value, options) || !value.startsWith('file://')) return -1;
   if (value.startsWith('/', 7) && isWindowsDriveAt(value, 8) && value.charCodeAt(10) === 0x2f) return isPlainPath(value, 11, options) ? 7 : -1;
   return plainHostPathAt(value, 7, options);
 }
+
+/**
+ * Whether no rule of the value's role, nor the length rule, can report on an absolute URL: any as a URL, one that
+ * ends in "/" as a Directory (appendix 2.2; directory-not-absolute reads only relative references).
+ */
+const isQuietAbsoluteRole = (value: string, options: CheckOptions): boolean =>
+  value.length <= MAX_URL_LENGTH && (options.role === 'directory' ? value.endsWith('/') : true);
+
+/** The schemes whose URLs quietWebUrlHost knows, each with "://". */
+const WEB_SCHEMES = ['http://', 'https://', 'ftp://'];
+
+/**
+ * Where the authority of an http, https or ftp URL no rule can report on ends: a plain host (RFC 3986 3.2.2
+ * unreserved characters: a reg-name, never a drive letter or a UNC string), an optional port of digits, then an
+ * empty path, "/" or plain segments, and perhaps a plain query (only file URLs may not have one); else -1. Its
+ * scheme is one the rules know and its host is not empty (scheme-syntax).
+ */
+export function quietWebUrlHost(value: string, options: CheckOptions): number {
+  if (!isQuietAbsoluteRole(value, options)) return -1;
+  const scheme = WEB_SCHEMES.find((s) => value.startsWith(s));
+  if (scheme === undefined) return -1;
+  let i = scheme.length;
+  while (i < value.length && value.charCodeAt(i) < 128 && HOST[value.charCodeAt(i)] === 1) i++;
+  if (i === scheme.length) return -1;
+  const hostEnd = value.charCodeAt(i) === 0x3a ? portEnd(value, i + 1) : i;
+  if (hostEnd === -1) return -1;
+  let query = value.indexOf('?', hostEnd);
+  if (query === -1) query = value.length;
+  else if (options.role === 'directory' || !isPlainQuery(value, query + 1)) return -1; // a Directory's path ends in "/"
+  if (hostEnd === query) return hostEnd; // RFC 3986 3.3: an empty path
+  if (value.charCodeAt(hostEnd) !== 0x2f) return -1;
+  return hostEnd + 1 === query || isPlainPath(value, hostEnd + 1, options, query) ? hostEnd : -1;
+}
+
+/** Where a port of one or more digits starting at `from` ends, or -1. */
+function portEnd(value: string, from: number): number {
+  let i = from;
+  while (i < value.length && isDigit(value.charCodeAt(i))) i++;
+  return i === from ? -1 : i;
+}
+
+/** A query of the plain characters, "?" and plain escapes, no "." after a "/" (a dot segment's sign). */
+function isPlainQuery(value: string, from: number): boolean {
+  for (let i = from; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0x25 && isPlainEscapeAt(value, i)) i += 2;
+    else if (c >= 128 || (PLAIN[c] === 0 && c !== 0x3f) || (c === 0x2e && value.charCodeAt(i - 1) === 0x2f)) return false;
+  }
+  return true;
+}
+
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 
 /** Where a plain host (not localhost) starting at `start` ends, when plain segments follow it; else -1. */
 function plainHostPathAt(value: string, start: number, options: CheckOptions): number {
