@@ -30,10 +30,46 @@ function isPlainEscapeAt(value: string, from: number): boolean {
 }
 
 /**
+ * Where a run of escapes (RFC 3986 2.1) starting at value[from] ends, when no rule reports on it; else -1. Each
+ * octet below 128 must be plain (isPlainEscapeAt); those above 127 must decode as UTF-8 (appendix section 3) where
+ * the ticket's encoding is UTF-8 (invalid-escaped-octets reads no other), as the scan's decoder reads them (facts.ts).
+ */
+function plainEscapesEnd(value: string, from: number, end: number, utf8: boolean): number {
+  let needed = 0;
+  let lower = 0x80;
+  let upper = 0xbf;
+  let i = from;
+  for (; i + 2 < end && value.charCodeAt(i) === 0x25; i += 3) {
+    const hi = hexValue(value.charCodeAt(i + 1));
+    const lo = hexValue(value.charCodeAt(i + 2));
+    if (hi === -1 || lo === -1) return -1;
+    const b = hi * 16 + lo;
+    if (b < 0x80) {
+      if (needed > 0 || !isPlainEscapeAt(value, i)) return -1;
+    } else if (!utf8) {
+      continue;
+    } else if (needed > 0) {
+      if (b < lower || b > upper) return -1;
+      [needed, lower, upper] = [needed - 1, 0x80, 0xbf];
+    } else if (b >= 0xc2 && b <= 0xdf) needed = 1;
+    else if (b >= 0xe0 && b <= 0xef) [needed, lower, upper] = [2, b === 0xe0 ? 0xa0 : 0x80, b === 0xed ? 0x9f : 0xbf];
+    else if (b >= 0xf0 && b <= 0xf4) [needed, lower, upper] = [3, b === 0xf0 ? 0x90 : 0x80, b === 0xf4 ? 0x8f : 0xbf];
+    else return -1;
+  }
+  return needed === 0 && i > from ? i : -1;
+}
+
+const isUtf8Label = (label: string | undefined): boolean => {
+  const charset = (label ?? 'utf-8').toLowerCase();
+  return charset === 'utf-8' || charset === 'utf8';
+};
+
+/**
  * Whether value[from, end) is plain segments: no segment empty or starting with ".", none Windows reserves there;
  * a "/" may end them (a folder).
- * An escaped printable ASCII octet (%20, what the unescaped-space fix writes, %23, ...) is plain too, except for
- * Windows, which drops a name's trailing space (windows-reserved-name reads names decoded).
+ * Escapes no rule reports on (plainEscapesEnd: %20, what the unescaped-space fix writes, %C3%BC, what the non-ascii
+ * fix writes, ...) are plain too, except for Windows, which drops a name's trailing space (windows-reserved-name
+ * reads names decoded).
  */
 function isPlainPath(value: string, from: number, options: CheckOptions, end = value.length): boolean {
   if (from >= end || value.charCodeAt(from) === 0x2f) return false;
@@ -41,8 +77,10 @@ function isPlainPath(value: string, from: number, options: CheckOptions, end = v
   let before = 0x2f;
   for (let i = from; i < end; i++) {
     const c = value.charCodeAt(i);
-    if (c === 0x25 && !windows && isPlainEscapeAt(value, i)) {
-      i += 2;
+    if (c === 0x25 && !windows) {
+      const after = plainEscapesEnd(value, i, end, isUtf8Label(options.charset));
+      if (after === -1) return false;
+      i = after - 1;
       before = 0x30;
       continue;
     }
