@@ -108,9 +108,15 @@ export function isPlainRelative(value: string, options: CheckOptions): boolean {
  * segments, against any base.
  */
 export function isQuiet(value: string, options: CheckOptions): boolean {
-  if (value.startsWith('file://')) return quietFileUrlHost(value, options) !== -1;
+  if (isFileSchemeSlashes(value)) return quietFileUrlHost(value, options) !== -1;
   if (!value.startsWith('//')) return isPlainRelative(value, options);
   return (options.role ?? 'url') === 'url' && value.length <= MAX_URL_LENGTH && plainHostPathAt(value, 2, options) !== -1;
+}
+
+/** Whether the value starts with "file://", the scheme in any case (RFC 3986 3.1: schemes are case-insensitive). */
+function isFileSchemeSlashes(value: string): boolean {
+  return (value.charCodeAt(0) | 0x20) === 0x66 && (value.charCodeAt(1) | 0x20) === 0x69 && (value.charCodeAt(2) | 0x20) === 0x6c &&
+    (value.charCodeAt(3) | 0x20) === 0x65 && value.startsWith('://', 4);
 }
 
 /**
@@ -118,7 +124,7 @@ export function isQuiet(value: string, options: CheckOptions): boolean {
  * says), or -1 when a rule might report on it: its authority is value[7, end).
  */
 export function quietFileUrlHost(value: string, options: CheckOptions): number {
-  if (!isQuietAbsoluteRole(value, options) || !value.startsWith('file://')) return -1;
+  if (!isQuietAbsoluteRole(value, options) || !isFileSchemeSlashes(value)) return -1;
   if (value.startsWith('/', 7) && isWindowsDriveAt(value, 8) && value.charCodeAt(10) === 0x2f) return isPlainPath(value, 11, options) ? 7 : -1;
   return plainHostPathAt(value, 7, options);
 }
