@@ -1,5 +1,5 @@
 // The URL values of a folder of real tickets, as bench/real.ts takes them: for scripts/check-dump.ts and
-// bench/check-classes.ts.
+// scripts/check-classes.ts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,10 +1,10 @@
 // checkUrl against new URL on the corpus's URL values, by the forms bench/real.ts names, interleaved (race): a
 // quicker look than `npm run bench -- --only=corpus` while working on the checker. `--profile` loops checkUrl
-// alone for a CPU profile (node --cpu-prof dist/bench/check-classes.js --profile).
-// node dist/bench/check-classes.js [DIR] [--rounds N] [--profile [--form 'backslash/UNC']]
+// alone for a CPU profile (node --cpu-prof dist/scripts/check-classes.js --profile).
+// node dist/scripts/check-classes.js [DIR] [--rounds N] [--profile [--form 'backslash/UNC']]
 import { checkUrl } from '../src/check.js';
-import { corpusValues } from '../scripts/corpus-values.js';
-import { race } from './measure.js';
+import { corpusValues } from './corpus-values.js';
+import { race } from '../bench/measure.js';
 
 const argv = process.argv.slice(2);
 const dir = argv.find((a) => !a.startsWith('--') && !/^\d+$/.test(a)) ?? '../../shared/corpus/tickets';
