@@ -64,6 +64,14 @@ const isUtf8Label = (label: string | undefined): boolean => {
   return charset === 'utf-8' || charset === 'utf8';
 };
 
+// The common case of isPlainPath in one regular expression (a native scan, where the loop below reads a character
+// at a time): segments of the plain characters and escapes of printable ASCII octets but %2F (isPlainEscapeAt),
+// none empty or starting with ".", a "/" perhaps at the end.
+const CH = "[A-Za-z0-9\\-_!*'()~+,&=]";
+const ESCAPE = '%(?:2[0-9A-Ea-e]|[3-6][0-9A-Fa-f]|7[0-9A-Ea-e])';
+const SEGMENT = `(?:${CH}|${ESCAPE})(?:${CH}|\\.|${ESCAPE})*`;
+const PLAIN_PATH = new RegExp(`${SEGMENT}(?:/${SEGMENT})*/?$`, 'y');
+
 /**
  * Whether value[from, end) is plain segments: no segment empty or starting with ".", none Windows reserves there;
  * a "/" may end them (a folder).
@@ -74,6 +82,10 @@ const isUtf8Label = (label: string | undefined): boolean => {
 function isPlainPath(value: string, from: number, options: CheckOptions, end = value.length): boolean {
   if (from >= end || value.charCodeAt(from) === 0x2f) return false;
   const windows = options.platform === 'windows';
+  if (!windows && end === value.length) {
+    PLAIN_PATH.lastIndex = from;
+    if (PLAIN_PATH.test(value)) return true; // else the loop says, escapes above 127 and all
+  }
   let before = 0x2f;
   for (let i = from; i < end; i++) {
     const c = value.charCodeAt(i);
