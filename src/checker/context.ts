@@ -27,15 +27,8 @@ function kindOf(scheme: string | undefined, authority: string | undefined, path:
   return path.startsWith('/') ? 'absolute-path' : 'relative-path';
 }
 
-const rememberedParts = boundedMemo(parseAuthority);
-
-/**
- * An authority taken apart (RFC 3986 3.2), once per distinct authority: the parts are not changed. One that holds a
- * backslash is a Windows path pasted after "file://" (RFC 8089 E.3.1), a different one for each file: it is not
- * remembered, where it would push out the few hosts a ticket names again and again.
- */
-export const authorityParts = (authority: string): AuthorityParts =>
-  authority.indexOf('\\') === -1 ? rememberedParts(authority) : parseAuthority(authority);
+/** An authority taken apart (RFC 3986 3.2), once per distinct authority: the parts are not changed. */
+export const authorityParts: (authority: string) => AuthorityParts = boundedMemo(parseAuthority);
 
 /** The whole value with its core replaced, the white space around it kept (one function for every context). */
 function withCore(this: CheckContext, core: string): string {

@@ -30,8 +30,4 @@ export function localityOfParts(ref: UriComponents, localHosts: readonly string[
 }
 
 /** The authority's host, in lower case (RFC 3986 3.2.2: hosts are case-insensitive), once per authority. */
-export const hostOf = (authority: string): string => (authority.indexOf('\\') === -1 ? rememberedHost(authority) : hostIn(authority));
-
-const hostIn = (authority: string): string => parseAuthority(authority).host.toLowerCase();
-// An authority holding a backslash (a Windows path after "file://", one per file) is not remembered (authorityParts).
-const rememberedHost = boundedMemo(hostIn);
+export const hostOf = boundedMemo((authority: string): string => parseAuthority(authority).host.toLowerCase());
