@@ -86,3 +86,39 @@ export function checkInputs(seed: number, count: number): Array<{ value: string;
   }
   return out;
 }
+
+// The forms checkUrl answers without a context (src/checker/plain.ts) and their near misses: a scheme and host,
+// then segments, plain or not, perhaps a trailing "/", as a URL or a Directory, on every platform and charset.
+const SHAPE_PREFIXES = [
+  'File://h/', 'FILE:///D:/', 'fIlE://KIE/', 'File:///D:\\x\\', 'file://h/', 'file://KIE-STRESS-P2/', 'file:///c:/', 'file:///C|/', 'file:///',
+  'file://localhost/', 'file://LOCALHOST/', 'file://c/', 'file://c:/', 'http://h/', 'http://h:8080/', 'http://1.2.3.4:1/', 'https://x.y/',
+  'ftp://f/', 'http://c:80/', 'http://h:/', '//h/', '', 'a/', 'HTTP://h/', 'file://h:80/', 'http://999.1.1.1/', 'http://h_h/', 'http://~/',
+  'http://h?', 'http://h?a=1&b=2/', 'http://h.com', 'http://h:1?x/', 'https://a?./', 'ftp://h?q/x/', 'http://h/?/',
+];
+const SHAPE_SEGMENTS = [
+  'a', 'Jobs', 'x.pdf', 'CON', 'con.txt', 'a.', 'a%20', 'a%20b', '%2E', '%2E%2E', '.a', '', 'b%23c', 'x%41', '%3A', 'a:b', 'c:', 'C|', 'x%7E',
+  '%25', 'z%5C', '%7C', 'q%40r', 'nul', '(1)', 'a~b', 'a+b', 'a&b', 'a=b', 'M%C3%BCller', '%C3', '%C3%BC%C3', '%E2%82%AC', '%ED%A0%80',
+  '%F0%9F%98%80', '%C0%AF', '%FF', '%E9', 'caf%E9', '%C3%41', '%c3%bc', '%C3%BC%20', '%F4%90%80%80', '?', 'q?r', 'x=1&y', '?./', '#', 'a#b',
+  '%2F', '%00', '%7F', 'a b', '\u00fc', '$$X$$',
+];
+const SHAPE_BASES = [undefined, 'file:///c:/pub/', 'file://srv/share/a', 'http://a/b/c/d;p?q', 'file:///c:/pub'];
+
+/** `count` values of the quiet forms and their near misses, with options, the same for the same seed. */
+export function shapeInputs(seed: number, count: number): Array<{ value: string; options: CheckOptions }> {
+  const rnd = seeded(seed);
+  const out: Array<{ value: string; options: CheckOptions }> = [];
+  for (let i = 0; i < count; i++) {
+    const parts: string[] = [];
+    for (let k = 1 + Math.floor(rnd() * 4); k > 0; k--) parts.push(pick(rnd, SHAPE_SEGMENTS));
+    const value = pick(rnd, SHAPE_PREFIXES) + parts.join('/') + (rnd() < 0.5 ? '/' : '');
+    const options: CheckOptions = {};
+    const base = pick(rnd, SHAPE_BASES);
+    if (base !== undefined) options.base = base;
+    if (rnd() < 0.8) options.platform = pick(rnd, ['any', 'windows', 'mac', 'unix'] as Platform[]);
+    if (rnd() < 0.5) options.role = pick(rnd, ['url', 'directory'] as Role[]);
+    if (rnd() < 0.2) options.profile = pick(rnd, ['jdf', 'rfc8089', 'lenient'] as Profile[]);
+    if (rnd() < 0.3) options.charset = pick(rnd, ['utf-8', 'UTF8', 'iso-8859-1', 'windows-1252', 'us-ascii']);
+    out.push({ value, options });
+  }
+  return out;
+}
