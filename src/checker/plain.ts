@@ -84,7 +84,8 @@ function isPlainPath(value: string, from: number, options: CheckOptions, end = v
   const windows = options.platform === 'windows';
   if (!windows && end === value.length) {
     PLAIN_PATH.lastIndex = from;
-    if (PLAIN_PATH.test(value)) return true; // else the loop says, escapes above 127 and all
+    if (PLAIN_PATH.test(value)) return true;
+    if (value.indexOf('%', from) === -1) return false; // else the loop says, escapes above 127 and all
   }
   let before = 0x2f;
   for (let i = from; i < end; i++) {
