@@ -2,7 +2,7 @@ import { localityOf, localityOfParts, type Locality } from './fileurl/locality.j
 import { redactPassword, stripPassword } from './fileurl/redact.js';
 import { authorityParts, BY_SPEC, FAST, type Mode } from './checker/context.js';
 import { applyAllFixes, convergeFixes } from './checker/fixes.js';
-import { isPlainRelative } from './checker/plain.js';
+import { isPlainRelative, quietFileUrlHost, quietWebUrlHost } from './checker/plain.js';
 import { CheckSession } from './checker/session.js';
 import type { CheckContext, CheckOptions, Finding, ReferenceKind, Severity } from './rules/types.js';
 import type { UriComponents } from './uri/components.js';
@@ -48,11 +48,31 @@ function checkPlainRelative(value: string, options: CheckOptions): CheckResult |
 }
 
 /**
+ * The answer for file:///c:/path or file://host/path, or an http, https or ftp URL, with a plain host and plain
+ * segments (plain.ts): no rule can fire, and the value is its own target (RFC 3986 5.2.2; no dot segments, 5.2.4).
+ */
+function checkQuietAbsolute(value: string, options: CheckOptions): CheckResult | undefined {
+  const end = quietFileUrlHost(value, options);
+  if (end !== -1) {
+    const authority = value.slice(7, end);
+    const local = localityOfParts({ scheme: 'file', authority, path: value.slice(end) }, options.localHosts);
+    return { value, kind: 'absolute', local, resolved: value, findings: [], scheme: 'file', host: authority };
+  }
+  const webEnd = quietWebUrlHost(value, options);
+  if (webEnd === -1) return undefined;
+  const colon = value.indexOf(':');
+  const port = value.indexOf(':', colon + 3);
+  const host = value.slice(colon + 3, port !== -1 && port < webEnd ? port : webEnd);
+  // RFC 8089 section 3: http, https and ftp name no local file.
+  return { value, kind: 'absolute', local: false, resolved: value, findings: [], scheme: value.slice(0, colon), host };
+}
+
+/**
  * Checks one FileSpec/@URL (or, with role 'directory', a RunList/@Directory) against the JDF file-URL
  * appendix or RFC 8089, classifies it and resolves it against `base`. Never throws.
  */
 export function checkUrl(value: string, options: CheckOptions = {}): CheckResult {
-  return checkPlainRelative(value, options) ?? checkWith(value, options, FAST);
+  return checkPlainRelative(value, options) ?? checkQuietAbsolute(value, options) ?? checkWith(value, options, FAST);
 }
 
 /**

@@ -73,8 +73,10 @@ export class CheckSession {
   /** The findings that can carry a fix, in the catalog's order (the fast way runs only the fixable rules). */
   fixable(value: string): Fixes {
     if (!this.mode.fast) return this.run(value, rules);
-    if (this.isQuiet(value)) return QUIET;
-    return this.runs?.get(value) ?? this.run(value, fixableRules);
+    // A value all() ran the rules on is not quiet (all() asks first): no need to ask again.
+    const known = this.runs?.get(value);
+    if (known !== undefined) return known;
+    return this.isQuiet(value) ? QUIET : this.run(value, fixableRules);
   }
 
   private isQuiet(value: string): boolean {

@@ -244,19 +244,23 @@ export const nonAscii: Rule = {
     // Escapes in the ticket's encoding (appendix section 3); a UTF-16 ticket's are read as UTF-8 (src/ticket/read.ts).
     const label = ctx.options.charset ?? 'utf-8';
     const charset = charsetName(charsetForLabel(label) ?? 'utf-8');
-    const args = { char: showChar(ch), iri: iri ? 1 : '', version: ctx.options.jdfVersion?.trim() ?? '', charset };
+    const shown = showChar(ch);
+    const version = ctx.options.jdfVersion?.trim() ?? '';
+    // Each report's arguments written out whole, in this order (a spread copy cost a tenth of a check here).
+    const withArg = (name: 'unheld' | 'escaped', value: string) =>
+      name === 'unheld' ? { char: shown, iri: iri ? 1 : '', version, charset, unheld: value } : { char: shown, iri: iri ? 1 : '', version, charset, escaped: value };
     const severity = iri ? { severity: 'info' as const } : {};
     // Only the characters from the first non-ASCII one to the last change (escapeNonAsciiIn leaves ASCII as it is).
     let end = core.length;
     while (core.charCodeAt(end - 1) < 128) end--;
     const text = escapeNonAsciiIn(core.slice(first, end), label);
     if (text === undefined) {
-      report({ offset: ctx.lead + first, args: { ...args, unheld: showChar(unheldChar(core.slice(first, end), label)!) }, ...severity });
+      report({ offset: ctx.lead + first, args: withArg('unheld', showChar(unheldChar(core.slice(first, end), label)!)), ...severity });
       return;
     }
     report({
       offset: ctx.lead + first,
-      args: { ...args, escaped: escapeCharIn(ch, label)! },
+      args: withArg('escaped', escapeCharIn(ch, label)!),
       fix: ctx.withCore(core.slice(0, first) + text + core.slice(end)),
       edit: { start: ctx.lead + first, end: ctx.lead + end, text },
       ...severity,

@@ -64,11 +64,12 @@ export const uncInAuthority: Rule = {
     const authority = ctx.ref.authority;
     if (authority === undefined || !isUncAuthority(authority)) return;
     // Escaped, the backslashes are escaped throughout: each %5C is a separator as each '\\' is.
-    const separators = isEscapedUncAuthority(authority) ? /\\|%5c/gi : /\\/g;
-    const rest = (authority.replace(separators, '/').replace(/^\/+/, '') + ctx.ref.path).replace(separators, '/');
+    const separators = isEscapedUncAuthority(authority) ? /\\|%5c/gi : '\\';
+    const rest = (authority.replaceAll(separators, '/').replace(/^\/+/, '') + ctx.ref.path).replaceAll(separators, '/');
     const start = ctx.authorityStart - ctx.lead;
     const fixed = ctx.core.slice(0, start) + rest + ctx.core.slice(ctx.pathStart - ctx.lead + ctx.ref.path.length);
-    report({ offset: ctx.authorityStart, args: { host: rest.split('/')[0]! }, fix: ctx.withCore(fixed) });
+    const slash = rest.indexOf('/');
+    report({ offset: ctx.authorityStart, args: { host: slash === -1 ? rest : rest.slice(0, slash) }, fix: ctx.withCore(fixed) });
   },
 };
 
