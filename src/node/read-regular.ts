@@ -2,6 +2,7 @@
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
+import { ReadBuffer } from './read-buffer.js';
 
 export type RegularRead =
   | { bytes: Uint8Array; info: Stats }
@@ -42,18 +43,10 @@ export async function readRegularFile(file: string, maxBytes: number, noFollow =
 
 /** Reads until the end of the file or `limit` bytes, whichever comes first. */
 async function readAtMost(handle: FileHandle, limit: number, sizeHint: number): Promise<Uint8Array> {
-  let buffer = Buffer.allocUnsafe(Math.max(1, Math.min(limit, sizeHint + 1)));
-  let length = 0;
-  for (;;) {
-    if (length === buffer.length) {
-      if (buffer.length >= limit) break;
-      const bigger = Buffer.allocUnsafe(Math.min(limit, buffer.length * 2));
-      buffer.copy(bigger, 0, 0, length);
-      buffer = bigger;
-    }
-    const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
-    if (bytesRead === 0) break;
-    length += bytesRead;
+  const into = new ReadBuffer(limit, sizeHint);
+  for (let room = into.room(); room !== null; room = into.room()) {
+    const { bytesRead } = await handle.read(room.buffer, room.offset, room.length, null);
+    if (!into.took(bytesRead)) break;
   }
-  return buffer.subarray(0, length);
+  return into.bytes();
 }

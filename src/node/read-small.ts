@@ -3,6 +3,7 @@
 // libuv's thread pool, and a ticket took ten of them (a stat, a package sniff, then the read): over 1266 real
 // tickets that was about 0.3 s of CPU against 0.02 s for the same reads made synchronously (issue 33).
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { ReadBuffer } from './read-buffer.js';
 import { kindOf } from './read-regular.js';
 
 export type SmallRead = { bytes: Uint8Array; info: Stats } | { notRegular: string } | { notSmall: true };
@@ -27,18 +28,9 @@ export function readSmallFileSync(file: string, small: number, noFollow = false)
 
 /** Reads until the end of the file or `limit` bytes, whichever comes first. */
 function readAtMostSync(fd: number, limit: number, sizeHint: number): Uint8Array {
-  let buffer = Buffer.allocUnsafe(Math.max(1, Math.min(limit, sizeHint + 1)));
-  let length = 0;
-  for (;;) {
-    if (length === buffer.length) {
-      if (buffer.length >= limit) break;
-      const bigger = Buffer.allocUnsafe(Math.min(limit, buffer.length * 2));
-      buffer.copy(bigger, 0, 0, length);
-      buffer = bigger;
-    }
-    const read = readSync(fd, buffer, length, buffer.length - length, null);
-    if (read === 0) break;
-    length += read;
+  const into = new ReadBuffer(limit, sizeHint);
+  for (let room = into.room(); room !== null; room = into.room()) {
+    if (!into.took(readSync(fd, room.buffer, room.offset, room.length, null))) break;
   }
-  return buffer.subarray(0, length);
+  return into.bytes();
 }
