@@ -4,7 +4,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { ElementTree, NONE } from './elements.js';
 import { isSpace } from './lex.js';
 import type { MalformedReason } from './not-well-formed.js';
-import { MAX_DEPTH, scanElements } from './scan.js';
+import { MAX_DEPTH, scanElements, type ElementSink } from './scan.js';
 
 // The key of the parser's metadata (captureMetaData), asked for only when the parser is used: the CLI's bundle
 // loads fast-xml-parser when it is first needed (scripts/bundle.ts), and a ticket the scan reads never needs it.
@@ -90,15 +90,12 @@ export function buildTree(text: string, scanFrom = 0): Tree {
  */
 export function buildByScan(text: string): Tree | undefined {
   const builder = new TreeBuilder(text);
-  const complete = scanElements(text, {
-    add: (qname, start, parent, previous, mayHaveId) => builder.add(qname, start, parent, previous, undefined, mayHaveId),
-    rootEnded: (end) => builder.rootEnded(end),
-  });
-  return complete ? builder.finish() : undefined;
+  // The builder itself is the sink: one class of sink, not a fresh closure per text (which optimised scans deopt on).
+  return scanElements(text, builder) ? builder.finish() : undefined;
 }
 
 /** Adds the elements, from the scan or from fast-xml-parser's ordered output, checking the structure as it goes. */
-class TreeBuilder {
+class TreeBuilder implements ElementSink {
   readonly elements: ElementTree;
   private problem: StructureProblem | undefined;
   /** Where the last root element ended: only misc may stand between it and the next. */
@@ -121,6 +118,11 @@ class TreeBuilder {
       this.previousEnd = end ?? this.text.length;
     }
     return this.elements.add(qname, start, parent, previous, mayHaveId);
+  }
+
+  /** An element the scan found (ElementSink): its end is not known yet. */
+  element(qname: string, start: number, parent: number, previous: number, mayHaveId: boolean): number {
+    return this.add(qname, start, parent, previous, undefined, mayHaveId);
   }
 
   /** The root ended here (it was attached before its end was known). */
