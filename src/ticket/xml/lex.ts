@@ -11,7 +11,7 @@ export const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c ===
  */
 export function skipSpace(text: string, from: number): number {
   let i = from;
-  while (isSpace(text.charCodeAt(i))) i++;
+  for (let c = text.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d; c = text.charCodeAt(++i));
   return i;
 }
 
