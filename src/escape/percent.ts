@@ -97,8 +97,7 @@ export function isTripletAt(s: string, i: number): boolean {
  * A "%" that starts no triplet stands for itself.
  */
 export function percentDecodeToBytes(segment: string): Uint8Array {
-  // Encoded whole (natively: a fresh process pays no warm-up per character), each triplet is its own three ASCII
-  // octets, and no octet of a non-ASCII character is "%" or a hex digit; the triplets are then folded in place.
+  // Encoded natively (no per-character warm-up); a triplet stays three ASCII octets, then is folded in place.
   const bytes = utf8.encode(segment);
   let out = 0;
   let from = 0;

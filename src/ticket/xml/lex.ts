@@ -5,10 +5,7 @@
 /** XML 1.0 2.3: S. */
 export const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
-/**
- * Past any S at `from`. One loop for every reader: its feedback is warm from the first tag (white space before
- * an attribute), so the rare spaces (around "=", before ">" of an end tag) cost the optimised callers no deopt.
- */
+// Past any S. Shared, so rare spaces (around "=") meet a warm loop, not a deopt.
 export function skipSpace(text: string, from: number): number {
   let i = from;
   for (let c = text.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d; c = text.charCodeAt(++i));
@@ -113,9 +110,9 @@ export const newSpan = (): AttributeSpan => ({ nameStart: 0, nameEnd: 0, valueSt
 export interface Reference {
   kind: 'bare' | 'predefined' | 'char' | 'entity';
   end: number;
-  /** The entity's name (predefined or not); undefined for the others. */
+  /** The entity's name (predefined or not). */
   name: string | undefined;
-  /** The code point of a character reference (0x110000 when past Unicode); undefined for the others. */
+  /** The code point of a character reference (0x110000 when past Unicode). */
   codePoint: number | undefined;
 }
 
@@ -151,7 +148,7 @@ export function referenceAt(text: string, amp: number, end: number): Reference {
   return reference(PREDEFINED_NAMES.has(name) ? 'predefined' : 'entity', j + 1, name, undefined);
 }
 
-/** Every Reference has the same fields (one shape, so the readers' property loads stay monomorphic). */
+// One shape for every Reference.
 const reference = (kind: Reference['kind'], end: number, name: string | undefined, codePoint: number | undefined): Reference =>
   ({ kind, end, name, codePoint });
 

@@ -73,10 +73,7 @@ class MarkupScan {
     return this.tally.problems();
   }
 
-  /**
-   * The loop alone: optimised while it runs (on stack) through a first big ticket, it has no code after it that
-   * has never run, which would throw that optimised code away at the end of the ticket.
-   */
+  // The loop alone: no never-run code after it to deopt its on-stack-optimised form.
   private steps(): void {
     const text = this.text;
     let i = 0;

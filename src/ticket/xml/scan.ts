@@ -14,7 +14,7 @@ export interface ElementSink {
    * Adds an element whose start tag is at `start`, the next child of `parent` after `previous`; returns it.
    * `mayHaveId`: whether the text of its start tag holds "ID" (most do not, and need no look for an ID).
    */
-  element(qname: string, start: number, parent: number, previous: number, mayHaveId: boolean): number;
+  add(qname: string, start: number, parent: number, previous: number, mayHaveId: boolean): number;
   /** The root element, added before its end was known, ended here. */
   rootEnded(end: number): void;
 }
@@ -71,7 +71,7 @@ export function scanElements(text: string, sink: ElementSink): boolean {
         if (d >= 0x80) wide = true;
       }
       const after = text.charCodeAt(j);
-      // Compared on every tag (not only after a "/"): a first "<a/>" then costs the optimised scan no deopt.
+      // Both compared on every tag: a first "<a/>" is no deopt.
       const slash = after === 0x2f;
       const gtNext = text.charCodeAt(j + 1) === 0x3e;
       // A name must end where the parser's does (at white space, "/>" or ">"), or the two would read different tags.
@@ -82,7 +82,7 @@ export function scanElements(text: string, sink: ElementSink): boolean {
       if (gt === -1) return false;
       if (nextId !== -1 && nextId < lt) nextId = text.indexOf('ID', lt);
       const depth = open.length - 1;
-      const e = sink.element(name, lt, open[depth]!, lastChild[depth]!, nextId !== -1 && nextId < gt);
+      const e = sink.add(name, lt, open[depth]!, lastChild[depth]!, nextId !== -1 && nextId < gt);
       lastChild[depth] = e;
       i = gt + 1;
       if (text.charCodeAt(gt - 1) === 0x2f /* "/>" */) {

@@ -90,7 +90,7 @@ export function buildTree(text: string, scanFrom = 0): Tree {
  */
 export function buildByScan(text: string): Tree | undefined {
   const builder = new TreeBuilder(text);
-  // The builder itself is the sink: one class of sink, not a fresh closure per text (which optimised scans deopt on).
+  // The builder is the sink: a fresh closure per text was a deopt.
   return scanElements(text, builder) ? builder.finish() : undefined;
 }
 
@@ -111,18 +111,13 @@ class TreeBuilder implements ElementSink {
   }
 
   /** Adds an element after `previous` (see ElementTree.add); `end` is where it ends, when known. */
-  add(qname: string, start: number, parent: number, previous: number, end: number | undefined, mayHaveId = true): number {
+  add(qname: string, start: number, parent: number, previous: number, mayHaveId: boolean, end?: number): number {
     if (parent === NONE) {
       const stray = firstNonMisc(this.text, this.previousEnd, start);
       if (stray !== -1) this.note('text-outside-root', stray, 'there is text outside the root element.');
       this.previousEnd = end ?? this.text.length;
     }
     return this.elements.add(qname, start, parent, previous, mayHaveId);
-  }
-
-  /** An element the scan found (ElementSink): its end is not known yet. */
-  element(qname: string, start: number, parent: number, previous: number, mayHaveId: boolean): number {
-    return this.add(qname, start, parent, previous, undefined, mayHaveId);
   }
 
   /** The root ended here (it was attached before its end was known). */
@@ -162,7 +157,7 @@ class TreeBuilder implements ElementSink {
             }
           }
         }
-        const element = this.add(qname, start, parent, previousSibling, end);
+        const element = this.add(qname, start, parent, previousSibling, true, end);
         previousSibling = element;
         const kids = node[qname];
         if (Array.isArray(kids) && kids.length > 0) stack.push({ nodes: kids as OrderedNode[], parent: element });
