@@ -97,22 +97,26 @@ export function isTripletAt(s: string, i: number): boolean {
  * A "%" that starts no triplet stands for itself.
  */
 export function percentDecodeToBytes(segment: string): Uint8Array {
-  const bytes: number[] = [];
-  for (let i = 0; i < segment.length; i++) {
-    const c = segment.charCodeAt(i);
-    if (isTripletAt(segment, i)) {
-      bytes.push(hexValue(segment.charCodeAt(i + 1)) * 16 + hexValue(segment.charCodeAt(i + 2)));
-      i += 2;
-    } else if (c < 0x80) {
-      bytes.push(c);
+  // Encoded natively (no per-character warm-up); a triplet stays three ASCII octets, then is folded in place.
+  const bytes = utf8.encode(segment);
+  let out = 0;
+  let from = 0;
+  for (let k = bytes.indexOf(0x25); k !== -1; k = bytes.indexOf(0x25, from)) {
+    bytes.copyWithin(out, from, k);
+    out += k - from;
+    const hi = bytes[k + 1] ?? 0;
+    const lo = bytes[k + 2] ?? 0;
+    if (isHexDigit(hi) && isHexDigit(lo)) {
+      bytes[out++] = hexValue(hi) * 16 + hexValue(lo);
+      from = k + 3;
     } else {
-      const cp = segment.codePointAt(i)!;
-      const ch = String.fromCodePoint(cp);
-      for (const b of utf8.encode(ch)) bytes.push(b);
-      i += ch.length - 1;
+      bytes[out++] = 0x25;
+      from = k + 1;
     }
   }
-  return Uint8Array.from(bytes);
+  if (from === 0) return bytes;
+  bytes.copyWithin(out, from);
+  return bytes.subarray(0, out + bytes.length - from);
 }
 
 export interface DecodedSegment {

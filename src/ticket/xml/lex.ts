@@ -5,6 +5,13 @@
 /** XML 1.0 2.3: S. */
 export const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
+// Past any S. Shared, so rare spaces (around "=") meet a warm loop, not a deopt.
+export function skipSpace(text: string, from: number): number {
+  let i = from;
+  for (let c = text.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d; c = text.charCodeAt(++i));
+  return i;
+}
+
 /** XML 1.0 2.3: NameChar, loosely (every non-ASCII character): the scans only need where a name ends. */
 export const isNameChar = (c: number): boolean =>
   (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x3a || c >= 0x80;
@@ -76,17 +83,15 @@ export function attributesStart(text: string, start: number): number {
  */
 export function nextAttribute(text: string, from: number, span: AttributeSpan): number {
   const n = text.length;
-  let i = from;
-  while (i < n && isSpace(text.charCodeAt(i))) i++;
+  let i = skipSpace(text, from);
   const c = text.charCodeAt(i);
   if (i >= n || c === 0x3e || c === 0x2f || !isNameChar(c)) return -1;
   const nameStart = i;
   while (i < n && isNameChar(text.charCodeAt(i))) i++;
   const nameEnd = i;
-  while (i < n && isSpace(text.charCodeAt(i))) i++;
+  i = skipSpace(text, i);
   if (text.charCodeAt(i) !== 0x3d) return -1;
-  i++;
-  while (i < n && isSpace(text.charCodeAt(i))) i++;
+  i = skipSpace(text, i + 1);
   const quote = text[i];
   if (quote !== '"' && quote !== "'") return -1;
   const valueEnd = text.indexOf(quote, i + 1);
@@ -106,9 +111,9 @@ export interface Reference {
   kind: 'bare' | 'predefined' | 'char' | 'entity';
   end: number;
   /** The entity's name (predefined or not). */
-  name?: string;
+  name: string | undefined;
   /** The code point of a character reference (0x110000 when past Unicode). */
-  codePoint?: number;
+  codePoint: number | undefined;
 }
 
 const PREDEFINED_NAMES: ReadonlySet<string> = new Set(['lt', 'gt', 'amp', 'apos', 'quot']);
@@ -132,16 +137,22 @@ export function referenceAt(text: string, amp: number, end: number): Reference {
       if (d < 0) break;
       cp = Math.min(cp * (hex ? 16 : 10) + d, 0x110000);
     }
-    if (j === from || j >= end || text.charCodeAt(j) !== 0x3b) return { kind: 'bare', end: amp + 1 };
-    return { kind: 'char', end: j + 1, codePoint: cp };
+    if (j === from || j >= end || text.charCodeAt(j) !== 0x3b) return bare(amp);
+    return reference('char', j + 1, undefined, cp);
   }
-  if (i >= end || !isNameStartChar(text.charCodeAt(i))) return { kind: 'bare', end: amp + 1 };
+  if (i >= end || !isNameStartChar(text.charCodeAt(i))) return bare(amp);
   let j = i + 1;
   while (j < end && isNameChar(text.charCodeAt(j))) j++;
-  if (j >= end || text.charCodeAt(j) !== 0x3b) return { kind: 'bare', end: amp + 1 };
+  if (j >= end || text.charCodeAt(j) !== 0x3b) return bare(amp);
   const name = text.slice(i, j);
-  return { kind: PREDEFINED_NAMES.has(name) ? 'predefined' : 'entity', end: j + 1, name };
+  return reference(PREDEFINED_NAMES.has(name) ? 'predefined' : 'entity', j + 1, name, undefined);
 }
+
+// One shape for every Reference.
+const reference = (kind: Reference['kind'], end: number, name: string | undefined, codePoint: number | undefined): Reference =>
+  ({ kind, end, name, codePoint });
+
+const bare = (amp: number): Reference => reference('bare', amp + 1, undefined, undefined);
 
 /** A name or reference quoted in a problem's args, cut to `max` characters. */
 export const quoted = (s: string, max = 64): string => (s.length <= max ? s : `${s.slice(0, max - 3)}...`);

@@ -3,7 +3,7 @@
 // a name ending where the parser's does), and gives up on anything it does not expect: the caller then has the
 // parser read the document whole, which finds and words the problem.
 import { NONE } from './elements.js';
-import { isNameChar, isSpace, piEnd, tagEnd } from './lex.js';
+import { isNameChar, isSpace, piEnd, skipSpace, tagEnd } from './lex.js';
 
 /** Deeper trees are reported (xml-too-deep), not parsed: the parser recurses, and no ticket nests this deep. */
 export const MAX_DEPTH = 500;
@@ -44,9 +44,7 @@ export function scanElements(text: string, sink: ElementSink): boolean {
       if (gt === -1 || depth === 0) return false;
       const name = names[depth]!;
       if (!text.startsWith(name, lt + 2)) return false;
-      let nameEnd = lt + 2 + name.length;
-      while (nameEnd < gt && isSpace(text.charCodeAt(nameEnd))) nameEnd++;
-      if (nameEnd !== gt) return false;
+      if (skipSpace(text, lt + 2 + name.length) !== gt) return false;
       open.pop();
       names.pop();
       lastChild.pop();
@@ -73,8 +71,11 @@ export function scanElements(text: string, sink: ElementSink): boolean {
         if (d >= 0x80) wide = true;
       }
       const after = text.charCodeAt(j);
+      // Both compared on every tag: a first "<a/>" is no deopt.
+      const slash = after === 0x2f;
+      const gtNext = text.charCodeAt(j + 1) === 0x3e;
       // A name must end where the parser's does (at white space, "/>" or ">"), or the two would read different tags.
-      if (j === lt + 1 || !(isSpace(after) || after === 0x3e || (after === 0x2f && text.charCodeAt(j + 1) === 0x3e))) return false;
+      if (j === lt + 1 || !(isSpace(after) || after === 0x3e || (slash && gtNext))) return false;
       const name = text.slice(lt + 1, j);
       if (name === '__proto__' || (wide && /\s/.test(name))) return false;
       const gt = tagEnd(text, j, true); // "<" inside a tag: not something the scan should guess about

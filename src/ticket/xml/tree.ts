@@ -4,7 +4,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { ElementTree, NONE } from './elements.js';
 import { isSpace } from './lex.js';
 import type { MalformedReason } from './not-well-formed.js';
-import { MAX_DEPTH, scanElements } from './scan.js';
+import { MAX_DEPTH, scanElements, type ElementSink } from './scan.js';
 
 // The key of the parser's metadata (captureMetaData), asked for only when the parser is used: the CLI's bundle
 // loads fast-xml-parser when it is first needed (scripts/bundle.ts), and a ticket the scan reads never needs it.
@@ -90,15 +90,12 @@ export function buildTree(text: string, scanFrom = 0): Tree {
  */
 export function buildByScan(text: string): Tree | undefined {
   const builder = new TreeBuilder(text);
-  const complete = scanElements(text, {
-    add: (qname, start, parent, previous, mayHaveId) => builder.add(qname, start, parent, previous, undefined, mayHaveId),
-    rootEnded: (end) => builder.rootEnded(end),
-  });
-  return complete ? builder.finish() : undefined;
+  // The builder is the sink: a fresh closure per text was a deopt.
+  return scanElements(text, builder) ? builder.finish() : undefined;
 }
 
 /** Adds the elements, from the scan or from fast-xml-parser's ordered output, checking the structure as it goes. */
-class TreeBuilder {
+class TreeBuilder implements ElementSink {
   readonly elements: ElementTree;
   private problem: StructureProblem | undefined;
   /** Where the last root element ended: only misc may stand between it and the next. */
@@ -114,7 +111,7 @@ class TreeBuilder {
   }
 
   /** Adds an element after `previous` (see ElementTree.add); `end` is where it ends, when known. */
-  add(qname: string, start: number, parent: number, previous: number, end: number | undefined, mayHaveId = true): number {
+  add(qname: string, start: number, parent: number, previous: number, mayHaveId: boolean, end?: number): number {
     if (parent === NONE) {
       const stray = firstNonMisc(this.text, this.previousEnd, start);
       if (stray !== -1) this.note('text-outside-root', stray, 'there is text outside the root element.');
@@ -160,7 +157,7 @@ class TreeBuilder {
             }
           }
         }
-        const element = this.add(qname, start, parent, previousSibling, end);
+        const element = this.add(qname, start, parent, previousSibling, true, end);
         previousSibling = element;
         const kids = node[qname];
         if (Array.isArray(kids) && kids.length > 0) stack.push({ nodes: kids as OrderedNode[], parent: element });
