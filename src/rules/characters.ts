@@ -7,8 +7,8 @@ import { decodeSegment, escapeChar, escapeCharIn, escapeNonAsciiIn, isTripletAt,
 import { isControl } from '../escape/tables.js';
 import { drivePipeIndex } from './drive-letter.js';
 import { KIND, type Kind } from './facts.js';
-import { examples, replacedChar, replacedSpan, sev, showChar } from './helpers.js';
-import type { CheckContext, Report, Rule, RuleMeta } from './types.js';
+import { examples, replacedSpan, sev, showChar } from './helpers.js';
+import type { CheckContext, Edit, Report, Rule, RuleMeta } from './types.js';
 
 const isSpace = (c: number): boolean => c === 0x20;
 const isBackslash = (c: number): boolean => c === 0x5c;
@@ -33,11 +33,23 @@ function firstIndex(core: string, test: (c: number, i: number) => boolean): { fi
   return { first, count };
 }
 
+/** replacedSpan where each of the `count` characters `ch` from `from` (the first) becomes `text`, by indexOf. */
+function replacedChar(core: string, ch: string, text: string, from: number, count: number): Edit {
+  let out = '';
+  let copied = from;
+  for (let i = from, left = count; left > 0; left--) {
+    out += core.slice(copied, i) + text;
+    copied = i + 1;
+    if (left > 1) i = core.indexOf(ch, copied);
+  }
+  return { start: from, end: copied, text: out };
+}
+
 /**
  * A rule about one kind of character (facts.ts). `test` is null where the rule does not apply to this value;
  * `exact` says the kind is exactly what the rule reports, so the scan's first index and count are the answer.
  * Otherwise (exemptions) the characters of the kind are looked at again, only when the value holds one. `char`:
- * the kind is this one character, whose fix is always the same (the fix is then made by replacedChar).
+ * the kind is that one character, always fixed the same way.
  */
 function charRule(
   rule: Omit<Rule, 'check'>,

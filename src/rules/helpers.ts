@@ -31,21 +31,6 @@ export function replacedSpan(core: string, test: (c: number, i: number) => boole
   return start === -1 ? undefined : { start, end: copied, text };
 }
 
-/**
- * replacedSpan for a character that is always replaced by the same text: the `count` of them from index `from` on
- * (`from` is the first), found by indexOf rather than a test per character.
- */
-export function replacedChar(core: string, ch: string, replacement: string, from: number, count: number): Edit {
-  let text = '';
-  let copied = from;
-  for (let i = from, left = count; i !== -1 && left > 0; left--) {
-    text += core.slice(copied, i) + replacement;
-    copied = i + 1;
-    if (left > 1) i = core.indexOf(ch, copied);
-  }
-  return { start: from, end: copied, text };
-}
-
 /** `text` from index `from` on, every "\\" written "/" (RFC 8089 E.4: a separator). */
 export function slashesFor(text: string, from: number): string {
   let out = '';
