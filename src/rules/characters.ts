@@ -8,7 +8,7 @@ import { isControl } from '../escape/tables.js';
 import { drivePipeIndex } from './drive-letter.js';
 import { KIND, type Kind } from './facts.js';
 import { examples, replacedSpan, sev, showChar } from './helpers.js';
-import type { CheckContext, Report, Rule, RuleMeta } from './types.js';
+import type { CheckContext, Edit, Report, Rule, RuleMeta } from './types.js';
 
 const isSpace = (c: number): boolean => c === 0x20;
 const isBackslash = (c: number): boolean => c === 0x5c;
@@ -33,14 +33,27 @@ function firstIndex(core: string, test: (c: number, i: number) => boolean): { fi
   return { first, count };
 }
 
+/** replacedSpan where each of the `count` characters `ch` from `from` (the first) becomes `text`, by indexOf. */
+function replacedChar(core: string, ch: string, text: string, from: number, count: number): Edit {
+  let out = '';
+  let copied = from;
+  for (let i = from, left = count; left > 0; left--) {
+    out += core.slice(copied, i) + text;
+    copied = i + 1;
+    if (left > 1) i = core.indexOf(ch, copied);
+  }
+  return { start: from, end: copied, text: out };
+}
+
 /**
  * A rule about one kind of character (facts.ts). `test` is null where the rule does not apply to this value;
  * `exact` says the kind is exactly what the rule reports, so the scan's first index and count are the answer.
- * Otherwise (exemptions) the characters of the kind are looked at again, only when the value holds one.
+ * Otherwise (exemptions) the characters of the kind are looked at again, only when the value holds one. `char`:
+ * the kind is that one character, always fixed the same way.
  */
 function charRule(
   rule: Omit<Rule, 'check'>,
-  kinds: { kind: Kind; or?: Kind; exact: boolean },
+  kinds: { kind: Kind; or?: Kind; exact: boolean; char?: string },
   test: (ctx: CheckContext) => ((c: number, i: number) => boolean) | null,
   fixWith: (ch: string) => string,
 ): Rule {
@@ -55,7 +68,9 @@ function charRule(
       const { first, count } = kinds.exact ? { first: facts.first(kinds.kind), count: facts.count(kinds.kind) } : firstIndex(ctx.core, t);
       if (first === -1) return;
       const core = ctx.core;
-      const span = replacedSpan(core, t, fixWith, first, kinds.exact ? count : Infinity)!;
+      const span = kinds.exact && kinds.char !== undefined
+        ? replacedChar(core, kinds.char, fixWith(kinds.char), first, count)
+        : replacedSpan(core, t, fixWith, first, kinds.exact ? count : Infinity)!;
       const r: Report = {
         offset: ctx.lead + first,
         args: { count, char: showChar(String.fromCodePoint(core.codePointAt(first)!)) },
@@ -124,7 +139,7 @@ export const unescapedSpace = charRule(
     message: (a) => `The URL holds ${Number(a.count) > 1 ? `${a.count} spaces` : 'a space'}, which a URL may not contain; write each as %20.`,
     cleanFix: true,
   },
-  { kind: KIND.space, exact: true },
+  { kind: KIND.space, exact: true, char: ' ' },
   () => isSpace,
   () => '%20',
 );
@@ -142,7 +157,7 @@ export const backslash = charRule(
     },
     message: (a) => `The URL uses '\\' as a path separator, which URLs do not allow; use '/' (RFC 8089 E.4).${a.readings ? ` Until then consumers open different files: ${a.readings}.` : ''}`,
   },
-  { kind: KIND.backslash, exact: true },
+  { kind: KIND.backslash, exact: true, char: '\\' },
   () => isBackslash,
   () => '/',
 );
@@ -186,7 +201,7 @@ export const semicolon = charRule(
     message: () => "The URL holds ';', which the appendix reserves in file URLs; escape it as %3B.",
     cleanFix: true,
   },
-  { kind: KIND.semicolon, exact: true },
+  { kind: KIND.semicolon, exact: true, char: ';' },
   (ctx) => (ctx.isFileLike ? (c) => c === 0x3b : null),
   () => '%3B',
 );
