@@ -66,8 +66,8 @@ test('validate loads the XML parser (the trace is not blind to it)', () => {
   assert.ok(modules.includes('dist/src/cli/validate.js'));
 });
 
-// The bundle (package.json's bin): which sources went into the files a run loads, read from the comment that
-// esbuild writes above each module's code ("// node_modules/yargs/build/lib/usage.js", "// dist/src/ticket/...").
+// The bundle (package.json's bin): which sources went into the files a run loads, as esbuild's metafile names them
+// ("node_modules/yargs/build/lib/usage.js", "dist/src/ticket/..."), kept by the build in dist/.bundle-inputs.json.
 const bin = path.join(root, JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).bin['jdf-filespec']);
 function bundled(...args: string[]): { sources: string[]; files: number; status: number | null } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'jdf-trace-'));
@@ -76,7 +76,8 @@ function bundled(...args: string[]): { sources: string[]; files: number; status:
     const r = spawnSync(process.execPath, ['--import', register, '--import', requires, bin, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, JDF_LOAD_TRACE: trace } });
     const files = [...new Set(readFileSync(trace, 'utf8').trim().split('\n').filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u)))];
     // esbuild names a package by its real path, relative to the project: ../other/node_modules/x when node_modules is a link.
-    const sources = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/^\/\/ (?:(?:\.\.\/)+[^\s:]*?\/)?((?:node_modules|dist\/src)\/\S+)$/gm)].map((m) => m[1]!));
+    const made = (JSON.parse(readFileSync(path.join(root, 'dist/.bundle-inputs.json'), 'utf8')) as { sources: Record<string, string[]> }).sources;
+    const sources = files.filter((f) => path.dirname(f) === path.dirname(bin)).flatMap((f) => made[path.basename(f)] ?? []).map((s) => /^(?:(?:\.\.\/)+[^\s:]*?\/)?((?:node_modules|dist\/src)\/\S+)$/.exec(s)?.[1] ?? s);
     return { sources, files: files.length, status: r.status };
   } finally {
     rmSync(dir, { recursive: true, force: true });
