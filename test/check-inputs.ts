@@ -1,19 +1,11 @@
 // Seeded random values and options for checkUrl: the forms real tickets hold (backslashes, UNC names, drive letters,
 // c|, %-escapes good and bad, raw non-ASCII, ports, userinfo, control characters, empty values) cut up and put
 // together again. Used by test/check-regression.test.ts and scripts/check-dump.ts; no corpus file is read.
+import { random } from '../bench/corpus.js';
 import type { CheckOptions, Platform, Profile, Role } from '../src/rules/types.js';
 
-/** mulberry32: a small seeded generator, so the same seed gives the same values on every machine. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (the bench's seeded generator), so the same seed gives the same values on every machine. */
+export const seeded = random;
 
 const PIECES = [
   'a', 'Z', '0', '9', 'Jobs', 'page 1', 'x.pdf', '/', '/', '//', '\\', '\\\\', '.', '..', './', '../', '%', '%2F', '%2f', '%20', '%25',

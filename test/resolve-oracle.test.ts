@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { resolveReference } from '../src/index.js';
 import { resolveWithTrace, type ResolutionTrace } from '../src/uri/resolve.js';
+import { random } from '../bench/corpus.js'; // mulberry32: the same pairs on every run
 
 interface Parts { scheme?: string; authority?: string; path: string; query?: string; fragment?: string }
 
@@ -90,16 +91,6 @@ function oracle(reference: string, base: string, keepDrive: boolean): { href: st
   if (T.query !== undefined) href += '?' + T.query;
   if (R.fragment !== undefined) href += '#' + R.fragment;
   return { href, trace };
-}
-
-// mulberry32: the same pairs on every run.
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const SCHEMES = ['file:', 'http:', 'HTTPS:', 'c:', 'C|', 'a1+.-:', '1a:', 'my file:', 'cid:', 'x:', 'file::', 'f\u00e9:'];

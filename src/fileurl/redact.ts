@@ -50,7 +50,7 @@ function authorityPassword(uri: string): Span | null {
 }
 
 // Any other "user:password@" standing after a boundary, in free text (a message, a fix's wording, a host name).
-const LOOSE = /(^|[\s'"(\/\\:,;=])([^\s'"\/\\?#@:]*):([^\s'"\/\\?#]*)@/g;
+const LOOSE = /(^|[\s'"(/\\:,;=])([^\s'"/\\?#@:]*):([^\s'"/\\?#]*)@/g;
 
 /** Schemes whose "scheme:local@domain" holds no user information. */
 const OPAQUE: ReadonlySet<string> = new Set(['cid', 'mid', 'mailto', 'news', 'urn', 'tel', 'sip', 'sips', 'im', 'pres', 'xmpp']);
