@@ -7,49 +7,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { checkUrl, resolveReference, validateTicket } from '../src/index.js';
 import { defaultJobs } from '../src/node/batch.js';
-import type { CheckOptions } from '../src/rules/types.js';
 import { race, type Row } from './measure.js';
+import { FORMS, formOf, valuesOf, whatwg, type Value } from './real-values.js';
 import { ticketsIn } from './tickets.js';
-
-interface Value {
-  value: string;
-  base: string | undefined;
-  options: CheckOptions;
-}
-
-/** Every URL value the validator reads in the tickets (identifiers left out), with the options it checked it under. */
-function valuesOf(files: Array<{ file: string; bytes: Uint8Array }>): Value[] {
-  const values: Value[] = [];
-  for (const { file, bytes } of files) {
-    const report = validateTicket(bytes, { documentUri: pathToFileURL(file).href });
-    const charset = report.encoding.toLowerCase().startsWith('utf-16') ? 'utf-8' : report.encoding.toLowerCase();
-    for (const r of report.references) {
-      if (r.role === 'identifier') continue;
-      const options: CheckOptions = { role: r.role, charset };
-      if (r.base !== null) options.base = r.base;
-      if (report.jdfVersion !== undefined) options.jdfVersion = report.jdfVersion;
-      values.push({ value: r.value, base: r.base ?? undefined, options });
-    }
-  }
-  return values;
-}
-
-/** The forms issue 33 names as the costly ones, each value in the first that fits. */
-const FORMS: Array<[string, (v: string) => boolean]> = [
-  ['backslash/UNC values', (v) => v.includes('\\')],
-  ['raw non-ASCII values', (v) => /[^\x00-\x7f]/.test(v)],
-  ['drive-letter values', (v) => /^(?:file:\/*(?:localhost\/)?)?\/?[A-Za-z][:|]/i.test(v)],
-  ['other values', () => true],
-];
-const formOf = (v: string) => FORMS.find(([, test]) => test(v))![0];
-
-const whatwg = (value: string, base: string | undefined) => {
-  try {
-    return new URL(value, base).href;
-  } catch {
-    return null;
-  }
-};
 
 /** checkUrl (findings and fixes) and resolveReference against new URL on the same values, all and by form. */
 function valueRows(values: Value[], rounds: number): Row[] {

@@ -1,30 +1,16 @@
 // checkUrl against new URL on the corpus's URL values, by the forms bench/real.ts names, interleaved (race): a
 // quicker look than `npm run bench -- --only=corpus` while working on the checker. `--profile` loops checkUrl
 // alone for a CPU profile (node --cpu-prof dist/scripts/check-classes.js --profile).
-// node dist/scripts/check-classes.js [DIR] [--rounds N] [--profile [--form 'backslash/UNC']]
+// node dist/scripts/check-classes.js [DIR] [--rounds N] [--profile [--form 'backslash/UNC values']]
 import { checkUrl } from '../src/check.js';
 import { corpusValues } from './corpus-values.js';
 import { race } from '../bench/measure.js';
+import { FORMS, formOf, whatwg } from '../bench/real-values.js';
 
 const argv = process.argv.slice(2);
 const dir = argv.find((a) => !a.startsWith('--') && !/^\d+$/.test(a)) ?? '../../shared/corpus/tickets';
 const rounds = argv.includes('--rounds') ? Number(argv[argv.indexOf('--rounds') + 1]) : 21;
-const values = corpusValues(dir).map((v) => ({ ...v, base: v.options.base }));
-
-const FORMS: Array<[string, (v: string) => boolean]> = [
-  ['backslash/UNC', (v) => v.includes('\\')],
-  ['raw non-ASCII', (v) => /[^\x00-\x7f]/.test(v)],
-  ['drive letters', (v) => /^(?:file:\/*(?:localhost\/)?)?\/?[A-Za-z][:|]/i.test(v)],
-  ['other', () => true],
-];
-const formOf = (v: string) => FORMS.find(([, test]) => test(v))![0];
-const whatwg = (value: string, base: string | undefined) => {
-  try {
-    return new URL(value, base).href;
-  } catch {
-    return null;
-  }
-};
+const values = corpusValues(dir);
 
 if (argv.includes('--profile')) {
   const form = argv.includes('--form') ? argv[argv.indexOf('--form') + 1]! : undefined;
