@@ -93,6 +93,24 @@ test('a scheme must match RFC 3986 3.1: "1a:b" and "my file:x" are paths', () =>
   assert.equal(parseReference('./foo:'), { path: './foo:' });
 });
 
+// Every string of up to five characters from "a:/?#": the delimiters at the very end ("a:", "a:/", "//", "a:?",
+// "a#") are where the scan stops reading, and each must still split as appendix B's regular expression splits it.
+test('RFC 3986 appendix B: every short string of delimiters splits as the appendix\'s regular expression does', () => {
+  const appendixB = /^(([^:/?#]+):)?(\/\/([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?$/s;
+  const split = (s: string) => {
+    const m = appendixB.exec(s)!; // its only scheme candidates are runs of "a", which 3.1 allows
+    const parts: Record<string, string> = { path: m[5]! };
+    if (m[2] !== undefined) parts.scheme = m[2];
+    if (m[3] !== undefined) parts.authority = m[4]!;
+    if (m[6] !== undefined) parts.query = m[7]!;
+    if (m[8] !== undefined) parts.fragment = m[9]!;
+    return parts;
+  };
+  let strings = [''];
+  for (let n = 1; n <= 5; n++) strings = strings.concat(strings.filter((s) => s.length === n - 1).flatMap((s) => [...'a:/?#'].map((c) => s + c)));
+  for (const s of strings) assert.equal(parseReference(s), split(s), s);
+});
+
 test('recomposition (5.3) gives back every example URI unchanged', () => {
   for (const s of ['http://a/b/c/d;p?q', 'file:///c:/a.pdf', 'g:h', '//g', '?y', '#s', '', 'file://localhost/c:/x', 'mailto:a@b']) {
     assert.is(recompose(parseReference(s)), s);

@@ -26,8 +26,9 @@ export function parseReference(reference: string): UriComponents {
   if (scanned === length) return { path: reference }; // none of ":/?#": a path alone
 
   // "//" authority  -- up to the next "/", "?" or "#"
+  // Every read is guarded by the length: charCodeAt past the end gives NaN, which deoptimises the compiled scan.
   let authority: string | undefined;
-  if (reference.charCodeAt(i) === 0x2f && reference.charCodeAt(i + 1) === 0x2f) {
+  if (i + 1 < length && reference.charCodeAt(i) === 0x2f && reference.charCodeAt(i + 1) === 0x2f) {
     let end = i + 2;
     while (end < length) {
       const c = reference.charCodeAt(end);
@@ -50,7 +51,7 @@ export function parseReference(reference: string): UriComponents {
 
   // "?" query  -- up to "#"
   let query: string | undefined;
-  if (reference.charCodeAt(i) === 0x3f) {
+  if (i < length && reference.charCodeAt(i) === 0x3f) {
     const hash = reference.indexOf('#', i + 1);
     end = hash === -1 ? length : hash;
     query = reference.slice(i + 1, end);
@@ -59,7 +60,7 @@ export function parseReference(reference: string): UriComponents {
 
   // "#" fragment  -- the rest
   let fragment: string | undefined;
-  if (reference.charCodeAt(i) === 0x23) fragment = reference.slice(i + 1);
+  if (i < length && reference.charCodeAt(i) === 0x23) fragment = reference.slice(i + 1);
 
   const result: UriComponents = { path };
   if (scheme !== undefined) result.scheme = scheme;
