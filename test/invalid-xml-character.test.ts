@@ -2,7 +2,7 @@
 //   Char ::= #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]
 // Each excluded class (C0 controls but tab, LF, CR; U+FFFE; U+FFFF) is flagged once, at its first place, as
 // U+XXXX; the characters at each edge of the allowed ranges are not. The expected values are read from the
-// production, never from the rule. (A lone surrogate is not a Char either; this scan does not look for one.)
+// production, never from the rule. A surrogate is a Char only as half of a pair (#x10000-#x10FFFF); alone it is not.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateTicket } from '../src/index.js';
@@ -28,6 +28,13 @@ test('XML 1.0 2.2: tab, LF, CR and the edges of #x20-#xD7FF and #xE000-#xFFFD ar
 
 test('XML 1.0 2.2: #x10000 and #x10FFFF (a surrogate pair each) are Chars, not flagged', () => {
   assert.equal(flagged(inComment('\u{10000} \u{10FFFF} \u{1F600}')), []);
+});
+
+test('XML 1.0 2.2: a surrogate not in a pair (high alone, low alone, two highs, a low before its high) is flagged where it stands', () => {
+  assert.equal(flagged(inComment('\uD800')), [{ code: 'U+D800', line: 1, column: 11 }]);
+  assert.equal(flagged(inComment('\uDFFF')), [{ code: 'U+DFFF', line: 1, column: 11 }]);
+  assert.equal(flagged(inComment('\u{1F600}\uDBFF\uDBFF\uDC00')), [{ code: 'U+DBFF', line: 1, column: 13 }]);
+  assert.equal(flagged(inComment('a\uDC00\uD800')), [{ code: 'U+DC00', line: 1, column: 12 }]);
 });
 
 test('only the first forbidden character is reported, by line and column (in a text holding non-Latin-1 too)', () => {
