@@ -21,19 +21,24 @@ export class UseReadings {
 
   /**
    * Whether a consumer reads the value as the file `href` (read in the ticket's charset) names: the identity of
-   * one of its readings. An href equal to a reading read in the same charset is that reading's file.
+   * one of its readings. An href equal to a reading read in the same charset is that reading's file, so equal
+   * hrefs are looked for first: they cost no identity (most fixes are one reading written out).
    */
   names(href: string): boolean {
+    for (let k = 0; k < FILE_READINGS; k++) if (this.hrefAt(k) === href && this.inOwnCharset(k)) return true;
     let target: string | undefined;
     for (let k = 0; k < FILE_READINGS; k++) {
       const reading = this.hrefAt(k);
       if (reading === null) continue;
-      const charset = consumerCharset(k, this.charset);
-      if (reading === href && charset === this.charset) return true;
       target ??= fileIdentity(href, this.charset);
-      if ((this.identities[k] ??= fileIdentity(reading, charset)) === target) return true;
+      if ((this.identities[k] ??= fileIdentity(reading, consumerCharset(k, this.charset))) === target) return true;
     }
     return false;
+  }
+
+  /** Whether reading `k`'s escapes are read in the ticket's charset (a label names its charset in any case). */
+  private inOwnCharset(k: number): boolean {
+    return consumerCharset(k, this.charset).toLowerCase() === this.charset.toLowerCase();
   }
 
   /** The Windows path every reading that names a file names (windowsAgreement), or null. */
