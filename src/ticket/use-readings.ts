@@ -31,14 +31,32 @@ export class UseReadings {
       const reading = this.hrefAt(k);
       if (reading === null) continue;
       target ??= fileIdentity(href, this.charset);
-      if ((this.identities[k] ??= fileIdentity(reading, consumerCharset(k, this.charset))) === target) return true;
+      if (this.identityAt(k, reading) === target) return true;
     }
     return false;
+  }
+
+  /**
+   * The file identity of reading `k` (its href, `reading`): that of an earlier reading written alike in the same
+   * charset (a strict reading the string join or the naive decode leaves as it is), or worked out.
+   */
+  private identityAt(k: number, reading: string): string {
+    let identity = this.identities[k];
+    if (identity !== undefined) return identity;
+    for (let j = 0; j < k && identity === undefined; j++) {
+      if (this.hrefs[j] === reading && this.sameCharset(j, k)) identity = this.identities[j];
+    }
+    return (this.identities[k] = identity ?? fileIdentity(reading, consumerCharset(k, this.charset)));
   }
 
   /** Whether reading `k`'s escapes are read in the ticket's charset (a label names its charset in any case). */
   private inOwnCharset(k: number): boolean {
     return consumerCharset(k, this.charset).toLowerCase() === this.charset.toLowerCase();
+  }
+
+  /** Whether readings `j` and `k` read their escapes in the same charset. */
+  private sameCharset(j: number, k: number): boolean {
+    return consumerCharset(j, this.charset).toLowerCase() === consumerCharset(k, this.charset).toLowerCase();
   }
 
   /** The Windows path every reading that names a file names (windowsAgreement), or null. */
