@@ -21,15 +21,17 @@ export class UseReadings {
 
   /**
    * Whether a consumer reads the value as the file `href` (read in the ticket's charset) names: the identity of
-   * one of its readings. An href equal to a reading read in the same charset is that reading's file, so equal
-   * hrefs are looked for first: they cost no identity (most fixes are one reading written out).
+   * one of its readings. An href equal to a reading read in the same charset is that reading's file: the readings
+   * an earlier fix worked out are looked at first, as they cost no identity; each is worked out only when a
+   * comparison reaches it.
    */
   names(href: string): boolean {
-    for (let k = 0; k < FILE_READINGS; k++) if (this.hrefAt(k) === href && this.inOwnCharset(k)) return true;
+    for (let k = 0; k < FILE_READINGS; k++) if (this.hrefs[k] === href && this.inOwnCharset(k)) return true;
     let target: string | undefined;
     for (let k = 0; k < FILE_READINGS; k++) {
       const reading = this.hrefAt(k);
       if (reading === null) continue;
+      if (reading === href && this.inOwnCharset(k)) return true;
       target ??= fileIdentity(href, this.charset);
       if (this.identityAt(k, reading) === target) return true;
     }
