@@ -39,7 +39,8 @@ class ReadingsMemo {
   of(ref: TicketReference, value: string, base: string | null, withJoin: boolean, charset: string): UseReadings {
     const kept = this.byUse.get(ref);
     if (kept !== undefined && kept.base === base) return kept;
-    const made = new UseReadings(value, base, withJoin, charset);
+    // A label names its charset in any case: as the WHATWG reading's (utf-8), the report's UTF-8 matches it.
+    const made = new UseReadings(value, base, withJoin, charset.toLowerCase());
     this.byUse.set(ref, made);
     return made;
   }

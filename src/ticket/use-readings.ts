@@ -1,5 +1,4 @@
-// What consumers read one value as, worked out once for every fix the decision tries on it (fix-decision.ts): a
-// value with findings is tried with its whole fix and with each finding's own, and its readings do not change.
+// What consumers read one value as, worked out once for every fix the decision tries on it (fix-decision.ts).
 import { resolveReference } from '../uri/resolve.js';
 import { CONSUMER_READINGS, consumerCharset, consumerHref, fileIdentity, FILE_READINGS } from './readings.js';
 import { windowsAgreement } from './windows-reading.js';
@@ -12,28 +11,32 @@ import { windowsAgreement } from './windows-reading.js';
 export class UseReadings {
   /** Each reading's href (null: none), undefined until asked for. */
   private readonly hrefs: Array<string | null | undefined> = [];
-  /** The file identity of each reading, worked out as a comparison first needs it. */
+  /** The file identity of each reading, as a comparison first needs it. */
   private readonly identities: Array<string | undefined> = [];
   private windows: string | null | undefined;
   private folder: string | undefined;
 
   constructor(readonly value: string, readonly base: string | null, private readonly withJoin: boolean, private readonly charset: string) {}
 
-  /**
-   * Whether a consumer reads the value as the file `href` (read in the ticket's charset) names: the identity of
-   * one of its readings. An href equal to a reading read in the same charset is that reading's file.
-   */
+  /** Whether a reading (the same href in the same charset, else file identity) names the file `href` names. */
   names(href: string): boolean {
+    for (let k = 0; k < FILE_READINGS; k++) if (this.hrefs[k] === href && consumerCharset(k, this.charset) === this.charset) return true;
     let target: string | undefined;
     for (let k = 0; k < FILE_READINGS; k++) {
       const reading = this.hrefAt(k);
       if (reading === null) continue;
-      const charset = consumerCharset(k, this.charset);
-      if (reading === href && charset === this.charset) return true;
+      if (reading === href && consumerCharset(k, this.charset) === this.charset) return true;
       target ??= fileIdentity(href, this.charset);
-      if ((this.identities[k] ??= fileIdentity(reading, charset)) === target) return true;
+      if (this.identityAt(k, reading) === target) return true;
     }
     return false;
+  }
+
+  /** Reading `k`'s identity, or that of an earlier one alike (same href and charset). */
+  private identityAt(k: number, reading: string): string {
+    const charset = consumerCharset(k, this.charset);
+    for (let j = 0; j < k && this.identities[k] === undefined; j++) if (this.hrefs[j] === reading && consumerCharset(j, this.charset) === charset) this.identities[k] = this.identities[j];
+    return (this.identities[k] ??= fileIdentity(reading, charset));
   }
 
   /** The Windows path every reading that names a file names (windowsAgreement), or null. */
