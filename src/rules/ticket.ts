@@ -17,6 +17,7 @@ import { READINGS_GO_TO } from './causes.js';
 import type { RuleCode } from './codes.js';
 import type { BaseSource, DoctypeView, ReportedReference, TicketLayer, TicketView } from './ticket-view.js';
 import type { CatalogRule, Finding, ReferenceKind, Role, RuleMeta } from './types.js';
+import { forbiddenAt } from './forbidden-char.js';
 
 /** What a ticket rule found. */
 export interface TicketRuleReport {
@@ -95,21 +96,6 @@ export function ticketRule(
   };
 }
 
-// XML 1.0 2.2: the characters a document may not contain at all, and every surrogate (one in a pair is a
-// character of #x10000-#x10FFFF, a Char; forbiddenAt passes over those).
-const FORBIDDEN_OR_SURROGATE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/g;
-
-/** XML 1.0 2.2: where the first character outside Char stands in `text` (a surrogate not in a pair is one), or -1. */
-function forbiddenAt(text: string): number {
-  FORBIDDEN_OR_SURROGATE.lastIndex = 0;
-  for (let m = FORBIDDEN_OR_SURROGATE.exec(text); m !== null; m = FORBIDDEN_OR_SURROGATE.exec(text)) {
-    const c = text.charCodeAt(m.index);
-    const next = text.charCodeAt(m.index + 1);
-    if (c < 0xd800 || c > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return m.index; // a low one met here has no high before it
-    FORBIDDEN_OR_SURROGATE.lastIndex = m.index + 2;
-  }
-  return -1;
-}
 // RFC 3986 2: characters that never appear in a URI (IRIs, RFC 3987, allow the non-ASCII ones).
 const NOT_IN_URI = /[\u0000-\u0020"<>\\^`{|}\u007f]/;
 /** Elements whose ID names a process node (an rRef to one is a mistake the message names). */
