@@ -10,6 +10,7 @@ import { MAX_URL_LENGTH } from '../rules/url-length.js';
 import type { CheckContext, CheckOptions, Edit, Finding, Report, Rule } from '../rules/types.js';
 import { buildContext, type Mode } from './context.js';
 import { isQuiet } from './plain.js';
+import { spacesOnly } from './spaces.js';
 
 /** A value's findings, and what applying their fixes needs to know of them. */
 export interface Fixes {
@@ -46,7 +47,7 @@ const QUIET: Fixes = Object.freeze({ findings: NONE, recheck: NONE });
 
 export class CheckSession {
   /** Every rule's run, by value: the fast way asks them once per check (made when a fix is checked). */
-  private runs: Map<string, RuleRun> | undefined;
+  private runs: Map<string, Fixes> | undefined;
   /** The values fixes made that the fast way found quiet: applyAllFixes asks again of the fixes convergeFixes checked. */
   private quiet: string[] | undefined;
 
@@ -57,14 +58,17 @@ export class CheckSession {
     return this.run(value, rules);
   }
 
-  /** The findings of every rule on a value a fix made (the fast way knows a quiet value, plain.ts, has none). */
+  /**
+   * The findings of every rule on a value a fix made (the fast way knows a quiet value, plain.ts, has none, and
+   * one that is quiet once its spaces are escaped has unescaped-space alone, spaces.ts).
+   */
   all(value: string): readonly Finding[] {
     if (!this.mode.fast) return this.run(value, rules).findings;
     if (this.isQuiet(value)) return NONE;
     this.runs ??= new Map();
     let found = this.runs.get(value);
     if (found === undefined) {
-      found = this.run(value, rules);
+      found = spacesOnly(value, this.options) ?? this.run(value, rules);
       this.runs.set(value, found);
     }
     return found.findings;
@@ -76,7 +80,7 @@ export class CheckSession {
     // A value all() ran the rules on is not quiet (all() asks first): no need to ask again.
     const known = this.runs?.get(value);
     if (known !== undefined) return known;
-    return this.isQuiet(value) ? QUIET : this.run(value, fixableRules);
+    return this.isQuiet(value) ? QUIET : spacesOnly(value, this.options) ?? this.run(value, fixableRules);
   }
 
   private isQuiet(value: string): boolean {
