@@ -2,7 +2,7 @@
 // Flags: --json (machine output), --quick (smaller tickets, fewer rounds), --corpus DIR (real tickets; default
 // ../shared/corpus/tickets), --only=corpus,resolve,check,ticket,memory,batch,hostile,packages,watch,startup
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { checkUrl, resolveReference, validateTicket } from '../src/index.js';
 import { CHECK_CATEGORIES, RESOLVE_CATEGORIES, mixedValues, valuesOf, type Value } from './categories.js';
 import { resolveCorpus, smallTicket, ticket } from './corpus.js';
+import { sharedCorpus } from './tickets.js';
 import { corpusSection } from './real.js';
 import { formatTable, race, type Row } from './measure.js';
 import { memorySection } from './memory.js';
@@ -29,14 +30,7 @@ const notes: string[] = [];
 const log = (s: string) => { if (!json) process.stderr.write(s + '\n'); };
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const corpusAt = args.indexOf('--corpus');
-/** ../shared/corpus/tickets beside the project (or beside a folder above it, as from a worktree). */
-const sharedCorpus = (): string => {
-  for (let dir = root; ; dir = path.dirname(dir)) {
-    const candidate = path.resolve(dir, '../shared/corpus/tickets');
-    if (existsSync(candidate) || path.dirname(dir) === dir) return existsSync(candidate) ? candidate : path.resolve(root, '../shared/corpus/tickets');
-  }
-};
-const corpusDir = corpusAt !== -1 && args[corpusAt + 1] !== undefined ? path.resolve(args[corpusAt + 1]!) : sharedCorpus();
+const corpusDir = corpusAt !== -1 && args[corpusAt + 1] !== undefined ? path.resolve(args[corpusAt + 1]!) : sharedCorpus(root);
 /** Issue 33's targets, each beside its figure, printed together at the end. */
 const targets: Row[] = [];
 

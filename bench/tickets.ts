@@ -1,4 +1,4 @@
-// The tickets of a corpus folder, in the order the corpus section reads them.
+// The tickets of a corpus folder, in the order the corpus section reads them, and where the shared corpus is.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -16,4 +16,12 @@ export function ticketsIn(dir: string): string[] {
   };
   walk(dir);
   return out;
+}
+
+/** ../shared/corpus/tickets beside the project, or beside a folder above it (as from a git worktree). */
+export function sharedCorpus(root: string): string {
+  for (let dir = root; ; dir = path.dirname(dir)) {
+    const candidate = path.resolve(dir, '../shared/corpus/tickets');
+    if (existsSync(candidate) || path.dirname(dir) === dir) return existsSync(candidate) ? candidate : path.resolve(root, '../shared/corpus/tickets');
+  }
 }

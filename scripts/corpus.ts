@@ -12,10 +12,11 @@ import { placeholderIn } from '../src/rules/template.js';
 import type { CheckOptions, Severity } from '../src/rules/types.js';
 import { validateTicket, type TicketReport } from '../src/ticket/validate.js';
 import { VENDOR_VOCABULARIES } from '../src/ticket/vendor.js';
+import { sharedCorpus } from '../bench/tickets.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.resolve(here, '..', '..');
-const corpus = path.resolve(project, process.argv[2] ?? '../shared/corpus/tickets');
+const corpus = process.argv[2] !== undefined ? path.resolve(project, process.argv[2]) : sharedCorpus(project);
 const manifestFile = path.join(corpus, 'manifest.json');
 
 if (!existsSync(manifestFile)) {
