@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { checkUrl, type CheckResult } from '../check.js';
 import { formatCheckText } from '../report/check-text.js';
 import { jsonDocument } from '../report/json-pieces.js';
+import { errorFindings } from '../report/quiet.js';
 import { writePieces } from '../node/output.js';
 import type { CheckOptions } from '../rules/types.js';
 import { EXIT, UsageError } from './define.js';
@@ -30,7 +31,7 @@ export async function runCheck(run: CheckRun): Promise<number> {
   if (urls.length === 0) throw new UsageError('Give at least one URL, or --file.');
   const results: CheckResult[] = urls.map((u) => checkUrl(u, run.options));
   // --quiet: errors only, in either format.
-  const shown = run.quiet ? results.map((r) => ({ ...r, findings: r.findings.filter((f) => f.severity === 'error') })) : results;
+  const shown = run.quiet ? results.map((r) => ({ ...r, findings: errorFindings(r.findings) })) : results;
   await writePieces(process.stdout, run.format === 'json' ? jsonDocument(shown) : [formatCheckText(results, { quiet: run.quiet })]);
   const anyError = results.some((r) => r.findings.some((f) => f.severity === 'error'));
   return anyError && !run.exitZero ? EXIT.findings : EXIT.clean;

@@ -4,10 +4,11 @@
 // JSON.stringify(value, null, 2) in pieces), with --quiet's errorsOnly; the summary is counted on the way.
 import { jsonPieces } from '../report/json-pieces.js';
 import type { FileReport, ValidationReport } from '../report/report.js';
+import { errorFindings } from '../report/quiet.js';
 import type { UnreadablePath } from '../node/files.js';
 import type { ReportSink } from '../node/report-pieces.js';
 import { writePieces } from '../node/output.js';
-import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
+import type { TicketReference } from '../ticket/validate.js';
 import { ReportCount } from './report-count.js';
 
 const FILE = '    ';
@@ -69,7 +70,7 @@ export class JsonReportStream implements ReportSink {
     this.begun = undefined;
     this.counted.findings(rest.findings, rest.suppressed);
     const pieces = [this.written === 0 ? '[]' : `\n${KEY}]`];
-    const shown = this.quiet ? { ...rest, findings: errors(rest.findings) } : rest;
+    const shown = this.quiet ? { ...rest, findings: errorFindings(rest.findings) } : rest;
     const keys = Object.keys(shown);
     for (const key of keys.slice(keys.indexOf('references') + 1)) {
       const value = (shown as unknown as Record<string, unknown>)[key];
@@ -100,7 +101,6 @@ export class JsonReportStream implements ReportSink {
   }
 }
 
-const errors = (findings: readonly LocatedFinding[]) => findings.filter((f) => f.severity === 'error');
-const errorsOnlyReference = (ref: TicketReference): TicketReference => ({ ...ref, findings: errors(ref.findings) });
+const errorsOnlyReference = (ref: TicketReference): TicketReference => ({ ...ref, findings: errorFindings(ref.findings) });
 // errorsOnly (report.ts) for one file.
-const errorsOnlyFile = (file: FileReport): FileReport => ({ ...file, findings: errors(file.findings), references: file.references.map(errorsOnlyReference) });
+const errorsOnlyFile = (file: FileReport): FileReport => ({ ...file, findings: errorFindings(file.findings), references: file.references.map(errorsOnlyReference) });

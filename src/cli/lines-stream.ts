@@ -9,6 +9,7 @@ import { writePieces } from '../node/output.js';
 import type { ReportSink } from '../node/report-pieces.js';
 import { githubLine } from '../report/github.js';
 import type { FileReport, ValidationReport } from '../report/report.js';
+import { shownFindings } from '../report/quiet.js';
 import { problemsLine, sortedFindings, unixLine } from '../report/unix.js';
 import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
 import { ReportCount } from './report-count.js';
@@ -57,7 +58,7 @@ export class LinesReportStream implements ReportSink {
       this.counted.reference(ref);
       // A reference's findings in order of place (a stable sort): all of them in order so far, the kept lines
       // are in sortedFindings' order (equal places in the order they came).
-      for (const f of [...this.shown(ref.findings)].sort((a, b) => a.line - b.line || a.column - b.column)) {
+      for (const f of [...shownFindings(ref.findings, this.quiet)].sort((a, b) => a.line - b.line || a.column - b.column)) {
         if (begun.last !== undefined && before(f, begun.last)) begun.sorted = false;
         begun.last = { line: f.line, column: f.column, text: '' };
         // One record a line: a finding's line has no line break but its last.
@@ -100,10 +101,6 @@ export class LinesReportStream implements ReportSink {
 
   private line(file: FileReport, f: LocatedFinding, ref?: TicketReference): string {
     return this.format === 'unix' ? unixLine(file, f) : githubLine(file, f, ref);
-  }
-
-  private shown(findings: readonly LocatedFinding[]): readonly LocatedFinding[] {
-    return this.quiet ? findings.filter((f) => f.severity === 'error') : findings;
   }
 
   private async write(lines: Iterable<string>): Promise<void> {

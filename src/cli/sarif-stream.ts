@@ -10,10 +10,11 @@ import { writePieces } from '../node/output.js';
 import type { ReportSink } from '../node/report-pieces.js';
 import { jsonPieces } from '../report/json-pieces.js';
 import type { FileReport, ValidationReport } from '../report/report.js';
+import { shownFindings } from '../report/quiet.js';
 import { ruleIndexes, SarifFileResults, sarifLog, type SarifOptions } from '../report/sarif.js';
 import type { RuleMeta } from '../rules/types.js';
 import type { SuppressedFinding } from '../ticket/silence.js';
-import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
+import type { TicketReference } from '../ticket/validate.js';
 import { ReportCount } from './report-count.js';
 import { Spools, type Spool } from './spool.js';
 
@@ -54,8 +55,8 @@ export class SarifReportStream implements ReportSink {
     this.counted.whole(shown);
     const made = new SarifFileResults(shown, this.index, this.options.srcRoot);
     const into = this.last();
-    for (const f of this.shown(shown.findings)) add(into, made.result(f));
-    for (const ref of shown.references) for (const f of this.shown(ref.findings)) add(into, made.result(f, ref));
+    for (const f of shownFindings(shown.findings, this.quiet)) add(into, made.result(f));
+    for (const ref of shown.references) for (const f of shownFindings(ref.findings, this.quiet)) add(into, made.result(f, ref));
     for (const f of shown.suppressed ?? []) add(into, made.silenced(f));
     for (const ref of shown.references) for (const f of ref.suppressed ?? []) add(into, made.silenced(f, ref));
   }
@@ -70,7 +71,7 @@ export class SarifReportStream implements ReportSink {
     const begun = this.begun!;
     for (const ref of references) {
       this.counted.reference(ref);
-      for (const f of this.shown(ref.findings)) add(begun.references, begun.made.result(f, ref));
+      for (const f of shownFindings(ref.findings, this.quiet)) add(begun.references, begun.made.result(f, ref));
       for (const f of ref.suppressed ?? []) begun.silenced.push([f, ref]);
     }
   }
@@ -86,7 +87,7 @@ export class SarifReportStream implements ReportSink {
     this.begun = undefined;
     const shown = this.named(rest);
     this.counted.findings(shown.findings, shown.suppressed);
-    for (const f of this.shown(shown.findings)) add(this.last(), begun.made.result(f));
+    for (const f of shownFindings(shown.findings, this.quiet)) add(this.last(), begun.made.result(f));
     const after = this.spools.spool();
     this.parts.push(begun.references, after);
     for (const f of shown.suppressed ?? []) add(after, begun.made.silenced(f));
@@ -127,10 +128,6 @@ export class SarifReportStream implements ReportSink {
 
   private last(): Spool {
     return this.parts[this.parts.length - 1]!;
-  }
-
-  private shown(findings: readonly LocatedFinding[]): readonly LocatedFinding[] {
-    return this.quiet ? findings.filter((f) => f.severity === 'error') : findings;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { CheckResult } from '../check.js';
 import type { Finding, Severity } from '../rules/types.js';
 import { forTerminal } from './terminal.js';
+import { shownFindings } from './quiet.js';
 
 export interface Counts {
   error: number;
@@ -30,7 +31,7 @@ export function formatCheckText(results: readonly CheckResult[], options: { quie
   const lines: string[] = [];
   const all: Finding[] = [];
   for (const r of results) {
-    const shown = options.quiet ? r.findings.filter((f) => f.severity === 'error') : r.findings;
+    const shown = shownFindings(r.findings, options.quiet === true);
     all.push(...shown);
     if (options.quiet && shown.length === 0) continue;
     lines.push(forTerminal(JSON.stringify(r.value)));

@@ -1,6 +1,7 @@
 // The report of a validate run: the documented JSON shape (schemas/report.schema.json) that every format starts from.
 import type { LocatedFinding, TicketReport } from '../ticket/validate.js';
 import { countFindings, type Counts } from './check-text.js';
+import { errorFindings } from './quiet.js';
 
 export interface FileReport extends TicketReport {
   /** The path as given, or "-" for standard input. */
@@ -45,8 +46,7 @@ export function buildReport(files: FileReport[], version: string): ValidationRep
  * dropped from each file and reference, and the summary counting what is left. Every file and reference stays.
  */
 export function errorsOnly(report: ValidationReport): ValidationReport {
-  const errors = (findings: readonly LocatedFinding[]) => findings.filter((f) => f.severity === 'error');
-  const files = report.files.map((file) => ({ ...file, findings: errors(file.findings), references: file.references.map((r) => ({ ...r, findings: errors(r.findings) })) }));
+  const files = report.files.map((file) => ({ ...file, findings: errorFindings(file.findings), references: file.references.map((r) => ({ ...r, findings: errorFindings(r.findings) })) }));
   return { ...report, files, summary: { ...report.summary, warning: 0, info: 0 } };
 }
 
