@@ -18,10 +18,13 @@ const main = path.join(root, 'dist/bin/jdf-filespec.js');
 const dir = mkdtempSync(path.join(tmpdir(), 'jfs-stream-bytes-'));
 // The big ticket last in the folder's order.
 
-// 24,000 FileSpecs (about 2 MB) of what makes a report differ: findings, fixes, fixes refused, a Directory
+// 8,000 FileSpecs (about 0.7 MB) of what makes a report differ: findings, fixes, fixes refused, a Directory
 // without its "/" used and one unused, a resource used twice through rRefs, a directive.
+// Enough to be over a 64 MB heap's big-ticket size (a 256th of its 112 MB limit: 0.44 MiB), and no more: each run
+// below reads them all.
+const SPECS = 8_000;
 const values = ['p 1.pdf', 'pages\\p2.pdf', '\\\\srv\\share\\p 3.pdf', 'M%C3%BCller%20p4.pdf', 'file:///c:/x/p5.pdf', 'p#6.pdf', 'ok/p7.pdf'];
-const specs = Array.from({ length: 24_000 }, (_, i) => `<RunList Run="${i}"><LayoutElement><FileSpec URL="${values[i % values.length]!.replace('.pdf', `-${i}.pdf`)}"/></LayoutElement></RunList>`);
+const specs = Array.from({ length: SPECS }, (_, i) => `<RunList Run="${i}"><LayoutElement><FileSpec URL="${values[i % values.length]!.replace('.pdf', `-${i}.pdf`)}"/></LayoutElement></RunList>`);
 const big = path.join(dir, 'zz-big.jdf');
 writeFileSync(big, `<?xml version="1.0" encoding="UTF-8"?>
 <JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" ID="n1" Version="1.4"><ResourcePool>
@@ -34,14 +37,14 @@ writeFileSync(big, `<?xml version="1.0" encoding="UTF-8"?>
 ${specs.join('\n')}
 </RunList></ResourcePool></JDF>
 `);
-// 24,000 FileSpecs (2 MB) whose findings come in order of place, a finding about the file (a dangling rRef) among
+// 8,000 FileSpecs (0.7 MB) whose findings come in order of place, a finding about the file (a dangling rRef) among
 // them: unix and GitHub lines kept on disk, merged with the file's own, not sorted in memory.
 const ordered = path.join(dir, 'zz-ordered.jdf');
 writeFileSync(ordered, `<?xml version="1.0" encoding="UTF-8"?>
 <JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" ID="n2" Version="1.4"><ResourcePool><RunList ID="R" Class="Parameter" Directory="file://srv/share/Sheet">
-${specs.slice(0, 12_000).join('\n')}
+${specs.slice(0, SPECS / 2).join('\n')}
 <FileSpecRef rRef="missing"/>
-${specs.slice(12_000).join('\n')}
+${specs.slice(SPECS / 2).join('\n')}
 </RunList></ResourcePool></JDF>
 `);
 // The samples beside it, in the folder's order (the folder run's).
@@ -52,54 +55,56 @@ const files = [...samples.map((n) => path.join(dir, n)), big, ordered];
 // The CLI's temporary files go here, to be seen removed.
 const temp = path.join(dir, 'tmp');
 mkdirSync(temp);
+// The heap (MiB) under which the big tickets are streamed from workers of their own.
+const SMALL_HEAP = 64;
 const run = (heapMiB: number, format: string, paths: string[]) => {
   const r = spawnSync(process.execPath, [`--max-old-space-size=${heapMiB}`, main, 'validate', ...paths, '-f', format], { cwd: root, maxBuffer: 1 << 28, env: { ...process.env, TMPDIR: temp } });
   assert.ok(r.status === 0 || r.status === 1, `exit ${r.status}: ${r.stderr}`);
   return r.stdout;
 };
 
-test('JSON and SARIF: the same bytes when the big ticket is streamed from its worker (a 256 MB heap) and checked and written whole (4 GB)', () => {
-  // Over 256 MB / 256 (a heap limit of 318 MB), under 4 GB / 256 and 16 MiB.
-  for (const file of [big, ordered]) assert.ok(statSync(file).size > 1.5 * 2 ** 20 && statSync(file).size < 16 * 2 ** 20);
-  const json = run(256, 'json', files);
+test('JSON and SARIF: the same bytes when the big ticket is streamed from its worker (a 64 MB heap) and checked and written whole (4 GB)', () => {
+  // Over 64 MB / 256 (a heap limit of 112 MB: 0.44 MiB), under 4 GB / 256 and 16 MiB.
+  for (const file of [big, ordered]) assert.ok(statSync(file).size > 0.6 * 2 ** 20 && statSync(file).size < 16 * 2 ** 20);
+  const json = run(SMALL_HEAP, 'json', files);
   const whole = run(4096, 'json', [dir]);
-  assert.ok(json.length > 1_000_000);
+  assert.ok(json.length > 300_000);
   assert.ok(json.equals(whole), `JSON: ${json.length} bytes streamed, ${whole.length} whole`);
   // --quiet: errors only, each piece filtered as it is written.
-  assert.ok(run(256, 'json', [...files, '-q']).equals(run(4096, 'json', [dir, '-q'])));
-  const sarif = run(256, 'sarif', files);
+  assert.ok(run(SMALL_HEAP, 'json', [...files, '-q']).equals(run(4096, 'json', [dir, '-q'])));
+  const sarif = run(SMALL_HEAP, 'sarif', files);
   const sarifWhole = run(4096, 'sarif', [dir]);
-  assert.ok(sarif.length > 1_000_000);
+  assert.ok(sarif.length > 300_000);
   assert.ok(sarif.equals(sarifWhole), `SARIF: ${sarif.length} bytes streamed, ${sarifWhole.length} whole`);
   // Checked in this thread and written from the reports as they come: the same bytes.
   assert.ok(run(4096, 'sarif', files).equals(sarifWhole));
-  assert.ok(run(256, 'sarif', [...files, '-q']).equals(run(4096, 'sarif', [dir, '-q'])));
+  assert.ok(run(SMALL_HEAP, 'sarif', [...files, '-q']).equals(run(4096, 'sarif', [dir, '-q'])));
   // A path that cannot be read is named in the log's head, before every result.
   const missing = path.join(dir, 'missing.jdf');
-  const withMissing = spawnSync(process.execPath, ['--max-old-space-size=256', main, 'validate', ...files, missing, '-f', 'sarif'], { cwd: root, maxBuffer: 1 << 28, env: { ...process.env, TMPDIR: temp } });
+  const withMissing = spawnSync(process.execPath, [`--max-old-space-size=${SMALL_HEAP}`, main, 'validate', ...files, missing, '-f', 'sarif'], { cwd: root, maxBuffer: 1 << 28, env: { ...process.env, TMPDIR: temp } });
   assert.is(withMissing.status, 2);
   const log = JSON.parse(withMissing.stdout.toString('utf8'));
   assert.is(log.runs[0].invocations[0].toolExecutionNotifications.length, 1);
   assert.is(log.runs[0].results.length, JSON.parse(sarif.toString('utf8')).runs[0].results.length);
   // The results kept on disk are gone.
   assert.equal(readdirSync(temp), []);
-  // Each reference of the big ticket is there: its 24,000, the one under A, and FS0 at each of its two uses.
+  // Each reference of the big ticket is there: its 8,000, the one under A, and FS0 at each of its two uses.
   const report = JSON.parse(json.toString('utf8'));
   const file = report.files.find((f: { path: string }) => f.path === big);
-  assert.is(file.references.filter((r: { attribute: string }) => r.attribute === 'URL').length, 24_003);
+  assert.is(file.references.filter((r: { attribute: string }) => r.attribute === 'URL').length, SPECS + 3);
 });
 
 test('unix and GitHub: the same lines when the big tickets are streamed from their workers and checked and written whole', () => {
   for (const format of ['unix', 'github']) {
-    const streamed = run(256, format, files);
+    const streamed = run(SMALL_HEAP, format, files);
     const whole = run(4096, format, [dir]);
-    assert.ok(streamed.length > 1_000_000);
+    assert.ok(streamed.length > 300_000);
     assert.ok(streamed.equals(whole), `${format}: ${streamed.length} bytes streamed, ${whole.length} whole`);
     assert.ok(run(4096, format, files).equals(whole));
-    assert.ok(run(256, format, [...files, '-q']).equals(run(4096, format, [dir, '-q'])));
+    assert.ok(run(SMALL_HEAP, format, [...files, '-q']).equals(run(4096, format, [dir, '-q'])));
   }
   // The dangling rRef among the ordered ticket's lines, where its place puts it.
-  const lines = run(256, 'unix', [ordered]).toString('utf8').split('\n');
+  const lines = run(SMALL_HEAP, 'unix', [ordered]).toString('utf8').split('\n');
   const at = lines.findIndex((l) => l.includes('[dangling-rref]'));
   assert.ok(at > 1000 && at < lines.length - 1000, `at ${at} of ${lines.length}`);
   assert.equal(readdirSync(temp), []);
