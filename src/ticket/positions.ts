@@ -7,18 +7,22 @@ export class LineIndex {
 
   constructor(text: string) {
     const starts = this.starts as number[];
-    if (text.indexOf('\r') === -1) {
-      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-    } else {
-      for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 0x0a) starts.push(i + 1);
-        else if (c === 0x0d) {
-          if (text.charCodeAt(i + 1) === 0x0a) i++;
-          starts.push(i + 1);
-        }
+    // From line end to line end by indexOf, with or without CR: a loop over every character of a CRLF ticket took
+    // most of this constructor's time in a fresh process, before it was optimised.
+    let lf = text.indexOf('\n');
+    let cr = text.indexOf('\r');
+    while (cr !== -1) {
+      if (lf !== -1 && lf < cr) {
+        starts.push(lf + 1);
+        lf = text.indexOf('\n', lf + 1);
+      } else {
+        const end = lf === cr + 1 ? lf : cr; // CRLF is one line end
+        starts.push(end + 1);
+        cr = text.indexOf('\r', end + 1);
+        if (end === lf) lf = text.indexOf('\n', lf + 1);
       }
     }
+    for (; lf !== -1; lf = text.indexOf('\n', lf + 1)) starts.push(lf + 1);
     this.starts = Int32Array.from(starts);
   }
 

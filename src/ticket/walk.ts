@@ -36,7 +36,6 @@ interface WalkContext {
 
 /** Containers nest no deeper than this (a zip in a tar in a gzip is three). */
 const MAX_CONTAINER_DEPTH = 32;
-const NO_ATTRIBUTES: readonly UrlAttribute[] = [];
 /** On the walk's stack: the end of the subtree of a resource reached through an rRef (its ID leaves the chain). */
 const LEAVE = -2;
 /** On the walk's stack, LEFT - e: the end of the subtree of element e, whose Directory waits on its use (reference-queue.ts). */
@@ -218,8 +217,15 @@ export class Walk {
     let ctx = entered;
     // PrintTalk carries XJDF elements by namespace, inside and outside a whole XJDF.
     const readAs: Family | undefined = ctx.family !== 'PrintTalk' ? ctx.family : tree.namespaceOf(e) === XJDF_NAMESPACE ? 'XJDF' : undefined;
-    const draft = readAs === 'XJDF' && local === 'Preview' && tree.parent(e) !== NONE && tree.local(tree.parent(e)) === 'Parameter';
-    const urlAttributes = readAs === undefined ? NO_ATTRIBUTES : draft ? DRAFT_XJDF_PREVIEW : this.applicable(e, this.input.vocabulary.attributesOf(readAs, local));
+    if (readAs === undefined) return ctx;
+    // Each test made on every element, only their results combined: a test first made at a ticket's first XJDF
+    // Preview deoptimised this method in a cold run.
+    const parent = tree.parent(e);
+    const isXjdf = readAs === 'XJDF';
+    const isPreview = local === 'Preview';
+    const inParameter = (parent !== NONE ? tree.local(parent) : '') === 'Parameter';
+    const draft = isXjdf && isPreview && inParameter;
+    const urlAttributes = draft ? DRAFT_XJDF_PREVIEW : this.applicable(e, this.input.vocabulary.attributesOf(readAs, local));
     if (urlAttributes.length === 0) return ctx;
     const again = ctx.again;
     // The same scan of the start tag reads what a FileSpec or a RunList says of the file (FileSpecFacts).
@@ -229,22 +235,22 @@ export class Walk {
     if (present.length === 0) return ctx;
     const reportDirectory = !again || !this.reportedDirectories.has(e);
     for (const attr of present) {
-      const role = urlAttributes.find((u) => u.attribute === attr.name)?.role;
-      if (role !== 'directory') continue;
+      const row = rowFor(urlAttributes, attr.name);
+      if (row?.role !== 'directory') continue;
       if (reportDirectory) references.url(e, attr, 'directory', documentBase, ctx.via, false, undefined, again);
-      const base = (attr.name === 'Directory' && (local === 'RunList' || local === 'Preview')) || urlAttributes.find((u) => u.attribute === attr.name)?.base === true;
-      if (base) ctx = changed(ctx, { fileBase: directoryBase(attr.value, documentBase, e) });
+      const base = (attr.name === 'Directory' && (local === 'RunList' || isPreview)) || row.base === true;
+      if (base) ctx = withFileBase(ctx, directoryBase(attr.value, documentBase, e));
     }
     if (again) this.reportedDirectories.add(e);
     let facts: FileSpecFacts | undefined | null = null; // null: not read yet
     for (const attr of present) {
       const name = attr.name;
-      const role = urlAttributes.find((u) => u.attribute === name)?.role;
+      const role = rowFor(urlAttributes, name)?.role;
       if (role === 'identifier') references.identifier(e, attr, ctx.via);
       else if (role === 'url') {
         // Appendix 4.6: RunList/@Directory is the base of FileSpec/@URL (and Preview/@Directory of Preview/@URL);
         // every other URL resolves against the ticket's folder.
-        const forFiles = name === 'URL' && (local === 'FileSpec' || local === 'Preview');
+        const forFiles = name === 'URL' && (local === 'FileSpec' || isPreview);
         if (facts === null) facts = factsOf === 1 ? this.facts.of(e, present) : undefined;
         const ref = references.url(e, attr, 'url', forFiles ? ctx.fileBase : documentBase, ctx.via, forFiles && ctx.inContainer, facts, again);
         // A vendor's own scheme in a route or endpoint (Prinect's pt://host/Normalizer) is its business: info.
@@ -393,4 +399,15 @@ function directoryBase(value: string, outer: Base, from: number): Base {
 function downgradeScheme(f: LocatedFinding, ref: TicketReference): void {
   reword(f, 'info', { scheme: parseReference(ref.value.trim()).scheme ?? '', endpoint: 1 });
   ref.findings.sort(bySeverityThenPlace);
+}
+
+/** The first row of `list` for the attribute `name` (a loop, not a closure made for each attribute). */
+function rowFor(list: readonly UrlAttribute[], name: string): UrlAttribute | undefined {
+  for (const u of list) if (u.attribute === name) return u;
+  return undefined;
+}
+
+/** `ctx` under a Directory: its own function, so that `changed` does not see one more shape of change. */
+function withFileBase(ctx: WalkContext, fileBase: Base): WalkContext {
+  return { fileBase, via: ctx.via, again: ctx.again, family: ctx.family, inContainer: ctx.inContainer };
 }

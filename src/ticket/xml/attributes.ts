@@ -20,8 +20,8 @@ export interface Attribute {
   valueStart: number;
   /** Text offset of the closing quote: the value as written is text[valueStart, valueEnd). */
   valueEnd: number;
-  /** Text offset for each index of `value` (absent when decoding changed nothing, then it is valueStart + index). */
-  offsets?: number[];
+  /** Text offset for each index of `value` (undefined when decoding changed nothing, then it is valueStart + index). */
+  offsets: number[] | undefined;
   /** Shared and empty when there are none: replace it, never push to it. */
   problems: readonly AttributeProblem[];
 }
@@ -40,11 +40,11 @@ function isPairedSurrogate(text: string, i: number): boolean {
 
 /** The attribute `name` whose value is text[start, end), decoded (decodeAttributeValue). */
 export function readAttribute(text: string, name: string, start: number, end: number): Attribute {
-  if (isSimple(text, start, end)) return { name, value: text.slice(start, end), valueStart: start, valueEnd: end, problems: NO_PROBLEMS };
+  // Every field written out, in one order: one shape for every attribute (an `offsets` added to some made a
+  // second, and the walk's readAttributes was optimised again when it met it).
+  if (isSimple(text, start, end)) return { name, value: text.slice(start, end), valueStart: start, valueEnd: end, offsets: undefined, problems: NO_PROBLEMS };
   const decoded = decodeAttributeValue(text, start, end);
-  const attribute: Attribute = { name, value: decoded.value, valueStart: start, valueEnd: end, problems: decoded.problems };
-  if (decoded.offsets !== undefined) attribute.offsets = decoded.offsets;
-  return attribute;
+  return { name, value: decoded.value, valueStart: start, valueEnd: end, offsets: decoded.offsets, problems: decoded.problems };
 }
 
 /** Whether text[start, end) decodes to itself: no reference, no white space to normalize, nothing to report. */
@@ -57,8 +57,8 @@ function isSimple(text: string, start: number, end: number): boolean {
 }
 
 /** XML 1.0 3.3.3: attribute-value normalization for a CDATA attribute. */
-export function decodeAttributeValue(text: string, start: number, end: number): { value: string; offsets?: number[]; problems: readonly AttributeProblem[] } {
-  if (isSimple(text, start, end)) return { value: text.slice(start, end), problems: NO_PROBLEMS };
+export function decodeAttributeValue(text: string, start: number, end: number): { value: string; offsets: number[] | undefined; problems: readonly AttributeProblem[] } {
+  if (isSimple(text, start, end)) return { value: text.slice(start, end), offsets: undefined, problems: NO_PROBLEMS };
   const problems: AttributeProblem[] = [];
   let value = '';
   const offsets: number[] = [];

@@ -85,10 +85,11 @@ function attributeDefaults(decl: string, offset: number): AttributeDefault[] {
  * declarations and parameter-entity references (comments, PIs and quoted literals stepped over), and blanks it.
  */
 export function readDoctype(text: string): Doctype | null {
-  const start = text.indexOf('<!DOCTYPE');
-  if (start === -1) return null;
+  // XML 1.0 2.8: the doctypedecl is in the prolog. Looked for only before the first element (a "<!DOCTYPE" after
+  // it is none), not through the whole text of every ticket, most of which have none.
   const firstElement = text.search(/<[A-Za-z_]/);
-  if (firstElement !== -1 && firstElement < start) return null;
+  const start = (firstElement === -1 ? text : text.slice(0, firstElement)).indexOf('<!DOCTYPE');
+  if (start === -1) return null;
   const doctype: Doctype = { text, start, entities: 0, external: false, defaults: [], parameterReferences: [] };
   let i = start + 9;
   let end = text.length;

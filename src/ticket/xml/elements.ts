@@ -5,6 +5,10 @@ import { attributesStart, newSpan, nextAttribute } from './lex.js';
 /** No element: the parent of a root, the first child of a leaf, the next sibling of a last child. */
 export const NONE = -1;
 
+// The marks of a start tag: what its text may hold.
+const MAY_HAVE_ID = 1;
+const MAY_HAVE_URL = 2;
+
 /**
  * The elements of a ticket, each a number: its start tag's offset, parent, first child, next sibling and name
  * in typed arrays. A big ticket has millions of elements, and an object per element (with its links) would
@@ -19,13 +23,16 @@ export class ElementTree {
   private firstChildren: Int32Array;
   private nextSiblings: Int32Array;
   private names: Int32Array;
-  /** 1 where the start tag may hold an ID attribute (its text holds "ID"), 0 where it cannot. */
-  private idMarks: Uint8Array;
+  /** MAY_HAVE_ID where the start tag's text holds "ID", MAY_HAVE_URL where it holds "URL": elsewhere no attribute of those can be. */
+  private marks: Uint8Array;
   private readonly nameIds = new Map<string, number>();
   private readonly qnames: string[] = [];
   private readonly locals: string[] = [];
   /** Filled by each attribute scan (none is reentrant). */
   private readonly span = newSpan();
+  /** The last list of names attributesNamed was asked for, and whether every name in it holds "URL" (urlNames). */
+  private lastWanted: readonly string[] | undefined;
+  private lastWantedUrls = false;
 
   constructor(readonly text: string, capacity = 256) {
     this.starts = new Int32Array(capacity);
@@ -33,14 +40,14 @@ export class ElementTree {
     this.firstChildren = new Int32Array(capacity);
     this.nextSiblings = new Int32Array(capacity);
     this.names = new Int32Array(capacity);
-    this.idMarks = new Uint8Array(capacity);
+    this.marks = new Uint8Array(capacity);
   }
 
   /**
-   * Adds an element after `previous`, the last child `parent` has so far (NONE: it is the first). `mayHaveId`:
-   * false only when its start tag is known not to hold "ID" (the scan looks).
+   * Adds an element after `previous`, the last child `parent` has so far (NONE: it is the first). `mayHaveId`,
+   * `mayHaveUrl`: false only when its start tag is known not to hold "ID", "URL" (the scan looks).
    */
-  add(qname: string, start: number, parent: number, previous: number, mayHaveId = true): number {
+  add(qname: string, start: number, parent: number, previous: number, mayHaveId = true, mayHaveUrl = true): number {
     if (this.count === this.starts.length) this.grow();
     const e = this.count++;
     let name = this.nameIds.get(qname);
@@ -55,7 +62,7 @@ export class ElementTree {
     this.firstChildren[e] = NONE;
     this.nextSiblings[e] = NONE;
     this.names[e] = name;
-    this.idMarks[e] = mayHaveId ? 1 : 0;
+    this.marks[e] = (mayHaveId ? MAY_HAVE_ID : 0) | (mayHaveUrl ? MAY_HAVE_URL : 0);
     if (parent === NONE) this.roots.push(e);
     else if (previous === NONE) this.firstChildren[parent] = e;
     else this.nextSiblings[previous] = e;
@@ -82,7 +89,7 @@ export class ElementTree {
     this.firstChildren = to(this.firstChildren, new Int32Array(capacity));
     this.nextSiblings = to(this.nextSiblings, new Int32Array(capacity));
     this.names = to(this.names, new Int32Array(capacity));
-    this.idMarks = to(this.idMarks, new Uint8Array(capacity));
+    this.marks = to(this.marks, new Uint8Array(capacity));
   }
 
   /** How many elements there are; they are numbered from 0. */
@@ -119,7 +126,7 @@ export class ElementTree {
 
   /** Whether the start tag may hold an attribute named ID: a resource's, which rRefs name and paths show. */
   mayHaveId(e: number): boolean {
-    return this.idMarks[e] === 1;
+    return (this.marks[e]! & MAY_HAVE_ID) !== 0;
   }
 
   /** The attribute with exactly this name (no prefix), read from the start tag in the text (not kept: most are asked for once). */
@@ -140,6 +147,8 @@ export class ElementTree {
    */
   attributesNamed(e: number, wanted: readonly string[]): Attribute[] {
     const out: Attribute[] = [];
+    // Most elements are asked only for CommentURL and PipeURL, and their start tags do not hold "URL".
+    if ((this.marks[e]! & MAY_HAVE_URL) === 0 && this.urlNames(wanted)) return out;
     // The problems arrays made here for duplicates, pushed onto in place (copying one per duplicate is O(n^2) in
     // a start tag of n duplicates); an attribute's own array may be shared, so the first duplicate copies it.
     let ownProblems: Map<Attribute, AttributeProblem[]> | undefined;
@@ -164,6 +173,16 @@ export class ElementTree {
       earlier.problems = problems;
     }
     return out;
+  }
+
+  /** Whether every name of `wanted` holds "URL" (kept for the last list: the walk asks for the same one element after element). */
+  private urlNames(wanted: readonly string[]): boolean {
+    if (wanted !== this.lastWanted) {
+      this.lastWanted = wanted;
+      this.lastWantedUrls = true;
+      for (const w of wanted) if (!w.includes('URL')) this.lastWantedUrls = false;
+    }
+    return this.lastWantedUrls;
   }
 
   /** Every attribute as [qualified name, value as written] (for small elements such as Part). */

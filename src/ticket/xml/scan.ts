@@ -12,9 +12,10 @@ export const MAX_DEPTH = 500;
 export interface ElementSink {
   /**
    * Adds an element whose start tag is at `start`, the next child of `parent` after `previous`; returns it.
-   * `mayHaveId`: whether the text of its start tag holds "ID" (most do not, and need no look for an ID).
+   * `mayHaveId`, `mayHaveUrl`: whether the text of its start tag holds "ID", "URL" (most do not, and need no look
+   * for an ID, or for the attributes every JDF element may have, CommentURL and PipeURL).
    */
-  add(qname: string, start: number, parent: number, previous: number, mayHaveId: boolean): number;
+  add(qname: string, start: number, parent: number, previous: number, mayHaveId: boolean, mayHaveUrl: boolean): number;
   /** The root element, added before its end was known, ended here. */
   rootEnded(end: number): void;
 }
@@ -31,8 +32,9 @@ export function scanElements(text: string, sink: ElementSink): boolean {
   const open: number[] = [NONE];
   const names: string[] = [''];
   const lastChild: number[] = [NONE];
-  // The next "ID" in the text, found once and kept while it lies ahead (linear, as markup-scan.ts does).
+  // The next "ID" and "URL" in the text, each found once and kept while it lies ahead (linear, as markup-scan.ts does).
   let nextId = -2;
+  let nextUrl = -2;
   let i = 0;
   for (;;) {
     const lt = text.indexOf('<', i);
@@ -81,8 +83,9 @@ export function scanElements(text: string, sink: ElementSink): boolean {
       const gt = tagEnd(text, j, true); // "<" inside a tag: not something the scan should guess about
       if (gt === -1) return false;
       if (nextId !== -1 && nextId < lt) nextId = text.indexOf('ID', lt);
+      if (nextUrl !== -1 && nextUrl < lt) nextUrl = text.indexOf('URL', lt);
       const depth = open.length - 1;
-      const e = sink.add(name, lt, open[depth]!, lastChild[depth]!, nextId !== -1 && nextId < gt);
+      const e = sink.add(name, lt, open[depth]!, lastChild[depth]!, nextId !== -1 && nextId < gt, nextUrl !== -1 && nextUrl < gt);
       lastChild[depth] = e;
       i = gt + 1;
       if (text.charCodeAt(gt - 1) === 0x2f /* "/>" */) {

@@ -111,13 +111,13 @@ class TreeBuilder implements ElementSink {
   }
 
   /** Adds an element after `previous` (see ElementTree.add); `end` is where it ends, when known. */
-  add(qname: string, start: number, parent: number, previous: number, mayHaveId: boolean, end?: number): number {
+  add(qname: string, start: number, parent: number, previous: number, mayHaveId: boolean, mayHaveUrl: boolean, end?: number): number {
     if (parent === NONE) {
       const stray = firstNonMisc(this.text, this.previousEnd, start);
       if (stray !== -1) this.note('text-outside-root', stray, 'there is text outside the root element.');
       this.previousEnd = end ?? this.text.length;
     }
-    return this.elements.add(qname, start, parent, previous, mayHaveId);
+    return this.elements.add(qname, start, parent, previous, mayHaveId, mayHaveUrl);
   }
 
   /** The root ended here (it was attached before its end was known). */
@@ -157,7 +157,7 @@ class TreeBuilder implements ElementSink {
             }
           }
         }
-        const element = this.add(qname, start, parent, previousSibling, true, end);
+        const element = this.add(qname, start, parent, previousSibling, true, true, end);
         previousSibling = element;
         const kids = node[qname];
         if (Array.isArray(kids) && kids.length > 0) stack.push({ nodes: kids as OrderedNode[], parent: element });
