@@ -3,9 +3,13 @@ import { redactPassword, stripPassword } from './fileurl/redact.js';
 import { authorityParts, BY_SPEC, FAST, type Mode } from './checker/context.js';
 import { applyAllFixes, convergeFixes } from './checker/fixes.js';
 import { isPlainRelative, quietFileUrlHost, quietWebUrlHost } from './checker/plain.js';
+import { bySeverityThenOffset } from './checker/order.js';
 import { CheckSession } from './checker/session.js';
-import type { CheckContext, CheckOptions, Finding, ReferenceKind, Severity } from './rules/types.js';
+import { checkUncAuthority } from './checker/unc.js';
+import type { CheckContext, CheckOptions, Finding, ReferenceKind } from './rules/types.js';
 import type { UriComponents } from './uri/components.js';
+import { directoryWithoutTrailingSlash } from './rules/directory.js';
+import { findingOf, severityUnder } from './rules/finding.js';
 import { parseAuthority, parseReference } from './uri/parse.js';
 import { baseComponents, hasDotSegment, resolveReference } from './uri/resolve.js';
 import { boundedMemo } from './util/bounded-memo.js';
@@ -24,9 +28,6 @@ export interface CheckResult {
   /** The value with every safe fix applied; absent when nothing can be fixed safely. */
   fixed?: string;
 }
-
-const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
-const bySeverityThenOffset = (a: Finding, b: Finding): number => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.offset ?? 0) - (b.offset ?? 0);
 
 /** What a base that is its own merge prefix says of every plain reference under it, once per base. */
 const prefixFacts = boundedMemo((prefix: string): { local: Locality; host: string | undefined } => {
@@ -68,11 +69,29 @@ function checkQuietAbsolute(value: string, options: CheckOptions): CheckResult |
 }
 
 /**
+ * The answer for a Directory (appendix 2.2) that lacks only its trailing "/": one whose value with "/" added is a
+ * quiet absolute URL (checkQuietAbsolute) and whose path is not empty. Its segments are those of that value, so no
+ * rule that reads them can report; directory-without-trailing-slash alone does, its fix that quiet value.
+ */
+function checkDirectorySlash(value: string, options: CheckOptions): CheckResult | undefined {
+  if (options.role !== 'directory' || value.endsWith('/')) return undefined;
+  const fix = value + '/';
+  const quiet = checkQuietAbsolute(fix, options);
+  if (quiet === undefined) return undefined;
+  if (value.indexOf('/', value.indexOf(':') + 3) === -1) return undefined; // "http://host": the path is empty
+  const slash = value.lastIndexOf('/');
+  const rule = directoryWithoutTrailingSlash;
+  const finding = findingOf(rule, { segment: value.slice(slash + 1) }, severityUnder(rule.meta, options.profile ?? 'jdf')!, slash + 1, fix);
+  const shown = redactPassword(value);
+  return { ...quiet, value: shown, resolved: shown, findings: [finding], fixed: stripPassword(fix) };
+}
+
+/**
  * Checks one FileSpec/@URL (or, with role 'directory', a RunList/@Directory) against the JDF file-URL
  * appendix or RFC 8089, classifies it and resolves it against `base`. Never throws.
  */
 export function checkUrl(value: string, options: CheckOptions = {}): CheckResult {
-  return checkPlainRelative(value, options) ?? checkQuietAbsolute(value, options) ?? checkWith(value, options, FAST);
+  return checkPlainRelative(value, options) ?? checkQuietAbsolute(value, options) ?? checkUncAuthority(value, options) ?? checkDirectorySlash(value, options) ?? checkWith(value, options, FAST);
 }
 
 /**
