@@ -8,6 +8,7 @@ import { CheckSession } from './checker/session.js';
 import { checkUncAuthority } from './checker/unc.js';
 import type { CheckContext, CheckOptions, Finding, ReferenceKind } from './rules/types.js';
 import type { UriComponents } from './uri/components.js';
+import { nonAscii, nonAsciiReport } from './rules/characters.js';
 import { directoryWithoutTrailingSlash } from './rules/directory.js';
 import { findingOf, severityUnder } from './rules/finding.js';
 import { parseAuthority, parseReference } from './uri/parse.js';
@@ -69,21 +70,35 @@ function checkQuietAbsolute(value: string, options: CheckOptions): CheckResult |
 }
 
 /**
- * The answer for a Directory (appendix 2.2) that lacks only its trailing "/": one whose value with "/" added is a
- * quiet absolute URL (checkQuietAbsolute) and whose path is not empty. Its segments are those of that value, so no
- * rule that reads them can report; directory-without-trailing-slash alone does, its fix that quiet value.
+ * The answer for a Directory (appendix 2.2) that lacks only its trailing "/", and perhaps has raw non-ASCII characters:
+ * one whose value with those escaped (non-ascii's fix) and "/" added is a quiet absolute URL (checkQuietAbsolute),
+ * and whose path is not empty. Its segments are that value's, so no rule that reads them can report but
+ * directory-without-trailing-slash, and non-ascii for the characters (TWO_CAUSES, src/rules/causes.ts). The fixed
+ * value is both fixes applied, or "/" added alone where the profile and JDF version make non-ascii info (a fixing
+ * tool leaves info alone: src/checker/fixes.ts).
  */
 function checkDirectorySlash(value: string, options: CheckOptions): CheckResult | undefined {
   if (options.role !== 'directory' || value.endsWith('/')) return undefined;
-  const fix = value + '/';
-  const quiet = checkQuietAbsolute(fix, options);
-  if (quiet === undefined) return undefined;
-  if (value.indexOf('/', value.indexOf(':') + 3) === -1) return undefined; // "http://host": the path is empty
+  let first = 0;
+  while (first < value.length && value.charCodeAt(first) < 128) first++;
+  const profile = options.profile ?? 'jdf';
+  const raw = first < value.length ? nonAsciiReport(value, first, 0, options, profile) : undefined;
+  if (raw !== undefined && raw.text === undefined) return undefined;
+  const escaped = raw === undefined ? value : value.slice(0, first) + raw.text + value.slice(raw.end);
+  const quiet = checkQuietAbsolute(escaped + '/', options);
+  if (quiet === undefined || value.indexOf('/', value.indexOf(':') + 3) === -1) return undefined; // "http://host": no path
   const slash = value.lastIndexOf('/');
   const rule = directoryWithoutTrailingSlash;
-  const finding = findingOf(rule, { segment: value.slice(slash + 1) }, severityUnder(rule.meta, options.profile ?? 'jdf')!, slash + 1, fix);
+  const findings = [findingOf(rule, { segment: value.slice(slash + 1) }, severityUnder(rule.meta, profile)!, slash + 1, value + '/')];
+  let fixed = value + '/';
+  if (raw !== undefined) {
+    const r = raw.report;
+    const severity = severityUnder(nonAscii.meta, profile, r.severity)!;
+    findings.unshift(findingOf(nonAscii, r.args!, severity, r.offset, escaped));
+    if (severity !== 'info') fixed = escaped + '/';
+  }
   const shown = redactPassword(value);
-  return { ...quiet, value: shown, resolved: shown, findings: [finding], fixed: stripPassword(fix) };
+  return { ...quiet, value: shown, resolved: shown, findings: sortFew(findings, bySeverityThenOffset), fixed: stripPassword(fixed) };
 }
 
 /**

@@ -24,7 +24,9 @@ import { isFileSchemeSlashes, quietFileUrlHost } from './plain.js';
  * that reads the path can report, and the host rules leave a UNC authority to unc-in-authority (authority.ts). The
  * fixed value being quiet leaves no character for a character rule but its "\" (an effect of the UNC finding,
  * causes.ts) and its spaces (unescaped-space, whose fix is clean), and no "?" or "#". So the findings are
- * unc-in-authority and, with spaces, unescaped-space; the fixed value is the UNC fix with its spaces escaped.
+ * unc-in-authority and, with spaces, unescaped-space; the fixed value is the UNC fix with its spaces escaped (for a
+ * Directory, a "/" after it: the UNC fix of one leaves directory-without-trailing-slash, a warning, which the fixes
+ * applied one by one then take: src/checker/fixes.ts).
  */
 export function checkUncAuthority(value: string, options: CheckOptions): CheckResult | undefined {
   if (value.charCodeAt(7) !== 0x5c || !isFileSchemeSlashes(value) || value.indexOf('/', 7) !== -1) return undefined;
@@ -32,7 +34,9 @@ export function checkUncAuthority(value: string, options: CheckOptions): CheckRe
   while (value.charCodeAt(from) === 0x5c) from++;
   const fix = value.slice(0, 7) + value.slice(from).replaceAll('\\', '/');
   const spaces = spaceCount(value);
-  const fixed = spaces === 0 ? fix : fix.replaceAll(' ', '%20');
+  let fixed = spaces === 0 ? fix : fix.replaceAll(' ', '%20');
+  // A Directory's fix is the one value its findings' fixes lead to, "/" added last (directory-without-trailing-slash).
+  if (options.role === 'directory' && !fixed.endsWith('/')) fixed += '/';
   // url-too-long reads the value, and a clean fix longer than the schemas allow is checked again (session.ts).
   if (value.length + 2 * spaces > MAX_URL_LENGTH || quietFileUrlHost(fixed, options) === -1) return undefined;
   if (spaces > 0 && (value.charCodeAt(value.length - 1) === 0x20 || placeholderIn(value) !== undefined)) return undefined;
