@@ -4,6 +4,7 @@ import { authorityParts, BY_SPEC, FAST, type Mode } from './checker/context.js';
 import { applyAllFixes, convergeFixes } from './checker/fixes.js';
 import { isPlainRelative, quietFileUrlHost, quietWebUrlHost } from './checker/plain.js';
 import { bySeverityThenOffset } from './checker/order.js';
+import { checkDrivePath } from './checker/drive.js';
 import { CheckSession } from './checker/session.js';
 import { checkUncAuthority } from './checker/unc.js';
 import type { CheckContext, CheckOptions, Finding, ReferenceKind } from './rules/types.js';
@@ -106,7 +107,9 @@ function checkDirectorySlash(value: string, options: CheckOptions): CheckResult 
  * appendix or RFC 8089, classifies it and resolves it against `base`. Never throws.
  */
 export function checkUrl(value: string, options: CheckOptions = {}): CheckResult {
-  return checkPlainRelative(value, options) ?? checkQuietAbsolute(value, options) ?? checkUncAuthority(value, options) ?? checkDirectorySlash(value, options) ?? checkWith(value, options, FAST);
+  return checkPlainRelative(value, options) ?? checkQuietAbsolute(value, options)
+    ?? checkUncAuthority(value, options) ?? checkDirectorySlash(value, options) ?? checkDrivePath(value, options)
+    ?? checkWith(value, options, FAST);
 }
 
 /**
