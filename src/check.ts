@@ -70,6 +70,8 @@ function checkQuietAbsolute(value: string, options: CheckOptions): CheckResult |
   return { value, kind: 'absolute', local: false, resolved: value, findings: [], scheme: value.slice(0, colon), host };
 }
 
+const NON_ASCII = /[^\0-\x7f]/;
+
 /**
  * The answer for a Directory (appendix 2.2) that lacks only its trailing "/", and perhaps has raw non-ASCII characters:
  * one whose value with those escaped (non-ascii's fix) and "/" added is a quiet absolute URL (checkQuietAbsolute),
@@ -80,10 +82,9 @@ function checkQuietAbsolute(value: string, options: CheckOptions): CheckResult |
  */
 function checkDirectorySlash(value: string, options: CheckOptions): CheckResult | undefined {
   if (options.role !== 'directory' || value.endsWith('/')) return undefined;
-  let first = 0;
-  while (first < value.length && value.charCodeAt(first) < 128) first++;
+  const first = value.search(NON_ASCII);
   const profile = options.profile ?? 'jdf';
-  const raw = first < value.length ? nonAsciiReport(value, first, 0, options, profile) : undefined;
+  const raw = first !== -1 ? nonAsciiReport(value, first, 0, options, profile) : undefined;
   if (raw !== undefined && raw.text === undefined) return undefined;
   const escaped = raw === undefined ? value : value.slice(0, first) + raw.text + value.slice(raw.end);
   const quiet = checkQuietAbsolute(escaped + '/', options);
@@ -99,7 +100,8 @@ function checkDirectorySlash(value: string, options: CheckOptions): CheckResult 
     if (severity !== 'info') fixed = escaped + '/';
   }
   const shown = redactPassword(value);
-  return { ...quiet, value: shown, resolved: shown, findings: sortFew(findings, bySeverityThenOffset), fixed: stripPassword(fixed) };
+  // Written out in checkWith's order (a spread copy of the quiet answer cost a third of this answer).
+  return { value: shown, kind: quiet.kind, local: quiet.local, resolved: shown, findings: sortFew(findings, bySeverityThenOffset), scheme: quiet.scheme!, host: quiet.host!, fixed: stripPassword(fixed) };
 }
 
 /**

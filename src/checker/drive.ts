@@ -12,7 +12,6 @@ import type { CatalogRule, CheckOptions, Finding, FindingArgs, Profile } from '.
 import { MAX_URL_LENGTH } from '../rules/url-length.js';
 import { sortFew } from '../util/sort-few.js';
 import type { CheckResult } from '../check.js';
-import { authorityParts } from './context.js';
 import { bySeverityThenOffset } from './order.js';
 import { isFileSchemeSlashes, quietFileUrlHost } from './plain.js';
 
@@ -46,7 +45,7 @@ export function checkDrivePath(value: string, options: CheckOptions): CheckResul
     findings: sortFew([drive, found(backslash, { count: count(value), char: showChar('\\') }, profile, start + 2, slashes)], bySeverityThenOffset),
     scheme: asScheme ? value.charAt(0).toLowerCase() : 'file',
   };
-  if (!asScheme) result.host = authorityParts(value.slice(7)).host;
+  if (!asScheme) result.host = value.charAt(7); // RFC 3986 3.2.3: the drive's ":" ends the host (no "@" in a quiet value)
   result.fixed = stripPassword(fixed);
   return result;
 }

@@ -11,7 +11,6 @@ import type { CheckOptions, Finding, Profile } from '../rules/types.js';
 import { MAX_URL_LENGTH } from '../rules/url-length.js';
 import { sortFew } from '../util/sort-few.js';
 import type { CheckResult } from '../check.js';
-import { authorityParts } from './context.js';
 import { bySeverityThenOffset } from './order.js';
 import { isFileSchemeSlashes, quietFileUrlHost } from './plain.js';
 
@@ -52,7 +51,7 @@ export function checkUncAuthority(value: string, options: CheckOptions): CheckRe
     resolved: redactPassword(value),
     findings: sortFew(findings, bySeverityThenOffset),
     scheme: 'file',
-    host: authorityParts(authority).host,
+    host: authority, // RFC 3986 3.2: with no "@" nor ":" (none in a quiet value), the authority is the host
     fixed: stripPassword(fixed),
   };
 }
