@@ -20,7 +20,7 @@ const segment = fc.oneof({ arbitrary: plainSegment, weight: 3 }, { arbitrary: od
 const separator = fc.constantFrom('\\', '\\', '\\', '/', '\\\\');
 const path = fc.tuple(fc.array(fc.tuple(separator, segment), { minLength: 1, maxLength: 5 }), fc.boolean())
   .map(([parts, trailing]) => parts.map(([sep, s], i) => (i === 0 ? s : sep + s)).join('') + (trailing ? '\\' : ''));
-const lead = fc.constantFrom('file://\\', 'file://\\\\', 'FILE://\\\\\\', 'file://%5C%5C', 'file:\\\\', '\\\\', 'E:\\', 'c:\\', 'e|\\', 'E:', 'File://D:\\',
+const lead = fc.constantFrom('E:/', 'C:/', 'file://\\', 'file://\\\\', 'FILE://\\\\\\', 'file://%5C%5C', 'file:\\\\', '\\\\', 'E:\\', 'c:\\', 'e|\\', 'E:', 'File://D:\\',
   'file://d:\\', 'file://D|\\', 'file://D:', 'file:///D:\\', 'file:D:\\');
 const windowsValue = fc.tuple(lead, path, fc.constantFrom('', '', ' ', '/')).map(([l, p, end]) => l + p + end);
 
