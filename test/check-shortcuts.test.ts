@@ -17,7 +17,7 @@ const oddSegment = fc.oneof(
   fc.string({ unit: fc.constantFrom('a', 'Z', '9', '.', '-', '_', '~', ' ', 'é', '%'), maxLength: 6 }),
 );
 const segment = fc.oneof({ arbitrary: plainSegment, weight: 3 }, { arbitrary: oddSegment, weight: 1 });
-const separator = fc.constantFrom('\\', '\\', '\\', '/', '\\\\');
+const separator = fc.constantFrom('\\', '\\', '\\', '/', '\\\\', '%5C', '%5c');
 const path = fc.tuple(fc.array(fc.tuple(separator, segment), { minLength: 1, maxLength: 5 }), fc.boolean())
   .map(([parts, trailing]) => parts.map(([sep, s], i) => (i === 0 ? s : sep + s)).join('') + (trailing ? '\\' : ''));
 const lead = fc.constantFrom('E:/', 'C:/', 'file://\\', 'file://\\\\', 'FILE://\\\\\\', 'file://%5C%5C', 'file:\\\\', '\\\\', 'E:\\', 'c:\\', 'e|\\', 'E:', 'File://D:\\',

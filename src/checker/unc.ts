@@ -5,7 +5,7 @@ import { redactPassword, stripPassword } from '../fileurl/redact.js';
 import { unescapedSpace } from '../rules/characters.js';
 import { uncInAuthority } from '../rules/drive.js';
 import { findingOf, severityUnder } from '../rules/finding.js';
-import { showChar } from '../rules/helpers.js';
+import { isEscapedUncAuthority, showChar } from '../rules/helpers.js';
 import { placeholderIn } from '../rules/template.js';
 import type { CheckOptions, Finding, Profile } from '../rules/types.js';
 import { MAX_URL_LENGTH } from '../rules/url-length.js';
@@ -15,7 +15,7 @@ import { bySeverityThenOffset } from './order.js';
 import { isFileSchemeSlashes, quietFileUrlHost } from './plain.js';
 
 /**
- * The answer for file:// followed by "\" and no "/" (RFC 8089 E.3.1), when the value the UNC fix makes
+ * The answer for file:// followed by "\" (or %5C%5C) and no "/" (RFC 8089 E.3.1, E.4), when the value the UNC fix makes
  * (file://server/share/a.pdf: every "\" written "/", those before the server dropped) is quiet (plain.ts), or quiet
  * once its spaces are %20. Undefined for any other value.
  *
@@ -28,10 +28,11 @@ import { isFileSchemeSlashes, quietFileUrlHost } from './plain.js';
  * applied one by one then take: src/checker/fixes.ts).
  */
 export function checkUncAuthority(value: string, options: CheckOptions): CheckResult | undefined {
-  if (value.charCodeAt(7) !== 0x5c || !isFileSchemeSlashes(value) || value.indexOf('/', 7) !== -1) return undefined;
-  let from = 8;
-  while (value.charCodeAt(from) === 0x5c) from++;
-  const fix = value.slice(0, 7) + value.slice(from).replaceAll('\\', '/');
+  const first = value.charCodeAt(7);
+  if ((first !== 0x5c && first !== 0x25) || !isFileSchemeSlashes(value) || value.indexOf('/', 7) !== -1) return undefined;
+  const rest = uncRest(value);
+  if (rest === undefined) return undefined;
+  const fix = value.slice(0, 7) + rest;
   const spaces = spaceCount(value);
   let fixed = spaces === 0 ? fix : fix.replaceAll(' ', '%20');
   // A Directory's fix is the one value its findings' fixes lead to, "/" added last (directory-without-trailing-slash).
@@ -55,6 +56,21 @@ export function checkUncAuthority(value: string, options: CheckOptions): CheckRe
     fixed: stripPassword(fixed),
   };
 }
+
+/**
+ * What the UNC fix writes after "file://" (unc-in-authority): every "\\" as "/" (and, in file://%5C%5Cserver%5C..., every
+ * %5C too), those before the server dropped; undefined unless the value is a UNC path after "file://".
+ */
+function uncRest(value: string): string | undefined {
+  if (value.charCodeAt(7) === 0x5c) {
+    let from = 8;
+    while (value.charCodeAt(from) === 0x5c) from++;
+    return value.slice(from).replaceAll('\\', '/');
+  }
+  return isEscapedUncAuthority(value.slice(7, 13)) ? value.slice(7).replace(ESCAPED_SEPARATORS, '/').replace(/^\/+/, '') : undefined;
+}
+
+const ESCAPED_SEPARATORS = /\\|%5c/gi;
 
 function spaceCount(value: string): number {
   let count = 0;
