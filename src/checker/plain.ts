@@ -127,7 +127,7 @@ export function isQuiet(value: string, options: CheckOptions): boolean {
 }
 
 /** Whether the value starts with "file://", the scheme in any case (RFC 3986 3.1: schemes are case-insensitive). */
-function isFileSchemeSlashes(value: string): boolean {
+export function isFileSchemeSlashes(value: string): boolean {
   return (value.charCodeAt(0) | 0x20) === 0x66 && (value.charCodeAt(1) | 0x20) === 0x69 && (value.charCodeAt(2) | 0x20) === 0x6c
     && (value.charCodeAt(3) | 0x20) === 0x65 && value.startsWith('://', 4);
 }

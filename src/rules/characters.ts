@@ -8,7 +8,7 @@ import { isControl } from '../escape/tables.js';
 import { drivePipeIndex } from './drive-letter.js';
 import { KIND, type Kind } from './facts.js';
 import { examples, replacedSpan, sev, showChar } from './helpers.js';
-import type { CheckContext, Edit, Report, Rule, RuleMeta } from './types.js';
+import type { CheckContext, CheckOptions, Edit, Profile, Report, Rule, RuleMeta } from './types.js';
 
 const isSpace = (c: number): boolean => c === 0x20;
 const isBackslash = (c: number): boolean => c === 0x5c;
@@ -253,35 +253,36 @@ export const nonAscii: Rule = {
   check(ctx, report) {
     if (!ctx.facts.has(KIND.nonAscii)) return;
     const core = ctx.core;
-    const first = ctx.facts.first(KIND.nonAscii);
-    const ch = String.fromCodePoint(core.codePointAt(first)!);
-    const iri = ctx.profile === 'jdf' && jdfAllowsIri(ctx.options.jdfVersion);
-    // Escapes in the ticket's encoding (appendix section 3); a UTF-16 ticket's are read as UTF-8 (src/ticket/read.ts).
-    const label = ctx.options.charset ?? 'utf-8';
-    const charset = charsetName(charsetForLabel(label) ?? 'utf-8');
-    const shown = showChar(ch);
-    const version = ctx.options.jdfVersion?.trim() ?? '';
-    // Each report's arguments written out whole, in this order (a spread copy cost a tenth of a check here).
-    const withArg = (name: 'unheld' | 'escaped', value: string) =>
-      name === 'unheld' ? { char: shown, iri: iri ? 1 : '', version, charset, unheld: value } : { char: shown, iri: iri ? 1 : '', version, charset, escaped: value };
-    const severity = iri ? { severity: 'info' as const } : {};
-    // Only the characters from the first non-ASCII one to the last change (escapeNonAsciiIn leaves ASCII as it is).
-    let end = core.length;
-    while (core.charCodeAt(end - 1) < 128) end--;
-    const text = escapeNonAsciiIn(core.slice(first, end), label);
-    if (text === undefined) {
-      report({ offset: ctx.lead + first, args: withArg('unheld', showChar(unheldChar(core.slice(first, end), label)!)), ...severity });
-      return;
-    }
-    report({
-      offset: ctx.lead + first,
-      args: withArg('escaped', escapeCharIn(ch, label)!),
-      fix: ctx.withCore(core.slice(0, first) + text + core.slice(end)),
-      edit: { start: ctx.lead + first, end: ctx.lead + end, text },
-      ...severity,
-    });
+    const { text, end, report: found } = nonAsciiReport(core, ctx.facts.first(KIND.nonAscii), ctx.lead, ctx.options, ctx.profile);
+    if (text !== undefined) found.fix = ctx.withCore(core.slice(0, found.offset! - ctx.lead) + text + core.slice(end));
+    report(found);
   },
 };
+
+/**
+ * What non-ascii reports on `core`, whose first character above 127 is at `first`: the report without its fix, and
+ * the escapes (`text`, undefined where the ticket's encoding has no octet for a character) that replace
+ * core[first, end) in it. checkUrl's Directory answer (src/check.ts) reads it too.
+ */
+export function nonAsciiReport(core: string, first: number, lead: number, options: CheckOptions, profile: Profile): { text: string | undefined; end: number; report: Report } {
+  const ch = String.fromCodePoint(core.codePointAt(first)!);
+  const iri = profile === 'jdf' && jdfAllowsIri(options.jdfVersion);
+  // Escapes in the ticket's encoding (appendix section 3); a UTF-16 ticket's are read as UTF-8 (src/ticket/read.ts).
+  const label = options.charset ?? 'utf-8';
+  const charset = charsetName(charsetForLabel(label) ?? 'utf-8');
+  const shown = showChar(ch);
+  const version = options.jdfVersion?.trim() ?? '';
+  // Each report's arguments written out whole, in this order (a spread copy cost a tenth of a check here).
+  const withArg = (name: 'unheld' | 'escaped', value: string) =>
+    name === 'unheld' ? { char: shown, iri: iri ? 1 : '', version, charset, unheld: value } : { char: shown, iri: iri ? 1 : '', version, charset, escaped: value };
+  const severity = iri ? { severity: 'info' as const } : {};
+  // Only the characters from the first non-ASCII one to the last change (escapeNonAsciiIn leaves ASCII as it is).
+  let end = core.length;
+  while (core.charCodeAt(end - 1) < 128) end--;
+  const text = escapeNonAsciiIn(core.slice(first, end), label);
+  if (text === undefined) return { text, end, report: { offset: lead + first, args: withArg('unheld', showChar(unheldChar(core.slice(first, end), label)!)), ...severity } };
+  return { text, end, report: { offset: lead + first, args: withArg('escaped', escapeCharIn(ch, label)!), edit: { start: lead + first, end: lead + end, text }, ...severity } };
+}
 
 /** Who forbids a raw non-ASCII character: the declared JDF version, or 1.2 assumed where none (or none readable) is declared. */
 function forbids(version: string | number | undefined): string {
