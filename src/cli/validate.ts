@@ -47,7 +47,7 @@ export interface ValidateRun {
   references: boolean;
   maxBytes: number;
   exitZero: boolean;
-  /** Worker threads; by default one per core but one for many tickets (none on two cores), none for a few. */
+  /** Threads that check tickets, this one and N - 1 workers; by default one per core for many tickets (this one alone on two cores), this one for a few. */
   jobs?: number;
   /** --check-exists, --map, --root. */
   local?: LocalFileOptions;

@@ -2,10 +2,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { detectPackage } from '../package/detect.js';
 import { validateSources } from './batch.js';
+import { claimChunks, type ClaimMessage } from './batch-claims.js';
 import { readTicket } from './files.js';
 import { sendResults, streamResult } from './report-pieces.js';
 
-const { sources, options, maxBytes, local, progress, debug, isolated, answers } = workerData;
+const { sources, options, maxBytes, local, progress, debug, isolated, answers, claiming, claims } = workerData;
 const tick = progress ? () => parentPort!.postMessage({ tick: true }) : undefined;
 
 /**
@@ -25,6 +26,15 @@ async function streamed(): Promise<boolean> {
   return true;
 }
 
+/** A worker that claims chunks of the sources (batch-shared.ts) sends each chunk's results as it ends them. */
+async function claimed(): Promise<boolean> {
+  if (claiming !== true) return false;
+  const check = (chunk: typeof sources, tick: () => void) => validateSources(chunk, options, maxBytes, local, tick, debug, true, undefined, true);
+  await claimChunks(sources, claims, check, (from, results) => parentPort!.postMessage({ from, results } satisfies ClaimMessage));
+  parentPort!.postMessage({ done: true } satisfies ClaimMessage);
+  return true;
+}
+
 // A pool worker sends its big tickets on (validateSources checks them in workers of their own); it reads small
 // tickets synchronously, its event loop having nothing else to do.
-if (!(await streamed())) await sendResults(parentPort!, await validateSources(sources, options, maxBytes, local, tick, debug, !isolated, undefined, true));
+if (!(await claimed()) && !(await streamed())) await sendResults(parentPort!, await validateSources(sources, options, maxBytes, local, tick, debug, !isolated, undefined, true));

@@ -14,6 +14,7 @@ import type { ReportSink } from './report-pieces.js';
 import { buffered, peek } from '../package/input.js';
 import { detectPackage } from '../package/detect.js';
 import { packageKindOf } from './package-kind.js';
+import { CHUNK, type CheckChunk } from './batch-claims.js';
 
 // Tickets are met far more often than packages, and most runs ask nothing of the file system: the package
 // readers (and the zip library) and the file checks load when first needed.
@@ -21,6 +22,8 @@ const packages = () => import('./package-read.js');
 const fileChecks = () => import('./local-files.js');
 // Worker threads (and node:worker_threads, node:v8) for many tickets or a big one only.
 const threads = () => import('./batch-threads.js');
+// This thread and workers claiming chunks of the sources (batch-shared.ts), for many tickets.
+const shared = () => import('./batch-shared.js');
 
 export interface BatchResult {
   files: FileReport[];
@@ -31,14 +34,14 @@ export interface BatchResult {
 const WORKER_THRESHOLD = 200;
 
 /**
- * Worker threads for `count` tickets: none for a few; else one per core but one, as Jest's default (the main thread
- * has work of its own beside workers: taking their reports, writing the output). With one core to spare, no
- * workers: on two cores, two workers were slower than none over 1266 real tickets (issue 33).
+ * Threads that check `count` tickets (this one and the rest workers, batch-shared.ts): this one alone for a few;
+ * else one per core. With one core to spare, this one alone: on two cores, two workers beside an idle main
+ * thread were slower than none over 1266 real tickets (issue 33).
  */
 export function defaultJobs(count: number): number {
-  const spare = os.availableParallelism() - 1;
-  if (count < WORKER_THRESHOLD || spare < 2) return 1;
-  return Math.min(spare, Math.ceil(count / WORKER_THRESHOLD));
+  const cores = os.availableParallelism();
+  if (count < WORKER_THRESHOLD || cores < 3) return 1;
+  return Math.min(cores, Math.ceil(count / WORKER_THRESHOLD));
 }
 
 /**
@@ -184,6 +187,7 @@ export async function validateBatch(
   sources: readonly TicketSource[],
   options: ValidateOptions,
   maxBytes: number,
+  /** Threads that check the tickets: this one and jobs - 1 workers, each claiming a few at a time. */
   jobs = defaultJobs(sources.length),
   local?: LocalFileOptions,
   /** Called as each ticket is taken up, with the number done so far. */
@@ -198,16 +202,14 @@ export async function validateBatch(
   let done = 0;
   const tick = onProgress ? () => onProgress(done++, sources.length) : undefined;
   let results: Array<FileReport | UnreadablePath>;
-  const workers = Math.min(jobs, sources.filter((s) => s.path !== '-').length);
-  if (workers <= 1 || sources.some((s) => s.path === '-')) {
+  const lanes = Math.min(jobs, Math.ceil(sources.length / CHUNK));
+  if (lanes <= 1 || sources.some((s) => s.path === '-')) {
     results = await validateSources(sources, options, maxBytes, local, tick, debug, true, sink, blockingReads);
   } else {
-    // Contiguous slices keep each worker's reads near each other on disk; the slices are joined back in order.
-    const size = Math.ceil(sources.length / workers);
-    const slices = Array.from({ length: workers }, (_, k) => sources.slice(k * size, (k + 1) * size)).filter((s) => s.length > 0);
-    const { runWorker } = await threads();
-    const parts = await Promise.all(slices.map((slice) => runWorker(slice, options, maxBytes, local, tick, debug)));
-    results = parts.flat();
+    // This thread and lanes - 1 workers, each claiming a few sources at a time; the reports in the order of the sources.
+    const check: CheckChunk = (chunk, taken) => validateSources(chunk, options, maxBytes, local, taken, debug, true, undefined, blockingReads);
+    const { validateShared } = await shared();
+    results = await validateShared(sources, lanes, { options, maxBytes, ...(local ? { local } : {}), debug }, check, onProgress ? (n) => onProgress(n, sources.length) : undefined);
   }
   const files: FileReport[] = [];
   const unreadable: UnreadablePath[] = [];
