@@ -2,6 +2,7 @@
 // they all share, checks them, claims again, until none are left. No thread waits on another's event loop to be
 // given work, a thread that meets slow tickets simply claims less, and the main thread, which would otherwise wait
 // on its workers, checks its share too (on two cores, two workers and an idle main thread were slower than one).
+import type { FileFormat, FormattedFile } from '../report/file-pieces.js';
 import type { FileReport } from '../report/report.js';
 import type { ValidateOptions } from '../ticket/validate.js';
 import type { TicketSource, UnreadablePath } from './files.js';
@@ -18,16 +19,19 @@ export const claimsBuffer = (): Int32Array => new Int32Array(new SharedArrayBuff
  */
 export const CHUNK = 8;
 
+/** A source's result: its reports, or each formatted (formatFile) when the run's format is given, or why it was not read. */
+export type Claimed = FileReport | FormattedFile | UnreadablePath;
+
 /** What a worker posts: a chunk's results (from its first source's index), or that it has claimed its last. */
 export type ClaimMessage =
-  | { from: number; results: Array<FileReport | UnreadablePath> }
+  | { from: number; results: Claimed[] }
   | { done: true };
 
 /** How a thread checks a chunk: validateSources with this thread's reads and its own progress tick. */
-export type CheckChunk = (chunk: readonly TicketSource[], tick: () => void) => Promise<Array<FileReport | UnreadablePath>>;
+export type CheckChunk = (chunk: readonly TicketSource[], tick: () => void) => Promise<Claimed[]>;
 
 /** Claims chunks of `sources` until none are left, handing each chunk's results to `put` with its first index. */
-export async function claimChunks(sources: readonly TicketSource[], claims: Int32Array, check: CheckChunk, put: (from: number, results: Array<FileReport | UnreadablePath>) => void, onTaken?: (done: number) => void): Promise<void> {
+export async function claimChunks(sources: readonly TicketSource[], claims: Int32Array, check: CheckChunk, put: (from: number, results: Claimed[]) => void, onTaken?: (done: number) => void): Promise<void> {
   const tick = () => {
     const done = Atomics.add(claims, DONE, 1);
     onTaken?.(done);
@@ -44,5 +48,9 @@ export interface ClaimingWork {
   maxBytes: number;
   local?: LocalFileOptions;
   debug: boolean;
+  /** Small tickets read synchronously (read-small.ts): the thread has nothing else on its event loop. */
+  blockingReads: boolean;
+  /** The run's format: each file's text is made in the thread that checked it (formatFile). */
+  format?: FileFormat;
   claims: Int32Array;
 }

@@ -3,10 +3,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { detectPackage } from '../package/detect.js';
 import { validateSources } from './batch.js';
 import { claimChunks, type ClaimMessage } from './batch-claims.js';
+import { formatted } from './batch-shared.js';
 import { readTicket } from './files.js';
 import { sendResults, streamResult } from './report-pieces.js';
 
-const { sources, options, maxBytes, local, progress, debug, isolated, answers, claiming, claims } = workerData;
+const { sources, options, maxBytes, local, progress, debug, isolated, answers, claiming, claims, format, blockingReads } = workerData;
 const tick = progress ? () => parentPort!.postMessage({ tick: true }) : undefined;
 
 /**
@@ -26,10 +27,10 @@ async function streamed(): Promise<boolean> {
   return true;
 }
 
-/** A worker that claims chunks of the sources (batch-shared.ts) sends each chunk's results as it ends them. */
+/** A worker that claims chunks of the sources (batch-shared.ts) sends each chunk's results (formatted, given the run's format) as it ends them. */
 async function claimed(): Promise<boolean> {
   if (claiming !== true) return false;
-  const check = (chunk: typeof sources, tick: () => void) => validateSources(chunk, options, maxBytes, local, tick, debug, true, undefined, true);
+  const check = async (chunk: typeof sources, tick: () => void) => formatted(await validateSources(chunk, options, maxBytes, local, tick, debug, true, undefined, blockingReads), format);
   await claimChunks(sources, claims, check, (from, results) => parentPort!.postMessage({ from, results } satisfies ClaimMessage));
   parentPort!.postMessage({ done: true } satisfies ClaimMessage);
   return true;

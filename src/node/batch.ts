@@ -14,7 +14,8 @@ import type { ReportSink } from './report-pieces.js';
 import { buffered, peek } from '../package/input.js';
 import { detectPackage } from '../package/detect.js';
 import { packageKindOf } from './package-kind.js';
-import { CHUNK, type CheckChunk } from './batch-claims.js';
+import { CHUNK, type Claimed, type ClaimingWork } from './batch-claims.js';
+import type { FormattedFile } from '../report/file-pieces.js';
 
 // Tickets are met far more often than packages, and most runs ask nothing of the file system: the package
 // readers (and the zip library) and the file checks load when first needed.
@@ -201,25 +202,33 @@ export async function validateBatch(
 ): Promise<BatchResult> {
   let done = 0;
   const tick = onProgress ? () => onProgress(done++, sources.length) : undefined;
-  let results: Array<FileReport | UnreadablePath>;
-  const lanes = Math.min(jobs, Math.ceil(sources.length / CHUNK));
-  if (lanes <= 1 || sources.some((s) => s.path === '-')) {
-    results = await validateSources(sources, options, maxBytes, local, tick, debug, true, sink, blockingReads);
-  } else {
-    // This thread and lanes - 1 workers, each claiming a few sources at a time; the reports in the order of the sources.
-    const check: CheckChunk = (chunk, taken) => validateSources(chunk, options, maxBytes, local, taken, debug, true, undefined, blockingReads);
-    const { validateShared } = await shared();
-    results = await validateShared(sources, lanes, { options, maxBytes, ...(local ? { local } : {}), debug }, check, onProgress ? (n) => onProgress(n, sources.length) : undefined);
-  }
+  const lanes = sharedLanes(sources, jobs);
+  const results = lanes > 1
+    ? await validateFormatted(sources, lanes, { options, maxBytes, ...(local ? { local } : {}), debug, blockingReads, ...(sink ? { format: sink.format } : {}) }, onProgress)
+    : await validateSources(sources, options, maxBytes, local, tick, debug, true, sink, blockingReads);
   const files: FileReport[] = [];
   const unreadable: UnreadablePath[] = [];
-  // The workers' reports, whole, to the sink in order.
-  if (sink) for (const r of results) await ('reason' in r ? sink.unreadable(r) : sink.file(r));
+  // The threads' results, formatted for the sink, to the sink in order.
+  if (sink) for (const r of results) await ('reason' in r ? sink.unreadable(r) : sink.formatted(r as FormattedFile));
   else for (const r of results) {
     if ('reason' in r) unreadable.push(r);
-    else files.push(r);
+    else files.push(r as FileReport);
   }
   return { files, unreadable };
+}
+
+/** How many threads check `sources` given `jobs`: 1 (this one) for standard input or a chunk's worth. */
+export function sharedLanes(sources: readonly TicketSource[], jobs: number): number {
+  return sources.some((s) => s.path === '-') ? 1 : Math.max(1, Math.min(jobs, Math.ceil(sources.length / CHUNK)));
+}
+
+/**
+ * The sources checked by this thread and lanes - 1 workers, each claiming a few at a time (batch-shared.ts); the
+ * results in the order of the sources, each report formatted in the thread that checked it when `work.format` is given.
+ */
+export async function validateFormatted(sources: readonly TicketSource[], lanes: number, work: Omit<ClaimingWork, 'sources' | 'claims'>, onProgress?: (done: number, total: number) => void): Promise<Claimed[]> {
+  const { validateShared } = await shared();
+  return validateShared(sources, lanes, work, onProgress ? (n) => onProgress(n, sources.length) : undefined);
 }
 
 /** Tickets up to this size are checked in this thread whatever the heap (Node's heap is never under 256 times it). */
