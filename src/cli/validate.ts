@@ -49,7 +49,7 @@ export interface ValidateRun {
   references: boolean;
   maxBytes: number;
   exitZero: boolean;
-  /** Threads that check tickets, this one and N - 1 workers; by default one per core for many tickets (this one alone on two cores), this one for a few. */
+  /** Threads that check tickets, this one and N - 1 workers; by default one per free core for many tickets (defaultJobs), this one for a few. */
   jobs?: number;
   /** --check-exists, --map, --root. */
   local?: LocalFileOptions;
