@@ -63,16 +63,14 @@ test('validate FOLDER: several threads give the same bytes as one, in every form
   const { dir } = fixtures();
   for (const format of FORMATS) await same(['validate', dir, 'samples', '-f', format]);
   await same(['validate', dir, '-f', 'json', '--quiet'], undefined, ['2', '3']);
-  await same(['validate', dir, '--quiet']);
-  await same(['validate', dir, '--references', '--debug']);
+  await same(['validate', dir, '--quiet', '--references', '--debug']);
 });
 
 test('validate FOLDER -o FILE, --max-warnings, unreadable paths and a folder of no tickets: the same with several threads', async () => {
   const { dir, broken } = fixtures();
   const out = path.join(tempFolder('jfs-jobs-out-'), 'sub', 'report');
-  for (const format of ['json', 'sarif', 'text']) await same(['validate', dir, '-f', format, '-o', out], out);
+  for (const format of ['sarif', 'text']) await same(['validate', dir, '-f', format, '-o', out], out);
   await same(['validate', dir, '-f', 'unix', '--max-warnings', '0', '--rule', 'unescaped-space:warning']);
-  await same(['validate', dir, '-f', 'unix', '--max-warnings', '1000', '--rule', 'unescaped-space:warning', '--exit-zero']);
   await same(['validate', dir, broken, '-f', 'sarif']);
   // pom.xml alone among others that are not tickets: a folder that found no ticket is a usage error (exit 2).
   const notTickets = tempFolder('jfs-jobs-none-');
@@ -87,8 +85,7 @@ test('validate FOLDER -o FILE, --max-warnings, unreadable paths and a folder of 
 
 test('validate PATTERN (reports streamed as they come): several threads give the same bytes as one', async () => {
   const { dir } = fixtures();
-  for (const format of FORMATS) await same(['validate', `${dir}/*.jdf`, `${dir}/*.xml`, '-f', format]);
-  await same(['validate', `${dir}/t*.jdf`, '-f', 'sarif', '--quiet']);
+  for (const format of ['json', 'sarif', 'unix', 'github']) await same(['validate', `${dir}/*.jdf`, `${dir}/*.xml`, '-f', format]);
 });
 
 test.after(removeTempFolders);
