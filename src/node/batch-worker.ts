@@ -1,4 +1,5 @@
-// One worker of validateBatch: validates its slice of the sources and sends the reports back, in order and in pieces.
+// One worker of validateBatch: one that claims chunks of the sources beside the main thread (batch-shared.ts), or
+// one that checks a big ticket alone (batch-threads.ts) and sends its report back in pieces.
 import { parentPort, workerData } from 'node:worker_threads';
 import { detectPackage } from '../package/detect.js';
 import { validateSources } from './batch.js';
@@ -36,6 +37,6 @@ async function claimed(): Promise<boolean> {
   return true;
 }
 
-// A pool worker sends its big tickets on (validateSources checks them in workers of their own); it reads small
-// tickets synchronously, its event loop having nothing else to do.
+// A big ticket's worker whose report cannot be sent as it is checked (the file checks need it whole, or it is a
+// package) checks it with validateSources and sends the report in pieces.
 if (!(await claimed()) && !(await streamed())) await sendResults(parentPort!, await validateSources(sources, options, maxBytes, local, tick, debug, !isolated, undefined, true));

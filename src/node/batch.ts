@@ -198,7 +198,7 @@ export async function validateBatch(
   onProgress?: (done: number, total: number) => void,
   /** Put the stack trace in internal-error findings. */
   debug = false,
-  /** Where the reports go as they come, in order (in this thread only: one job, no standard input); then none are returned. */
+  /** Where the reports go as they come, in order (with several threads, each formatted by the thread that checked it: ReportSink.formatted); then none are returned. */
   sink?: ReportSink,
   /** Small tickets read synchronously (read-small.ts): for a run with nothing else on this thread's event loop. */
   blockingReads = false,
