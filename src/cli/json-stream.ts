@@ -5,13 +5,13 @@
 import { jsonPieces } from '../report/json-pieces.js';
 import type { FileReport, ValidationReport } from '../report/report.js';
 import { errorFindings } from '../report/quiet.js';
+import { errorsOnlyReference, formatFile, JSON_FILE_INDENT as FILE, type FileFormat, type FormattedFile } from '../report/file-pieces.js';
 import type { UnreadablePath } from '../node/files.js';
 import type { ReportSink } from '../node/report-pieces.js';
 import { writePieces } from '../node/output.js';
 import type { TicketReference } from '../ticket/validate.js';
 import { ReportCount } from './report-count.js';
 
-const FILE = '    ';
 const KEY = '      ';
 const REFERENCE = '        ';
 
@@ -24,6 +24,7 @@ export class JsonReportStream implements ReportSink {
   private written = 0;
   /** Whether the reader is still there (`validate ... | head`): then nothing more is formatted. */
   private open = true;
+  readonly format: FileFormat;
 
   constructor(
     private readonly out: NodeJS.WritableStream,
@@ -31,16 +32,21 @@ export class JsonReportStream implements ReportSink {
     private readonly quiet: boolean,
     /** A report's path as shown (standard input under --stdin-filename). */
     private readonly named: (report: FileReport) => FileReport,
-  ) {}
+  ) {
+    this.format = { format: 'json', quiet };
+  }
 
   async start(): Promise<void> {
     await this.write(['{\n  "tool": ', ...jsonPieces({ name: 'jdf-filespec', version: this.version }, '  '), ',\n  "files": ']);
   }
 
   async file(report: FileReport): Promise<void> {
-    const shown = this.named(report);
-    this.counted.whole(shown);
-    await this.write([this.separator(), ...jsonPieces(this.quiet ? errorsOnlyFile(shown) : shown, FILE)]);
+    await this.formatted(formatFile(this.named(report), this.format, NO_RULES));
+  }
+
+  async formatted(file: FormattedFile): Promise<void> {
+    this.counted.add(file.counts);
+    await this.write([this.separator(), ...file.text]);
   }
 
   async begin(head: FileReport): Promise<void> {
@@ -91,6 +97,9 @@ export class JsonReportStream implements ReportSink {
     return this.summary;
   }
 
+  /** Nothing to remove: JSON keeps nothing on disk. */
+  dispose(): void {}
+
   /** Before each file: the array's opening, or the comma after the one before. */
   private separator(): string {
     return this.counted.file() ? `[\n${FILE}` : `,\n${FILE}`;
@@ -101,6 +110,5 @@ export class JsonReportStream implements ReportSink {
   }
 }
 
-const errorsOnlyReference = (ref: TicketReference): TicketReference => ({ ...ref, findings: errorFindings(ref.findings) });
-// errorsOnly (report.ts) for one file.
-const errorsOnlyFile = (file: FileReport): FileReport => ({ ...file, findings: errorFindings(file.findings), references: file.references.map(errorsOnlyReference) });
+/** JSON has no rule indexes. */
+const NO_RULES: ReadonlyMap<string, number> = new Map();

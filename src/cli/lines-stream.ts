@@ -11,6 +11,7 @@ import { githubLine } from '../report/github.js';
 import type { FileReport, ValidationReport } from '../report/report.js';
 import { shownFindings } from '../report/quiet.js';
 import { problemsLine, sortedFindings, unixLine } from '../report/unix.js';
+import { formatFile, type FileFormat, type FormattedFile } from '../report/file-pieces.js';
 import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
 import { ReportCount } from './report-count.js';
 import { Spools, type Spool } from './spool.js';
@@ -29,22 +30,30 @@ export class LinesReportStream implements ReportSink {
   /** Whether the reader is still there (`validate ... | head`): then nothing more is formatted. */
   private open = true;
   private begun: { file: FileReport; lines: Spool; last: Placed | undefined; sorted: boolean } | undefined;
+  readonly format: FileFormat;
 
   constructor(
     private readonly out: NodeJS.WritableStream,
-    private readonly format: 'unix' | 'github',
+    private readonly kind: 'unix' | 'github',
     private readonly quiet: boolean,
     /** A report's path as shown (standard input under --stdin-filename). */
     private readonly named: (report: FileReport) => FileReport,
-  ) {}
+  ) {
+    this.format = { format: kind, quiet };
+  }
 
   async start(): Promise<void> {}
 
   async file(report: FileReport): Promise<void> {
-    const shown = this.named(report);
+    await this.formatted(formatFile(this.named(report), this.format, NO_RULES));
+  }
+
+  async formatted(file: FormattedFile): Promise<void> {
     this.counted.file();
-    this.counted.whole(shown);
-    await this.write(sortedFindings(shown, this.quiet).map(({ f, ref }) => this.line(shown, f, ref)));
+    this.counted.add(file.counts);
+    if (!this.open) return;
+    this.problems += file.shown;
+    this.open = await writePieces(this.out, file.text);
   }
 
   async begin(head: FileReport): Promise<void> {
@@ -90,7 +99,7 @@ export class LinesReportStream implements ReportSink {
 
   /** The unix format's count line; the summary as the report's (buildReport's counts). */
   async end(_unreadable?: readonly UnreadablePath[]): Promise<ValidationReport['summary']> {
-    if (this.format === 'unix') await this.write([problemsLine(this.problems)]);
+    if (this.kind === 'unix' && this.open) await writePieces(this.out, [problemsLine(this.problems)]);
     return this.counted.summary;
   }
 
@@ -100,7 +109,7 @@ export class LinesReportStream implements ReportSink {
   }
 
   private line(file: FileReport, f: LocatedFinding, ref?: TicketReference): string {
-    return this.format === 'unix' ? unixLine(file, f) : githubLine(file, f, ref);
+    return this.kind === 'unix' ? unixLine(file, f) : githubLine(file, f, ref);
   }
 
   private async write(lines: Iterable<string>): Promise<void> {
@@ -114,6 +123,9 @@ export class LinesReportStream implements ReportSink {
     this.open = await writePieces(this.out, counted);
   }
 }
+
+/** The line formats have no rule indexes. */
+const NO_RULES: ReadonlyMap<string, number> = new Map();
 
 const before = (a: { line: number; column: number }, b: { line: number; column: number }) => a.line < b.line || (a.line === b.line && a.column < b.column);
 

@@ -1,5 +1,6 @@
 // The summary of a report written as it comes (json-stream.ts, sarif-stream.ts, lines-stream.ts): buildReport's counts, made on the way.
 import type { ValidationReport } from '../report/report.js';
+import type { FileCounts } from '../report/file-pieces.js';
 import type { LocatedFinding, TicketReference } from '../ticket/validate.js';
 
 export class ReportCount {
@@ -15,10 +16,14 @@ export class ReportCount {
     this.findings(ref.findings, ref.suppressed);
   }
 
-  /** A file's own findings and every reference's, counted at once (a report handed over whole). */
-  whole(report: { findings: Iterable<LocatedFinding>; suppressed?: readonly unknown[] | undefined; references: readonly TicketReference[] }): void {
-    this.findings(report.findings, report.suppressed);
-    for (const ref of report.references) this.reference(ref);
+  /** A file's counts, made where it was formatted (formatFile). */
+  add(counts: FileCounts): void {
+    const s = this.summary;
+    s.references += counts.references;
+    s.error += counts.error;
+    s.warning += counts.warning;
+    s.info += counts.info;
+    s.suppressed += counts.suppressed;
   }
 
   findings(findings: Iterable<LocatedFinding>, suppressed: readonly unknown[] | undefined): void {

@@ -12,6 +12,7 @@ import { jsonPieces } from '../report/json-pieces.js';
 import type { FileReport, ValidationReport } from '../report/report.js';
 import { shownFindings } from '../report/quiet.js';
 import { ruleIndexes, SarifFileResults, sarifLog, type SarifOptions } from '../report/sarif.js';
+import { formatFile, SARIF_RESULT_INDENT as RESULT, type FileFormat, type FormattedFile } from '../report/file-pieces.js';
 import type { RuleMeta } from '../rules/types.js';
 import type { SuppressedFinding } from '../ticket/silence.js';
 import type { TicketReference } from '../ticket/validate.js';
@@ -20,7 +21,6 @@ import { Spools, type Spool } from './spool.js';
 
 /** Where the run's results are in the log, and where each result is. */
 const RESULTS = '      ';
-const RESULT = '        ';
 /** What stands for the results while the log around them is made. */
 const MARK = '\u0000jdf-filespec results\u0000';
 
@@ -33,6 +33,7 @@ export class SarifReportStream implements ReportSink {
   private readonly parts: Spool[] = [this.spools.spool()];
   /** The file begun in pieces: its results, its references' results kept apart, their suppressed findings held. */
   private begun: { made: SarifFileResults; references: Spool; silenced: Array<[SuppressedFinding, TicketReference]> } | undefined;
+  readonly format: FileFormat;
 
   constructor(
     private readonly out: NodeJS.WritableStream,
@@ -44,21 +45,22 @@ export class SarifReportStream implements ReportSink {
     private readonly options: SarifOptions,
   ) {
     this.index = ruleIndexes(catalog);
+    this.format = { format: 'sarif', quiet, ...(options.srcRoot !== undefined ? { srcRoot: options.srcRoot } : {}) };
   }
 
   /** Nothing yet: the log's head names the paths that could not be read. */
   async start(): Promise<void> {}
 
   async file(report: FileReport): Promise<void> {
-    const shown = this.named(report);
+    await this.formatted(formatFile(this.named(report), this.format, this.index));
+  }
+
+  /** A file's results, each after ",\n" and its indent (formatFile), kept in order. */
+  async formatted(file: FormattedFile): Promise<void> {
     this.counted.file();
-    this.counted.whole(shown);
-    const made = new SarifFileResults(shown, this.index, this.options.srcRoot);
+    this.counted.add(file.counts);
     const into = this.last();
-    for (const f of shownFindings(shown.findings, this.quiet)) add(into, made.result(f));
-    for (const ref of shown.references) for (const f of shownFindings(ref.findings, this.quiet)) add(into, made.result(f, ref));
-    for (const f of shown.suppressed ?? []) add(into, made.silenced(f));
-    for (const ref of shown.references) for (const f of ref.suppressed ?? []) add(into, made.silenced(f, ref));
+    for (const text of file.text) into.append(text);
   }
 
   async begin(head: FileReport): Promise<void> {

@@ -1,5 +1,5 @@
 import { mkdir, stat } from 'node:fs/promises';
-import { defaultJobs, validateBatch } from '../node/batch.js';
+import { defaultJobs, sharedLanes, validateBatch, validateFormatted } from '../node/batch.js';
 import { expandPaths, type DiscoverOptions } from '../node/discover.js';
 import { writePieces } from '../node/output.js';
 import type { LocalFileOptions } from '../node/local-files.js';
@@ -24,7 +24,9 @@ import type { ValidateOptions } from '../ticket/validate.js';
 import { unknownVocabulary } from '../ticket/vendor.js';
 import { parseUrlAttribute, type VocabularyRow } from '../ticket/vocabulary.js';
 import { docsUrl, homepage, packageVersion } from './version.js';
-import { foundTicketsOnly } from './found.js';
+import { foundOnly, foundTicketsOnly } from './found.js';
+import { TextReportStream } from './text-stream.js';
+import type { FormattedFile } from '../report/file-pieces.js';
 import { ignoredFiles, unmatched } from './unmatched.js';
 
 export interface ValidateRun {
@@ -47,7 +49,7 @@ export interface ValidateRun {
   references: boolean;
   maxBytes: number;
   exitZero: boolean;
-  /** Worker threads; by default one per core but one for many tickets (none on two cores), none for a few. */
+  /** Threads that check tickets, this one and N - 1 workers; by default one per free core for many tickets (defaultJobs), this one for a few. */
   jobs?: number;
   /** --check-exists, --map, --root. */
   local?: LocalFileOptions;
@@ -113,6 +115,9 @@ export async function runValidate(run: ValidateRun): Promise<number> {
   // as they come (sarif-stream.ts), unix and GitHub lines each file's in order (lines-stream.ts); in folder mode the tickets found are known only once all are read
   // (foundTicketsOnly), so the report is written whole.
   if (run.format !== 'text' && !expanded.sources.some((s) => s.foundIn !== undefined)) return streamReport(run, expanded.sources, expanded.unreadable, jobs, local);
+  // Several threads: each formats the files it checks (formatFile), the report is put together from their text.
+  const lanes = sharedLanes(expanded.sources, jobs);
+  if (lanes > 1) return sharedReport(run, expanded, lanes, local, progress);
   const batch = await validateBatch(expanded.sources, run.options, run.maxBytes, jobs, local, progress, run.debug, undefined, true);
   if (showProgress) process.stderr.write('\r\x1b[K');
   const { files, emptied } = foundTicketsOnly(batch.files, expanded.sources, run.debug === true);
@@ -122,7 +127,12 @@ export async function runValidate(run: ValidateRun): Promise<number> {
   // Standard input under the name --stdin-filename gives it.
   const named = run.stdinFilename === undefined ? files : files.map((f) => (f.path === '-' ? { ...f, path: run.stdinFilename! } : f));
   const report = buildReport(named, packageVersion());
-  const written = await writeReport(report, run, unreadable);
+  const color = useColor(run.color, run.outputFile !== undefined ? {} : process.stdout);
+  const options = { quiet: run.quiet, references: run.references, color, catalog: ruleCatalog, ...sarifOptions(), unreadable };
+  const written = await writeReport(run, async (out) => {
+    await writePieces(out, reportPieces(report, run.format, options));
+    return report.summary;
+  });
   for (const u of unreadable) process.stderr.write(forTerminal(`jdf-filespec: cannot read ${u.path}: ${u.reason}`) + '\n');
   if (!written) return 2;
   return exitCode(run, report.summary, unreadable);
@@ -159,12 +169,7 @@ async function streamReport(run: ValidateRun, sources: readonly TicketSource[], 
       return 2;
     }
   }
-  const out = file ?? process.stdout;
-  const sink = run.format === 'json'
-    ? new JsonReportStream(out, packageVersion(), run.quiet, named)
-    : run.format === 'sarif'
-      ? new SarifReportStream(out, packageVersion(), run.quiet, named, ruleCatalog, sarifOptions())
-      : new LinesReportStream(out, run.format === 'unix' ? 'unix' : 'github', run.quiet, named);
+  const sink = reportSink(run, file ?? process.stdout, named) as JsonReportStream | SarifReportStream | LinesReportStream;
   let summary: ValidationReport['summary'];
   try {
     await sink.start();
@@ -180,7 +185,7 @@ async function streamReport(run: ValidateRun, sources: readonly TicketSource[], 
     process.stderr.write(`jdf-filespec: cannot write ${run.outputFile ?? 'a temporary file'}: ${(error as Error).message}\n`);
     return 2;
   } finally {
-    if (!(sink instanceof JsonReportStream)) sink.dispose();
+    sink.dispose();
   }
   unreadable.push(...sink.unreadables);
   for (const u of unreadable) process.stderr.write(forTerminal(`jdf-filespec: cannot read ${u.path}: ${u.reason}`) + '\n');
@@ -189,6 +194,58 @@ async function streamReport(run: ValidateRun, sources: readonly TicketSource[], 
     await writePieces(process.stdout, [`${summaryLine(s, `${plural(s.files, 'file')}, ${plural(s.references, 'reference')}`)}; report in ${run.outputFile}\n`]);
   }
   return exitCode(run, summary, unreadable);
+}
+
+/** The writer of `run`'s format to `out` (text only from formatted files: sharedReport). */
+function reportSink(run: ValidateRun, out: NodeJS.WritableStream, named: (f: FileReport) => FileReport, color = false): JsonReportStream | SarifReportStream | LinesReportStream | TextReportStream {
+  switch (run.format) {
+    case 'json': return new JsonReportStream(out, packageVersion(), run.quiet, named);
+    case 'sarif': return new SarifReportStream(out, packageVersion(), run.quiet, named, ruleCatalog, sarifOptions());
+    case 'text': return new TextReportStream(out, run.quiet, { references: run.references, color });
+    default: return new LinesReportStream(out, run.format, run.quiet, named);
+  }
+}
+
+/**
+ * validate in folder mode or as text, its tickets checked by `lanes` threads, each formatting the files it checks
+ * (formatFile): the same report, summary line, messages and exit code as runValidate's own path.
+ */
+async function sharedReport(run: ValidateRun, expanded: { sources: TicketSource[]; unreadable: UnreadablePath[] }, lanes: number, local: LocalFileOptions | undefined, progress: ((done: number, total: number) => void) | undefined): Promise<number> {
+  const color = useColor(run.color, run.outputFile !== undefined ? {} : process.stdout);
+  const format = reportSink(run, process.stdout, (f) => f, color).format;
+  const work = { options: run.options, maxBytes: run.maxBytes, ...(local ? { local } : {}), debug: run.debug === true, blockingReads: true, format };
+  const results = await validateFormatted(expanded.sources, lanes, work, progress);
+  if (progress) process.stderr.write('\r\x1b[K');
+  const unreadable = [...expanded.unreadable];
+  const made: FormattedFile[] = [];
+  for (const r of results) {
+    if ('reason' in r) unreadable.push(r);
+    else made.push(r as FormattedFile);
+  }
+  const { files, emptied } = foundOnly(made, expanded.sources, run.debug === true, (f) => f.notTicket);
+  if (run.errorOnUnmatchedPattern !== false && unmatched(emptied)) return 2;
+  let summary: ValidationReport['summary'] | undefined;
+  let written: boolean;
+  try {
+    written = await writeReport(run, async (out) => {
+      const sink = reportSink(run, out, (f) => f, color);
+      try {
+        await sink.start();
+        for (const f of files) await sink.formatted(f);
+        return (summary = await sink.end(unreadable));
+      } finally {
+        sink.dispose();
+      }
+    });
+  } catch (error) {
+    // SARIF's results are kept in a temporary file (sarif-stream.ts), which too may fail to be written.
+    if ((error as NodeJS.ErrnoException).syscall === undefined) throw error;
+    process.stderr.write(`jdf-filespec: cannot write a temporary file: ${(error as Error).message}\n`);
+    return 2;
+  }
+  for (const u of unreadable) process.stderr.write(forTerminal(`jdf-filespec: cannot read ${u.path}: ${u.reason}`) + '\n');
+  if (!written) return 2;
+  return exitCode(run, summary!, unreadable);
 }
 
 /** --url-attribute values as vocabulary rows; undefined after saying which one is malformed (a usage error). */
@@ -227,27 +284,21 @@ function sarifOptions(): SarifOptions {
   };
 }
 
-/** The report, in pieces (a report can outgrow one string), to standard output or to -o FILE; false when FILE could not be written. */
-async function writeReport(report: ValidationReport, run: ValidateRun, unreadable: UnreadablePath[]): Promise<boolean> {
-  const toFile = run.outputFile !== undefined;
-  const options = {
-    quiet: run.quiet,
-    references: run.references,
-    color: useColor(run.color, toFile ? {} : process.stdout),
-    catalog: ruleCatalog,
-    ...sarifOptions(),
-    unreadable,
-  };
-  const pieces = reportPieces(report, run.format, options);
-  if (!toFile) {
-    await writePieces(process.stdout, pieces);
+/**
+ * The report, written by `write` (a report can outgrow one string), to standard output or to -o FILE, then the
+ * summary line `write` returns the counts of; false when FILE could not be written.
+ */
+async function writeReport(run: ValidateRun, write: (out: NodeJS.WritableStream) => Promise<ValidationReport['summary']>): Promise<boolean> {
+  if (run.outputFile === undefined) {
+    await write(process.stdout);
     return true;
   }
+  let summary: ValidationReport['summary'];
   try {
     // As ESLint does: the folder of -o FILE is made when it is missing.
-    await mkdir(path.dirname(path.resolve(run.outputFile!)), { recursive: true });
-    const stream = createWriteStream(run.outputFile!);
-    await writePieces(stream, pieces);
+    await mkdir(path.dirname(path.resolve(run.outputFile)), { recursive: true });
+    const stream = createWriteStream(run.outputFile);
+    summary = await write(stream);
     stream.end();
     await finished(stream);
   } catch (error) {
@@ -255,7 +306,7 @@ async function writeReport(report: ValidationReport, run: ValidateRun, unreadabl
     return false;
   }
   // What the file shows: with --quiet, errors only (errorsOnly).
-  const s = run.quiet ? { ...report.summary, warning: 0, info: 0 } : report.summary;
+  const s = run.quiet ? { ...summary, warning: 0, info: 0 } : summary;
   await writePieces(process.stdout, [`${summaryLine(s, `${plural(s.files, 'file')}, ${plural(s.references, 'reference')}`)}; report in ${run.outputFile}\n`]);
   return true;
 }

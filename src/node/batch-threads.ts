@@ -1,5 +1,6 @@
-// validateBatch's worker threads: a slice of the sources each when there are many, or one big ticket alone with
-// a memory limit. Loaded only then (node:worker_threads and node:v8 cost a cold start more than a small ticket's check).
+// validateBatch's worker for one big ticket alone, with a memory limit (the workers that share many tickets with
+// the main thread are batch-shared.ts's). Loaded only then (node:worker_threads and node:v8 cost a cold start more
+// than a small ticket's check).
 import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { FileReport } from '../report/report.js';

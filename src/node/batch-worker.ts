@@ -1,11 +1,14 @@
-// One worker of validateBatch: validates its slice of the sources and sends the reports back, in order and in pieces.
+// One worker of validateBatch: one that claims chunks of the sources beside the main thread (batch-shared.ts), or
+// one that checks a big ticket alone (batch-threads.ts) and sends its report back in pieces.
 import { parentPort, workerData } from 'node:worker_threads';
 import { detectPackage } from '../package/detect.js';
 import { validateSources } from './batch.js';
+import { claimChunks, type ClaimMessage } from './batch-claims.js';
+import { formatted } from './batch-shared.js';
 import { readTicket } from './files.js';
 import { sendResults, streamResult } from './report-pieces.js';
 
-const { sources, options, maxBytes, local, progress, debug, isolated, answers } = workerData;
+const { sources, options, maxBytes, local, progress, debug, isolated, answers, claiming, claims, format, blockingReads } = workerData;
 const tick = progress ? () => parentPort!.postMessage({ tick: true }) : undefined;
 
 /**
@@ -25,6 +28,15 @@ async function streamed(): Promise<boolean> {
   return true;
 }
 
-// A pool worker sends its big tickets on (validateSources checks them in workers of their own); it reads small
-// tickets synchronously, its event loop having nothing else to do.
-if (!(await streamed())) await sendResults(parentPort!, await validateSources(sources, options, maxBytes, local, tick, debug, !isolated, undefined, true));
+/** A worker that claims chunks of the sources (batch-shared.ts) sends each chunk's results (formatted, given the run's format) as it ends them. */
+async function claimed(): Promise<boolean> {
+  if (claiming !== true) return false;
+  const check = async (chunk: typeof sources, tick: () => void) => formatted(await validateSources(chunk, options, maxBytes, local, tick, debug, true, undefined, blockingReads), format);
+  await claimChunks(sources, claims, check, (from, results) => parentPort!.postMessage({ from, results } satisfies ClaimMessage));
+  parentPort!.postMessage({ done: true } satisfies ClaimMessage);
+  return true;
+}
+
+// A big ticket's worker whose report cannot be sent as it is checked (the file checks need it whole, or it is a
+// package) checks it with validateSources and sends the report in pieces.
+if (!(await claimed()) && !(await streamed())) await sendResults(parentPort!, await validateSources(sources, options, maxBytes, local, tick, debug, !isolated, undefined, true));

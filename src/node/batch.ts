@@ -14,6 +14,8 @@ import type { ReportSink } from './report-pieces.js';
 import { buffered, peek } from '../package/input.js';
 import { detectPackage } from '../package/detect.js';
 import { packageKindOf } from './package-kind.js';
+import { CHUNK, type Claimed, type ClaimingWork } from './batch-claims.js';
+import type { FormattedFile } from '../report/file-pieces.js';
 
 // Tickets are met far more often than packages, and most runs ask nothing of the file system: the package
 // readers (and the zip library) and the file checks load when first needed.
@@ -21,6 +23,8 @@ const packages = () => import('./package-read.js');
 const fileChecks = () => import('./local-files.js');
 // Worker threads (and node:worker_threads, node:v8) for many tickets or a big one only.
 const threads = () => import('./batch-threads.js');
+// This thread and workers claiming chunks of the sources (batch-shared.ts), for many tickets.
+const shared = () => import('./batch-shared.js');
 
 export interface BatchResult {
   files: FileReport[];
@@ -31,14 +35,17 @@ export interface BatchResult {
 const WORKER_THRESHOLD = 200;
 
 /**
- * Worker threads for `count` tickets: none for a few; else one per core but one, as Jest's default (the main thread
- * has work of its own beside workers: taking their reports, writing the output). With one core to spare, no
- * workers: on two cores, two workers were slower than none over 1266 real tickets (issue 33).
+ * Threads that check `count` tickets (this one and the rest workers, batch-shared.ts): this one alone for a few;
+ * else one per core that is free, by the last minute's load average (os.loadavg; none is counted on Windows,
+ * where it is 0). A second isolate warms up its own code (V8 compiles the hot functions again, beside the
+ * thread's work): over the corpus's 1266 tickets on two cores that cost about 0.4 s of CPU, which a free core
+ * turns into a shorter run and a busy one into a longer one (issue 33).
  */
 export function defaultJobs(count: number): number {
-  const spare = os.availableParallelism() - 1;
-  if (count < WORKER_THRESHOLD || spare < 2) return 1;
-  return Math.min(spare, Math.ceil(count / WORKER_THRESHOLD));
+  if (count < WORKER_THRESHOLD) return 1;
+  const cores = os.availableParallelism();
+  const free = cores - Math.floor(os.loadavg()[0] ?? 0);
+  return Math.max(1, Math.min(free, cores, Math.ceil(count / WORKER_THRESHOLD)));
 }
 
 /**
@@ -184,40 +191,47 @@ export async function validateBatch(
   sources: readonly TicketSource[],
   options: ValidateOptions,
   maxBytes: number,
+  /** Threads that check the tickets: this one and jobs - 1 workers, each claiming a few at a time. */
   jobs = defaultJobs(sources.length),
   local?: LocalFileOptions,
   /** Called as each ticket is taken up, with the number done so far. */
   onProgress?: (done: number, total: number) => void,
   /** Put the stack trace in internal-error findings. */
   debug = false,
-  /** Where the reports go as they come, in order (in this thread only: one job, no standard input); then none are returned. */
+  /** Where the reports go as they come, in order (with several threads, each formatted by the thread that checked it: ReportSink.formatted); then none are returned. */
   sink?: ReportSink,
   /** Small tickets read synchronously (read-small.ts): for a run with nothing else on this thread's event loop. */
   blockingReads = false,
 ): Promise<BatchResult> {
   let done = 0;
   const tick = onProgress ? () => onProgress(done++, sources.length) : undefined;
-  let results: Array<FileReport | UnreadablePath>;
-  const workers = Math.min(jobs, sources.filter((s) => s.path !== '-').length);
-  if (workers <= 1 || sources.some((s) => s.path === '-')) {
-    results = await validateSources(sources, options, maxBytes, local, tick, debug, true, sink, blockingReads);
-  } else {
-    // Contiguous slices keep each worker's reads near each other on disk; the slices are joined back in order.
-    const size = Math.ceil(sources.length / workers);
-    const slices = Array.from({ length: workers }, (_, k) => sources.slice(k * size, (k + 1) * size)).filter((s) => s.length > 0);
-    const { runWorker } = await threads();
-    const parts = await Promise.all(slices.map((slice) => runWorker(slice, options, maxBytes, local, tick, debug)));
-    results = parts.flat();
-  }
+  const lanes = sharedLanes(sources, jobs);
+  const results = lanes > 1
+    ? await validateFormatted(sources, lanes, { options, maxBytes, ...(local ? { local } : {}), debug, blockingReads, ...(sink ? { format: sink.format } : {}) }, onProgress)
+    : await validateSources(sources, options, maxBytes, local, tick, debug, true, sink, blockingReads);
   const files: FileReport[] = [];
   const unreadable: UnreadablePath[] = [];
-  // The workers' reports, whole, to the sink in order.
-  if (sink) for (const r of results) await ('reason' in r ? sink.unreadable(r) : sink.file(r));
+  // The threads' results, formatted for the sink, to the sink in order.
+  if (sink) for (const r of results) await ('reason' in r ? sink.unreadable(r) : sink.formatted(r as FormattedFile));
   else for (const r of results) {
     if ('reason' in r) unreadable.push(r);
-    else files.push(r);
+    else files.push(r as FileReport);
   }
   return { files, unreadable };
+}
+
+/** How many threads check `sources` given `jobs`: 1 (this one) for standard input or a chunk's worth. */
+export function sharedLanes(sources: readonly TicketSource[], jobs: number): number {
+  return sources.some((s) => s.path === '-') ? 1 : Math.max(1, Math.min(jobs, Math.ceil(sources.length / CHUNK)));
+}
+
+/**
+ * The sources checked by this thread and lanes - 1 workers, each claiming a few at a time (batch-shared.ts); the
+ * results in the order of the sources, each report formatted in the thread that checked it when `work.format` is given.
+ */
+export async function validateFormatted(sources: readonly TicketSource[], lanes: number, work: Omit<ClaimingWork, 'sources' | 'claims'>, onProgress?: (done: number, total: number) => void): Promise<Claimed[]> {
+  const { validateShared } = await shared();
+  return validateShared(sources, lanes, work, onProgress ? (n) => onProgress(n, sources.length) : undefined);
 }
 
 /** Tickets up to this size are checked in this thread whatever the heap (Node's heap is never under 256 times it). */

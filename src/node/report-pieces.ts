@@ -6,6 +6,7 @@
 // (streamResult, validateTicketStream): the worker never holds its report, and waits on the receiver's answer
 // through shared memory, the walk being synchronous.
 import type { MessagePort } from 'node:worker_threads';
+import type { FileFormat, FormattedFile } from '../report/file-pieces.js';
 import type { FileReport } from '../report/report.js';
 import { validateTicketStream, type LocatedFinding, type TicketReference, type TicketSummary, type ValidateOptions } from '../ticket/validate.js';
 import { internalErrorReport } from './batch.js';
@@ -43,7 +44,11 @@ export const answersBuffer = (): Int32Array => new Int32Array(new SharedArrayBuf
  * the rest of it, its references empty). Each call's promise settles when the sink is ready for the next.
  */
 export interface ReportSink {
+  /** The format of its files' text, for a thread that formats the files it checks (batch-shared.ts). */
+  readonly format: FileFormat;
   file(report: FileReport): Promise<void>;
+  /** A file formatted where it was checked (formatFile with `format`): the same text `file` writes. */
+  formatted(file: FormattedFile): Promise<void>;
   begin(head: FileReport): Promise<void>;
   references(references: readonly TicketReference[]): Promise<void>;
   finish(rest: FileReport): Promise<void>;

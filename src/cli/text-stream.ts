@@ -1,0 +1,39 @@
+// validate's text written from files formatted where they were checked (formatFile): each file's lines, then the
+// summary line; the same text as textLines(buildReport(files)), --quiet's counts those of what is shown.
+import { writePieces } from '../node/output.js';
+import type { FileFormat, FormattedFile } from '../report/file-pieces.js';
+import type { ValidationReport } from '../report/report.js';
+import { textSummaryLine } from '../report/text.js';
+import { ReportCount } from './report-count.js';
+
+export class TextReportStream {
+  private readonly counted = new ReportCount();
+  /** Whether the reader is still there (`validate ... | head`): then nothing more is written. */
+  private open = true;
+  readonly format: FileFormat;
+
+  constructor(
+    private readonly out: NodeJS.WritableStream,
+    private readonly quiet: boolean,
+    options: { references: boolean; color: boolean },
+  ) {
+    this.format = { format: 'text', quiet, references: options.references, color: options.color };
+  }
+
+  async start(): Promise<void> {}
+
+  async formatted(file: FormattedFile): Promise<void> {
+    this.counted.file();
+    this.counted.add(file.counts);
+    if (this.open) this.open = await writePieces(this.out, file.text);
+  }
+
+  /** The summary line; the summary as the report's (buildReport's counts). */
+  async end(): Promise<ValidationReport['summary']> {
+    const s = this.counted.summary;
+    if (this.open) this.open = await writePieces(this.out, [textSummaryLine(this.quiet ? { ...s, warning: 0, info: 0 } : s)]);
+    return s;
+  }
+
+  dispose(): void {}
+}
