@@ -66,7 +66,7 @@ export function corpusSection(dir: string, cli: string, quick: boolean, log: (s:
   rows.push({ section: 'corpus', name: `${files.length} tickets: raw fast-xml-parser parse`, value: perSecond(raw), unit: 'tickets/s' });
   rows.push({ section: 'corpus', name: `${files.length} tickets: read + validateTicket, in process`, value: perSecond(inProcess), unit: 'tickets/s' });
 
-  // The CLI as a user runs it over the folder: the default jobs and --jobs 1, interleaved.
+  // The CLI as a user runs it over the folder: the default jobs, --jobs 1 and --jobs 2, interleaved.
   const runCli = (extra: string[]) => {
     const t0 = performance.now();
     spawnSync(process.execPath, [cli, 'validate', dir, '--format', 'json', '--exit-zero', ...extra], { stdio: 'ignore' });
@@ -79,12 +79,15 @@ export function corpusSection(dir: string, cli: string, quick: boolean, log: (s:
     return { whole: performance.now() - t0, loop: Number(child.stdout) };
   };
   runCli(['--jobs', '1']); // the file cache
+  const jobs = defaultJobs(files.length); // what the default is as the runs begin
   const parallel: number[] = [];
   const single: number[] = [];
+  const two: number[] = [];
   const fresh: Array<{ whole: number; loop: number }> = [];
   for (let r = 0; r < (quick ? 1 : 3); r++) {
     parallel.push(runCli([]));
     single.push(runCli(['--jobs', '1']));
+    two.push(runCli(['--jobs', '2']));
     fresh.push(runFresh());
   }
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
@@ -94,14 +97,13 @@ export function corpusSection(dir: string, cli: string, quick: boolean, log: (s:
   const freshWhole = med(fresh.map((f) => f.whole));
   rows.push({ section: 'corpus', name: 'validate FOLDER (default jobs) vs read + validateTicket in process', value: perSecond(cliMs), unit: 'tickets/s', ratio: cliMs / inProcess, target: '<= 1.5x in process', pass: cliMs / inProcess <= 1.5 });
   rows.push({ section: 'corpus', name: 'validate FOLDER --jobs 1 vs read + validateTicket in process', value: perSecond(oneMs), unit: 'tickets/s', ratio: oneMs / inProcess });
+  rows.push({ section: 'corpus', name: 'validate FOLDER --jobs 2 (this thread and a worker) vs read + validateTicket in process', value: perSecond(med(two)), unit: 'tickets/s', ratio: med(two) / inProcess });
   // What a fresh process pays for the same work (no CLI): the gap between the in-process figure and the CLI's that is not the CLI's.
   rows.push({ section: 'corpus', name: 'read + validateTicket once in a fresh process, the loop alone (cold JIT) vs in process', value: perSecond(freshLoop), unit: 'tickets/s', ratio: freshLoop / inProcess });
   rows.push({ section: 'corpus', name: 'the same fresh process, start to exit (node, imports, loop) vs in process', value: perSecond(freshWhole), unit: 'tickets/s', ratio: freshWhole / inProcess });
-  // Where the default is --jobs 1 (two cores: src/node/batch.ts), the two runs are the same work and their ratio is noise.
-  const jobs = defaultJobs(files.length);
-  rows.push(jobs === 1
-    ? { section: 'corpus', name: 'validate FOLDER: default jobs time / --jobs 1 time (the default is --jobs 1 here)', value: cliMs, unit: 'ms', ratio: cliMs / oneMs, target: '<= 1x --jobs 1', pass: true }
-    : { section: 'corpus', name: `validate FOLDER: default jobs (${jobs}) time / --jobs 1 time`, value: cliMs, unit: 'ms', ratio: cliMs / oneMs, target: '<= 1x --jobs 1', pass: cliMs <= oneMs });
+  // The default follows the load (src/node/batch.ts defaultJobs: the cores less the last minute's load average), so
+  // the row names what it was as the runs began; the target is the same either way.
+  rows.push({ section: 'corpus', name: `validate FOLDER: default jobs (${jobs} at the start) time / --jobs 1 time`, value: cliMs, unit: 'ms', ratio: cliMs / oneMs, target: '<= 1x --jobs 1', pass: cliMs <= oneMs });
 
   const targets = rows.filter((r) => r.target !== undefined && !FORMS.some(([form]) => r.name.startsWith(form)));
   return { rows, notes: [`corpus: ${dir}, ${files.length} tickets, ${mb.toFixed(1)} MB, ${values.length} URL values`], targets };
