@@ -94,7 +94,17 @@ const MASKED_FIX = 'the fixed value still holds a password (shown masked), so it
  * is changed only when the fix is safe for every use.
  */
 function whyNotFixed(raw: string, uses: readonly TicketReference[], fixed: string, charset: string, memo: ReadingsMemo): string | null {
-  return unknownReference(raw) ?? (holdsPassword(fixed) ? MASKED_FIX : null) ?? uses.map((u) => sameFile(u, fixed, charset, memo)).find((r) => r !== null) ?? null;
+  return unknownReference(raw) ?? whyFixUnsafe(uses, fixed, charset, memo);
+}
+
+/** whyNotFixed for a value whose text holds no reference of unknown meaning: the fix itself, then each use in turn. */
+function whyFixUnsafe(uses: readonly TicketReference[], fixed: string, charset: string, memo: ReadingsMemo): string | null {
+  if (holdsPassword(fixed)) return MASKED_FIX;
+  for (const use of uses) {
+    const reason = sameFile(use, fixed, charset, memo);
+    if (reason !== null) return reason;
+  }
+  return null;
 }
 
 /**
@@ -126,7 +136,7 @@ export function settleFix(text: string, uses: readonly TicketReference[], charse
   const memo = new ReadingsMemo();
   const reason = whyNotFixed(raw, uses, fixed, charset, memo);
   if (reason === null) {
-    settleFindingFixes(raw, uses, fixed, charset, memo);
+    settleFindingFixes(uses, fixed, charset, memo);
     return;
   }
   for (const use of uses) {
@@ -141,13 +151,14 @@ export function settleFix(text: string, uses: readonly TicketReference[], charse
  * value naming another file, such as the backslash fix of "E:\\a\\b.pdf" without the scheme's), the finding
  * offers the value's whole fix, `fixed`, which the decision accepted and which corrects this problem as well.
  */
-function settleFindingFixes(raw: string, uses: readonly TicketReference[], fixed: string, charset: string, memo: ReadingsMemo): void {
+function settleFindingFixes(uses: readonly TicketReference[], fixed: string, charset: string, memo: ReadingsMemo): void {
   const decided = new Map<string, boolean>([[fixed, true]]);
   for (const use of uses) {
     for (const f of use.findings) {
       if (f.fix === undefined) continue;
       let ok = decided.get(f.fix);
-      if (ok === undefined) decided.set(f.fix, (ok = whyNotFixed(raw, uses, f.fix, charset, memo) === null));
+      // The value's text was found free of unknown references when its own fix was accepted.
+      if (ok === undefined) decided.set(f.fix, (ok = whyFixUnsafe(uses, f.fix, charset, memo) === null));
       if (!ok) f.fix = fixed;
     }
   }

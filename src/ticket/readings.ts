@@ -119,14 +119,37 @@ export function fileIdentity(uri: string, charset = 'utf-8'): string {
   }
   let path = removeDotSegments(rawPath);
   // A segment without "%" decodes to itself, and holds no "/" to escape.
-  if (path.indexOf('%') !== -1) path = path.split('/').map((segment) => decodedName(segment, charset)).join('/');
+  if (path.indexOf('%') !== -1) path = (isUtf8(charset) ? asciiPathDecoded(path) : undefined) ?? path.split('/').map((segment) => decodedName(segment, charset)).join('/');
   return `${(ref.scheme ?? '').toLowerCase()}://${host}${foldDrive(path)}`;
 }
 
 /** A segment as the name it decodes to, a "/" in it escaped again (so it stays one segment). */
 function decodedName(segment: string, charset: string): string {
-  const text = (charset === 'utf-8' || charset.toLowerCase() === 'utf-8' ? asciiDecoded(segment) : undefined) ?? decodeSegment(segment, charset).text;
+  const text = (isUtf8(charset) ? asciiDecoded(segment) : undefined) ?? decodeSegment(segment, charset).text;
   return text.indexOf('/') === -1 ? text : text.replace(/\//g, '%2F');
+}
+
+const isUtf8 = (charset: string): boolean => charset === 'utf-8' || charset.toLowerCase() === 'utf-8';
+
+/**
+ * A path of ASCII characters whose escapes are all of ASCII octets, each segment as decodedName has it in UTF-8
+ * (asciiDecoded, "%2F" kept as "%2F"), in one pass; undefined for any other path. A triplet never holds a "/", so
+ * the triplets of the path are those of its segments.
+ */
+function asciiPathDecoded(path: string): string | undefined {
+  let text = '';
+  let from = 0;
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c >= 0x80) return undefined;
+    if (c !== 0x25 || !isTripletAt(path, i)) continue;
+    const octet = hexValue(path.charCodeAt(i + 1)) * 16 + hexValue(path.charCodeAt(i + 2));
+    if (octet >= 0x80) return undefined;
+    text += path.slice(from, i) + (octet === 0x2f ? '%2F' : String.fromCharCode(octet));
+    i += 2;
+    from = i + 1;
+  }
+  return text + path.slice(from);
 }
 
 /**

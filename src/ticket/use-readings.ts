@@ -20,12 +20,13 @@ export class UseReadings {
 
   /** Whether a reading (the same href in the same charset, else file identity) names the file `href` names. */
   names(href: string): boolean {
-    for (let k = 0; k < FILE_READINGS; k++) if (this.hrefs[k] === href && consumerCharset(k, this.charset) === this.charset) return true;
+    // The answer is whether any reading names it, so the cheap test (the same href) goes over every reading first:
+    // a fix that one of them writes as it is costs no identity.
+    for (let k = 0; k < FILE_READINGS; k++) if (this.hrefAt(k) === href && consumerCharset(k, this.charset) === this.charset) return true;
     let target: string | undefined;
     for (let k = 0; k < FILE_READINGS; k++) {
-      const reading = this.hrefAt(k);
+      const reading = this.hrefs[k]!;
       if (reading === null) continue;
-      if (reading === href && consumerCharset(k, this.charset) === this.charset) return true;
       target ??= fileIdentity(href, this.charset);
       if (this.identityAt(k, reading) === target) return true;
     }

@@ -17,8 +17,10 @@ const NOT_IN_SHARE = /[:*?"<>|]/;
  * a server or share name Windows forbids.
  */
 export function windowsTarget(uri: string, charset = 'utf-8'): string | null | undefined {
+  // RFC 3986 3.1: the scheme is "file" exactly where the URI starts with it and ":" (none of "/?#" can come first).
+  if (!FILE_SCHEME.test(uri)) return null;
   const ref = parseReference(uri);
-  if (ref.scheme?.toLowerCase() !== 'file' || ref.query !== undefined || ref.fragment !== undefined) return null;
+  if (ref.query !== undefined || ref.fragment !== undefined) return null;
   let host = '';
   if (ref.authority !== undefined) {
     const parts = parseAuthority(ref.authority);
@@ -27,12 +29,12 @@ export function windowsTarget(uri: string, charset = 'utf-8'): string | null | u
     if (!decoded.valid) return null;
     host = decoded.text.toLowerCase() === 'localhost' ? '' : decoded.text;
   }
-  const segments = ref.path.split('/').map((s) => decodeSegment(s, charset));
-  if (segments.some((s) => !s.valid)) return null;
-  const path = (host !== '' ? '\\\\' + host : '') + segments.map((s) => s.text).join('\\');
-  const names = path.replace(/\//g, '\\').split('\\');
-  const unc = /^\\\\/.test(path.replace(/\//g, '\\'));
-  const kept = dotsRemoved(names.filter((n) => n !== ''));
+  // Every "/" and "\\" is a separator, a decoded "%2F" too: the path decoded, "/" between its segments.
+  const decoded = decodedPath(ref.path, charset);
+  if (decoded === null) return null;
+  const path = ((host !== '' ? '\\\\' + host : '') + decoded).replace(/\//g, '\\');
+  const unc = path.startsWith('\\\\');
+  const kept = dotsRemoved(path.split('\\').filter((n) => n !== ''));
   if (unc) {
     if (kept.length < 2 || NOT_IN_SHARE.test(kept[0]!) || NOT_IN_SHARE.test(kept[1]!)) return null;
     return `\\\\${kept.join('\\')}`.toLowerCase();
@@ -40,6 +42,20 @@ export function windowsTarget(uri: string, charset = 'utf-8'): string | null | u
   const drive = /^([A-Za-z])[:|]$/.exec(kept[0] ?? '');
   if (drive === null) return undefined;
   return `${drive[1]}:\\${kept.slice(1).join('\\')}`.toLowerCase();
+}
+
+const FILE_SCHEME = /^file:/i;
+
+/** Each segment of `path` percent-decoded in `charset`, joined by "/"; null where one holds octets invalid there. */
+function decodedPath(path: string, charset: string): string | null {
+  if (path.indexOf('%') === -1) return path; // each segment decodes to itself
+  const texts: string[] = [];
+  for (const segment of path.split('/')) {
+    const s = decodeSegment(segment, charset);
+    if (!s.valid) return null;
+    texts.push(s.text);
+  }
+  return texts.join('/');
 }
 
 /** The names with "." dropped and each ".." removing the name before it (never the first, the server or drive). */
