@@ -3,6 +3,7 @@
 // (`fixRefused`, with the reason) instead. planFixes (rewrite.ts) reads it.
 import { holdsPassword } from '../fileurl/redact.js';
 import { resolveReference } from '../uri/resolve.js';
+import type { ReadingsShelf } from './readings-shelf.js';
 import { folderIdentity, UseReadings } from './use-readings.js';
 import { windowsTarget } from './windows-reading.js';
 import type { TicketReference } from './validate.js';
@@ -36,11 +37,14 @@ function sameFile(ref: TicketReference, fixed: string, charset: string, memo: Re
 class ReadingsMemo {
   private readonly byUse = new Map<TicketReference, UseReadings>();
 
+  constructor(private readonly shelf: ReadingsShelf | undefined) {}
+
   of(ref: TicketReference, value: string, base: string | null, withJoin: boolean, charset: string): UseReadings {
     const kept = this.byUse.get(ref);
     if (kept !== undefined && kept.base === base) return kept;
     // A label names its charset in any case: as the WHATWG reading's (utf-8), the report's UTF-8 matches it.
-    const made = new UseReadings(value, base, withJoin, charset.toLowerCase());
+    const shared = base !== null ? this.shelf?.find(value, base, withJoin) : undefined;
+    const made = new UseReadings(value, base, withJoin, charset.toLowerCase(), shared);
     this.byUse.set(ref, made);
     return made;
   }
@@ -127,13 +131,14 @@ export function settleFixes(text: string, references: readonly TicketReference[]
 
 /**
  * The decision for the uses of one value (every reference with `fixed` at the same span, in the order of the
- * walk), in a ticket read in `charset`. validateTicketStream makes it as soon as no other use can follow.
+ * walk), in a ticket read in `charset`. validateTicketStream makes it as soon as no other use can follow, with the
+ * readings the walk's check of the value left on its `shelf`.
  */
-export function settleFix(text: string, uses: readonly TicketReference[], charset: string): void {
+export function settleFix(text: string, uses: readonly TicketReference[], charset: string, shelf?: ReadingsShelf): void {
   const first = uses[0]!;
   const fixed = first.fixed!;
   const raw = text.slice(first.span[0], first.span[1]);
-  const memo = new ReadingsMemo();
+  const memo = new ReadingsMemo(shelf);
   const reason = whyNotFixed(raw, uses, fixed, charset, memo);
   if (reason === null) {
     settleFindingFixes(uses, fixed, charset, memo);

@@ -6,6 +6,7 @@ import { hostOf } from '../fileurl/locality.js';
 import { parseReference } from '../uri/parse.js';
 import { removeDotSegments, resolveReference } from '../uri/resolve.js';
 import type { Reading } from '../rules/ticket-view.js';
+import type { ReadingsShelf } from './readings-shelf.js';
 import { boundedMemo } from '../util/bounded-memo.js';
 import { innerOfDoubledScheme } from './windows-reading.js';
 
@@ -235,9 +236,10 @@ export function readings(value: string, base: string, withJoin: boolean): Readin
  * The readings, when at least two of them name different files; otherwise null. Equal hrefs are one file, so an
  * identity is worked out only for an href not seen yet, and the first that differs settles it.
  */
-export function disagreement(value: string, base: string, withJoin: boolean): Reading[] | null {
+export function disagreement(value: string, base: string, withJoin: boolean, shelf?: ReadingsShelf): Reading[] | null {
   if (!mayDisagree(value, base)) return null;
   const list = readings(value, base, withJoin);
+  shelf?.keep(value, base, withJoin, list);
   return splitsAtBackslash(value, list) ? list : differing(list);
 }
 
@@ -323,9 +325,9 @@ const plainReadings = [false, true].map((withJoin) => boundedMemo((base: string)
  * trailing "/" has every reference under it disagree, and each would be resolved four ways. The tests hold the
  * two equal.
  */
-export function disagreementOf(value: string, base: string, withJoin: boolean): Reading[] | null {
+export function disagreementOf(value: string, base: string, withJoin: boolean, shelf?: ReadingsShelf): Reading[] | null {
   const plain = UNRESERVED_OR_SLASH.test(value) ? plainReadings[withJoin ? 1 : 0]!(base) : null;
-  if (plain === null) return disagreement(value, base, withJoin);
+  if (plain === null) return disagreement(value, base, withJoin, shelf);
   if (!plain.differ) return null;
   return plain.prefixes.map(({ consumer, href }) => ({ consumer, href: href === null ? null : href + value }));
 }

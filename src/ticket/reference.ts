@@ -10,6 +10,8 @@ import { checkUrl, type CheckResult } from '../check.js';
 import { redactPassword } from '../fileurl/redact.js';
 import { ownCopy } from '../util/own-copy.js';
 import type { TicketRuleReport, WalkedReference } from '../rules/ticket.js';
+import type { TicketLayer, TicketView } from '../rules/ticket-view.js';
+import { disagreementOf } from './readings.js';
 import type { CheckOptions, Finding, Role } from '../rules/types.js';
 import { sortFew } from '../util/sort-few.js';
 import type { Attribute } from './xml/index.js';
@@ -124,12 +126,19 @@ export class ReferenceRecorder {
     else this.ruleFindings.push({ finding: unplacedFinding(this.ruleCode, this.doc.profile, r.args ?? {}), offset: r.offset, supersedes: r.supersedes });
   };
 
+  /** The document as the reference rules see it: its disagreements leave their readings on the queue's shelf. */
+  private readonly view: TicketView;
+
   constructor(
     private readonly doc: TicketDocument,
     private readonly options: ValidateOptions,
     private readonly paths: ElementPaths,
     readonly queue: ReferenceQueue,
-  ) {}
+  ) {
+    const shelf = queue.shelf;
+    const layer: TicketLayer = { ...doc.layer, disagreement: (value, base, withJoin) => disagreementOf(value, base, withJoin, shelf) };
+    this.view = { text: doc.text, lines: doc.lines, tree: doc.tree, root: doc.root, layer };
+  }
 
   /**
    * Checks a URL or Directory against its base and reports it. `via`: the rRef through which it was reached;
@@ -259,7 +268,7 @@ export class ReferenceRecorder {
     this.ruleFindings = [];
     for (const rule of REFERENCE_RULES) {
       this.ruleCode = rule.meta.code;
-      rule.checkReference(walked, this.doc, this.collect);
+      rule.checkReference(walked, this.view, this.collect);
     }
     const rules = this.ruleFindings.length === 0 ? NO_RULE_FINDINGS : this.ruleFindings;
     this.ruleFindings = [];

@@ -2,6 +2,7 @@
 import { resolveReference } from '../uri/resolve.js';
 import { CONSUMER_READINGS, consumerCharset, consumerHref, fileIdentity, FILE_READINGS } from './readings.js';
 import { windowsAgreement } from './windows-reading.js';
+import type { Reading } from '../rules/ticket-view.js';
 
 /**
  * The readings of `value` against `base` (readings.ts, consumerHref), read in `charset`: each href, the file
@@ -16,7 +17,13 @@ export class UseReadings {
   private windows: string | null | undefined;
   private folder: string | undefined;
 
-  constructor(readonly value: string, readonly base: string | null, private readonly withJoin: boolean, private readonly charset: string) {}
+  /** `shared`: readings(value, base, withJoin) when the walk has them already (readings-shelf.ts): its strict, WHATWG and join hrefs are these readings'. */
+  constructor(readonly value: string, readonly base: string | null, private readonly withJoin: boolean, private readonly charset: string, shared?: readonly Reading[]) {
+    if (shared === undefined || base === null) return;
+    this.hrefs[0] = shared[0]!.href;
+    this.hrefs[2] = shared[2]!.href;
+    this.hrefs[4] = withJoin ? shared[3]!.href : null;
+  }
 
   /** Whether a reading (the same href in the same charset, else file identity) names the file `href` names. */
   names(href: string): boolean {
