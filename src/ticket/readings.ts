@@ -4,6 +4,7 @@ import { hexValue } from '../uri/chars.js';
 import { foldDriveSegment as foldDrive, isWindowsDriveAt } from '../fileurl/drive.js';
 import { hostOf } from '../fileurl/locality.js';
 import { parseReference } from '../uri/parse.js';
+import { hasDotSegment } from '../uri/dot-segments.js';
 import { removeDotSegments, resolveReference } from '../uri/resolve.js';
 import type { Reading } from '../rules/ticket-view.js';
 import type { ReadingsShelf } from './readings-shelf.js';
@@ -75,6 +76,8 @@ function cleanDots(input: string): string {
     prefix = url.slice(0, posDouble + prefixLength);
     url = url.slice(posDouble + prefixLength);
   }
+  // Tokens all non-empty and none "." or "..": they are kept as they are, joined as they were.
+  if (url !== '' && url.indexOf('//') === -1 && url.charCodeAt(0) !== 0x2f && url.charCodeAt(url.length - 1) !== 0x2f && !hasDotSegment(url)) return prefix + url;
   // java.util.StringTokenizer: consecutive '/' are one delimiter, no empty tokens. JDFLibJ then drops every
   // '.' but the first token.
   const vs: string[] = [];
@@ -109,7 +112,7 @@ function whatwg(value: string, base: string): string | null {
  */
 export function fileIdentity(uri: string, charset = 'utf-8'): string {
   const ref = parseReference(uri);
-  let host = ref.authority !== undefined ? hostOf(ref.authority) : '';
+  let host = ref.authority !== undefined && ref.authority !== '' ? hostOf(ref.authority) : '';
   if (host === 'localhost') host = '';
   let rawPath = ref.path;
   const unc = host === '' && rawPath.startsWith('//') ? /^\/\/+([^/]+)(\/.*)?$/.exec(rawPath) : null;
@@ -178,7 +181,9 @@ function asciiDecoded(segment: string): string | undefined {
 function decodedWhole(uri: string): string | null {
   try {
     const ref = parseReference(uri);
-    return `${ref.scheme ?? ''}:${ref.authority !== undefined ? '//' + ref.authority : ''}${decodeURIComponent(ref.path).replace(/%/g, '%25').replace(/ /g, '%20')}`;
+    // Without "%" the path decodes to itself and holds no "%" to escape again.
+    const path = ref.path.indexOf('%') === -1 ? ref.path : decodeURIComponent(ref.path).replace(/%/g, '%25');
+    return `${ref.scheme ?? ''}:${ref.authority !== undefined ? '//' + ref.authority : ''}${path.indexOf(' ') === -1 ? path : path.replace(/ /g, '%20')}`;
   } catch {
     return null;
   }
