@@ -1,6 +1,6 @@
 // How different consumers would resolve the same reference, and whether they would open the same file.
-import { decodeSegment, isTripletAt } from '../escape/percent.js';
-import { hexValue } from '../uri/chars.js';
+import { decodeSegment } from '../escape/percent.js';
+import { asciiDecoded, isUtf8 } from './ascii-escapes.js';
 import { foldDriveSegment as foldDrive, isWindowsDriveAt } from '../fileurl/drive.js';
 import { hostOf } from '../fileurl/locality.js';
 import { parseReference } from '../uri/parse.js';
@@ -123,58 +123,14 @@ export function fileIdentity(uri: string, charset = 'utf-8'): string {
   }
   let path = removeDotSegments(rawPath);
   // A segment without "%" decodes to itself, and holds no "/" to escape.
-  if (path.indexOf('%') !== -1) path = (isUtf8(charset) ? asciiPathDecoded(path) : undefined) ?? path.split('/').map((segment) => decodedName(segment, charset)).join('/');
+  if (path.indexOf('%') !== -1) path = (isUtf8(charset) ? asciiDecoded(path, true) : undefined) ?? path.split('/').map((segment) => decodedName(segment, charset)).join('/');
   return `${(ref.scheme ?? '').toLowerCase()}://${host}${foldDrive(path)}`;
 }
 
 /** A segment as the name it decodes to, a "/" in it escaped again (so it stays one segment). */
 function decodedName(segment: string, charset: string): string {
-  const text = (isUtf8(charset) ? asciiDecoded(segment) : undefined) ?? decodeSegment(segment, charset).text;
+  const text = (isUtf8(charset) ? asciiDecoded(segment, false) : undefined) ?? decodeSegment(segment, charset).text;
   return text.indexOf('/') === -1 ? text : text.replace(/\//g, '%2F');
-}
-
-const isUtf8 = (charset: string): boolean => charset === 'utf-8' || charset.toLowerCase() === 'utf-8';
-
-/**
- * A path of ASCII characters whose escapes are all of ASCII octets, each segment as decodedName has it in UTF-8
- * (asciiDecoded, "%2F" kept as "%2F"), in one pass; undefined for any other path. A triplet never holds a "/", so
- * the triplets of the path are those of its segments.
- */
-function asciiPathDecoded(path: string): string | undefined {
-  let text = '';
-  let from = 0;
-  for (let i = 0; i < path.length; i++) {
-    const c = path.charCodeAt(i);
-    if (c >= 0x80) return undefined;
-    if (c !== 0x25 || !isTripletAt(path, i)) continue;
-    const octet = hexValue(path.charCodeAt(i + 1)) * 16 + hexValue(path.charCodeAt(i + 2));
-    if (octet >= 0x80) return undefined;
-    text += path.slice(from, i) + (octet === 0x2f ? '%2F' : String.fromCharCode(octet));
-    i += 2;
-    from = i + 1;
-  }
-  return text + path.slice(from);
-}
-
-/**
- * A segment of ASCII characters whose escapes are all of ASCII octets, decoded (what decodeSegment gives in
- * UTF-8: each such octet is its character); undefined for any other segment. A "%" that starts no triplet stands
- * for itself.
- */
-function asciiDecoded(segment: string): string | undefined {
-  let text = '';
-  let from = 0;
-  for (let i = 0; i < segment.length; i++) {
-    const c = segment.charCodeAt(i);
-    if (c >= 0x80) return undefined;
-    if (!isTripletAt(segment, i)) continue;
-    const octet = hexValue(segment.charCodeAt(i + 1)) * 16 + hexValue(segment.charCodeAt(i + 2));
-    if (octet >= 0x80) return undefined;
-    text += segment.slice(from, i) + String.fromCharCode(octet);
-    i += 2;
-    from = i + 1;
-  }
-  return text + segment.slice(from);
 }
 
 /** Percent-decodes a URL's path whole, so that %2F becomes a separator: what a naive consumer opens. */

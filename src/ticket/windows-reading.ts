@@ -3,6 +3,7 @@
 // twice passes (src/ticket/fix-decision.ts), where no reading of the value as written is the fixed URL itself.
 import { decodeSegment } from '../escape/percent.js';
 import { parseAuthority, parseReference } from '../uri/parse.js';
+import { asciiDecoded, isUtf8 } from './ascii-escapes.js';
 
 /** A character Windows forbids in a server or share name (and ":" marks a drive, never a share). */
 const NOT_IN_SHARE = /[:*?"<>|]/;
@@ -22,7 +23,7 @@ export function windowsTarget(uri: string, charset = 'utf-8'): string | null | u
   const ref = parseReference(uri);
   if (ref.query !== undefined || ref.fragment !== undefined) return null;
   let host = '';
-  if (ref.authority !== undefined) {
+  if (ref.authority !== undefined && ref.authority !== '') {
     const parts = parseAuthority(ref.authority);
     if (parts.userinfo !== undefined || parts.port !== undefined) return null;
     const decoded = decodeSegment(parts.host, charset);
@@ -32,9 +33,9 @@ export function windowsTarget(uri: string, charset = 'utf-8'): string | null | u
   // Every "/" and "\\" is a separator, a decoded "%2F" too: the path decoded, "/" between its segments.
   const decoded = decodedPath(ref.path, charset);
   if (decoded === null) return null;
-  const path = ((host !== '' ? '\\\\' + host : '') + decoded).replace(/\//g, '\\');
-  const unc = path.startsWith('\\\\');
-  const kept = dotsRemoved(path.split('\\').filter((n) => n !== ''));
+  const path = (host !== '' ? '\\\\' + host : '') + decoded;
+  const unc = isSeparator(path.charCodeAt(0)) && isSeparator(path.charCodeAt(1));
+  const kept = namesOf(path);
   if (unc) {
     if (kept.length < 2 || NOT_IN_SHARE.test(kept[0]!) || NOT_IN_SHARE.test(kept[1]!)) return null;
     return `\\\\${kept.join('\\')}`.toLowerCase();
@@ -49,6 +50,8 @@ const FILE_SCHEME = /^file:/i;
 /** Each segment of `path` percent-decoded in `charset`, joined by "/"; null where one holds octets invalid there. */
 function decodedPath(path: string, charset: string): string | null {
   if (path.indexOf('%') === -1) return path; // each segment decodes to itself
+  const ascii = isUtf8(charset) ? asciiDecoded(path, false) : undefined;
+  if (ascii !== undefined) return ascii;
   const texts: string[] = [];
   for (const segment of path.split('/')) {
     const s = decodeSegment(segment, charset);
@@ -58,11 +61,19 @@ function decodedPath(path: string, charset: string): string | null {
   return texts.join('/');
 }
 
-/** The names with "." dropped and each ".." removing the name before it (never the first, the server or drive). */
-function dotsRemoved(names: string[]): string[] {
+const isSeparator = (c: number): boolean => c === 0x2f || c === 0x5c; // "/" "\\"
+
+/**
+ * The names of `path` between its separators ("/" and "\\"), but empty ones, with "." dropped and each ".."
+ * removing the name before it (never the first, the server or drive).
+ */
+function namesOf(path: string): string[] {
   const out: string[] = [];
-  for (const n of names) {
-    if (n === '.') continue;
+  for (let start = 0, i = 0; i <= path.length; i++) {
+    if (i < path.length && !isSeparator(path.charCodeAt(i))) continue;
+    const n = path.slice(start, i);
+    start = i + 1;
+    if (n === '' || n === '.') continue;
     if (n === '..') {
       if (out.length > 1) out.pop();
       continue;
