@@ -31,7 +31,7 @@ export class UseReadings {
     // a fix that one of them writes as it is costs no identity.
     for (let k = 0; k < FILE_READINGS; k++) if (this.hrefAt(k) === href && consumerCharset(k, this.charset) === this.charset) return true;
     let target: string | undefined;
-    for (let k = 0; k < FILE_READINGS; k++) {
+    for (const k of IDENTITY_ORDER) {
       const reading = this.hrefs[k]!;
       if (reading === null) continue;
       target ??= fileIdentity(href, this.charset);
@@ -40,10 +40,12 @@ export class UseReadings {
     return false;
   }
 
-  /** Reading `k`'s identity, or that of an earlier one alike (same href and charset). */
+  /** Reading `k`'s identity, or that of another one alike (same href and charset) already worked out. */
   private identityAt(k: number, reading: string): string {
     const charset = consumerCharset(k, this.charset);
-    for (let j = 0; j < k && this.identities[k] === undefined; j++) if (this.hrefs[j] === reading && consumerCharset(j, this.charset) === charset) this.identities[k] = this.identities[j];
+    for (let j = 0; j < FILE_READINGS && this.identities[k] === undefined; j++) {
+      if (j !== k && this.identities[j] !== undefined && this.hrefs[j] === reading && consumerCharset(j, this.charset) === charset) this.identities[k] = this.identities[j];
+    }
     return (this.identities[k] ??= fileIdentity(reading, charset));
   }
 
@@ -71,6 +73,13 @@ export class UseReadings {
     return href;
   }
 }
+
+/**
+ * The order in which names() compares identities (any order gives its answer): WHATWG first, the reading that
+ * most often names a broken value's fix (a backslash read as "/", a raw space escaped), then strict RFC 3986 (the
+ * fix of a raw space alone), then the rest.
+ */
+const IDENTITY_ORDER = [2, 0, 1, 3, 4] as const;
 
 /** The file identity of `uri` without its trailing "/": the same folder with or without it. */
 export const folderIdentity = (uri: string, charset: string): string => fileIdentity(uri, charset).replace(/\/+$/, '');
