@@ -147,13 +147,16 @@ function decodedWhole(uri: string): string | null {
 
 /** A Windows path pasted as a URL ("c:\\x", "\\\\server\\share"), read as the path it is. */
 function windowsPathReading(value: string): string | null {
-  const encode = (rest: string) => rest.split(/[\\/]/).map((s) => encodeURIComponent(s)).join('/');
+  const encode = (rest: string) => (KEPT_BY_ENCODE.test(rest) ? rest.replace(/\\/g, '/') : rest.split(/[\\/]/).map((s) => encodeURIComponent(s)).join('/'));
   // A drive path holding a line break is not read (as the regular expression before drive.ts had it).
   const onDrive = isWindowsDriveAt(value) && (value[2] === '\\' || value[2] === '/') && !/[\n\r\u2028\u2029]/.test(value);
   if (onDrive) return `file:///${value[0]}:/${encode(value.slice(3))}`;
   const m = /^\\\\([^\\]+)\\(.*)$/.exec(value);
   return m ? `file://${m[1]}/${encode(m[2]!)}` : null;
 }
+
+/** Names and separators only of characters encodeURIComponent leaves as they are (ECMA-262 uriUnreserved): each name is itself. */
+const KEPT_BY_ENCODE = /^[A-Za-z0-9\-_.!~*'()\\/]*$/;
 
 /** How many consumer readings there are (consumerHref), the first FILE_READINGS of them the files a fix may yield. */
 export const CONSUMER_READINGS = 6;
