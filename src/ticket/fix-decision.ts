@@ -35,17 +35,25 @@ function sameFile(ref: TicketReference, fixed: string, charset: string, memo: Re
 
 /** The readings of each use of one value, kept while its fixes are decided (a use's base may depend on the fix: standInBase). */
 class ReadingsMemo {
-  private readonly byUse = new Map<TicketReference, UseReadings>();
+  // Most values have one use: it is kept in fields, a Map made only for a second.
+  private firstUse: TicketReference | undefined;
+  private firstReadings: UseReadings | undefined;
+  private otherUses: Map<TicketReference, UseReadings> | undefined;
 
   constructor(private readonly shelf: ReadingsShelf | undefined) {}
 
   of(ref: TicketReference, value: string, base: string | null, withJoin: boolean, charset: string): UseReadings {
-    const kept = this.byUse.get(ref);
+    const kept = ref === this.firstUse ? this.firstReadings : this.otherUses?.get(ref);
     if (kept !== undefined && kept.base === base) return kept;
     // A label names its charset in any case: as the WHATWG reading's (utf-8), the report's UTF-8 matches it.
     const shared = base !== null ? this.shelf?.find(value, base, withJoin) : undefined;
     const made = new UseReadings(value, base, withJoin, charset.toLowerCase(), shared);
-    this.byUse.set(ref, made);
+    if (this.firstUse === undefined || this.firstUse === ref) {
+      this.firstUse = ref;
+      this.firstReadings = made;
+    } else {
+      (this.otherUses ??= new Map()).set(ref, made);
+    }
     return made;
   }
 }
@@ -157,13 +165,20 @@ export function settleFix(text: string, uses: readonly TicketReference[], charse
  * offers the value's whole fix, `fixed`, which the decision accepted and which corrects this problem as well.
  */
 function settleFindingFixes(uses: readonly TicketReference[], fixed: string, charset: string, memo: ReadingsMemo): void {
-  const decided = new Map<string, boolean>([[fixed, true]]);
+  // Each fix decided, and whether it is written: a value has a few findings, so a list (a Map cost more here).
+  const fixes = [fixed];
+  const written = [true];
   for (const use of uses) {
     for (const f of use.findings) {
       if (f.fix === undefined) continue;
-      let ok = decided.get(f.fix);
+      const at = fixes.indexOf(f.fix);
+      let ok = written[at];
       // The value's text was found free of unknown references when its own fix was accepted.
-      if (ok === undefined) decided.set(f.fix, (ok = whyFixUnsafe(uses, f.fix, charset, memo) === null));
+      if (ok === undefined) {
+        ok = whyFixUnsafe(uses, f.fix, charset, memo) === null;
+        fixes.push(f.fix);
+        written.push(ok);
+      }
       if (!ok) f.fix = fixed;
     }
   }

@@ -29,9 +29,10 @@ export class ReadingsShelf {
 
   /** The readings kept for these three, or undefined. */
   find(value: string, base: string, withJoin: boolean): readonly Reading[] | undefined {
-    for (const s of [this.last, this.before]) {
-      if (s !== undefined && s.value === value && s.base === base && s.withJoin === withJoin) return s.list;
-    }
-    return undefined;
+    return holds(this.last, value, base, withJoin) ? this.last!.list : holds(this.before, value, base, withJoin) ? this.before!.list : undefined;
   }
+}
+
+function holds(s: Shelved | undefined, value: string, base: string, withJoin: boolean): boolean {
+  return s !== undefined && s.value === value && s.base === base && s.withJoin === withJoin;
 }
