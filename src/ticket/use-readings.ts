@@ -1,7 +1,7 @@
 // What consumers read one value as, worked out once for every fix the decision tries on it (fix-decision.ts).
 import { resolveReference } from '../uri/resolve.js';
 import { CONSUMER_READINGS, consumerCharset, consumerHref, fileIdentity, FILE_READINGS } from './readings.js';
-import { windowsAgreement } from './windows-reading.js';
+import { windowsAgreement, type WindowsReadings } from './windows-reading.js';
 import type { Reading } from '../rules/ticket-view.js';
 
 /**
@@ -9,11 +9,12 @@ import type { Reading } from '../rules/ticket-view.js';
  * identity it comes to, and the Windows path they all agree on. Each is worked out when first asked for, so a fix
  * one of the first readings names costs none of the others.
  */
-export class UseReadings {
-  /** Each reading's href (null: none), undefined until asked for. */
-  private readonly hrefs: Array<string | null | undefined> = [];
+export class UseReadings implements WindowsReadings {
+  /** Each reading's href (null: none), undefined until asked for (room for all made at once). */
+  private readonly hrefs = new Array<string | null | undefined>(CONSUMER_READINGS);
   /** The file identity of each reading, as a comparison first needs it. */
-  private readonly identities: Array<string | undefined> = [];
+  private readonly identities = new Array<string | undefined>(FILE_READINGS);
+  readonly count = CONSUMER_READINGS;
   private windows: string | null | undefined;
   private folder: string | undefined;
 
@@ -31,7 +32,8 @@ export class UseReadings {
     // a fix that one of them writes as it is costs no identity.
     for (let k = 0; k < FILE_READINGS; k++) if (this.hrefAt(k) === href && consumerCharset(k, this.charset) === this.charset) return true;
     let target: string | undefined;
-    for (const k of IDENTITY_ORDER) {
+    for (let i = 0; i < IDENTITY_ORDER.length; i++) {
+      const k = IDENTITY_ORDER[i]!;
       const reading = this.hrefs[k]!;
       if (reading === null) continue;
       target ??= fileIdentity(href, this.charset);
@@ -51,17 +53,23 @@ export class UseReadings {
 
   /** The Windows path every reading that names a file names (windowsAgreement), or null. */
   windowsPath(): string | null {
-    if (this.windows === undefined) {
-      const all = [];
-      for (let k = 0; k < CONSUMER_READINGS; k++) all.push({ href: this.hrefAt(k), charset: consumerCharset(k, this.charset) });
-      this.windows = windowsAgreement(all);
-    }
+    if (this.windows === undefined) this.windows = windowsAgreement(this);
     return this.windows;
   }
 
   /** The value's own identity without a trailing "/": the folder a Directory names (read as it is, no base). */
   ownFolder(): string {
     return (this.folder ??= folderIdentity(this.value, this.charset));
+  }
+
+  /** Reading `k`'s charset (WindowsReadings). */
+  charsetOf(k: number): string {
+    return consumerCharset(k, this.charset);
+  }
+
+  /** Reading `k`'s href (WindowsReadings). */
+  hrefOf(k: number): string | null {
+    return this.hrefAt(k);
   }
 
   private hrefAt(k: number): string | null {

@@ -84,20 +84,28 @@ function namesOf(path: string): string[] {
 }
 
 /**
- * The Windows path every reading in `hrefs` (each with the charset of its escapes) that names a file names, when at least one does and all of them agree
+ * The Windows path every one of the `readings` (each with the charset of its escapes) that names a file names, when at least one does and all of them agree
  * on it; otherwise null (one reading names another Windows file, or a file that is no Windows path). A reading
  * that names no file (null, another scheme, a port) has nothing to disagree with.
  */
-export function windowsAgreement(hrefs: ReadonlyArray<{ href: string | null; charset: string }>): string | null {
+export function windowsAgreement(readings: WindowsReadings): string | null {
   let agreed: string | null = null;
-  for (const { href, charset } of hrefs) {
+  for (let k = 0; k < readings.count; k++) {
+    const href = readings.hrefOf(k);
     if (href === null) continue;
-    const target = windowsTarget(href, charset);
+    const target = windowsTarget(href, readings.charsetOf(k));
     if (target === null) continue;
     if (target === undefined || (agreed !== null && target !== agreed)) return null;
     agreed = target;
   }
   return agreed;
+}
+
+/** What windowsAgreement compares: `count` readings, each an href (null: none) and the charset of its escapes. */
+export interface WindowsReadings {
+  readonly count: number;
+  hrefOf(k: number): string | null;
+  charsetOf(k: number): string;
 }
 
 /**
