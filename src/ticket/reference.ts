@@ -272,8 +272,8 @@ export class ReferenceRecorder {
     }
     const rules = this.ruleFindings.length === 0 ? NO_RULE_FINDINGS : this.ruleFindings;
     this.ruleFindings = [];
-    let superseded: string[] | undefined;
-    for (const r of rules) if (r.supersedes) (superseded ??= []).push(...r.supersedes);
+    let superseded: readonly string[] | undefined;
+    for (const r of rules) if (r.supersedes) superseded = superseded === undefined ? r.supersedes : [...superseded, ...r.supersedes];
     return { result, rules, superseded };
   }
 
