@@ -124,7 +124,9 @@ export function fileIdentity(uri: string, charset = 'utf-8'): string {
   let path = removeDotSegments(rawPath);
   // A segment without "%" decodes to itself, and holds no "/" to escape.
   if (path.indexOf('%') !== -1) path = (isUtf8(charset) ? asciiDecoded(path, true) : undefined) ?? path.split('/').map((segment) => decodedName(segment, charset)).join('/');
-  return `${(ref.scheme ?? '').toLowerCase()}://${host}${foldDrive(path)}`;
+  // A drive already written "/c:" is its own fold.
+  const lowerDrive = path.charCodeAt(2) === 0x3a && path.charCodeAt(1) >= 0x61 && path.charCodeAt(1) <= 0x7a;
+  return `${(ref.scheme ?? '').toLowerCase()}://${host}${lowerDrive ? path : foldDrive(path)}`;
 }
 
 /** A segment as the name it decodes to, a "/" in it escaped again (so it stays one segment). */

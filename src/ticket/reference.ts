@@ -119,9 +119,10 @@ export class ReferenceRecorder {
   private readonly contexts = new Map<string | null, Context[]>();
   private readonly words = new SharedWords();
   // The reference rules report into these, through one function made once.
-  private ruleFindings: RuleFinding[] = [];
+  private ruleFindings: RuleFinding[] | undefined;
   private ruleCode: RuleCode = 'internal-error'; // set before each rule runs
   private readonly collect = (r: TicketRuleReport): void => {
+    this.ruleFindings ??= [];
     if (r.into !== undefined) this.ruleFindings.push({ finding: undefined, offset: r.offset, supersedes: r.supersedes, into: { code: r.into, args: r.args ?? {} } });
     else this.ruleFindings.push({ finding: unplacedFinding(this.ruleCode, this.doc.profile, r.args ?? {}), offset: r.offset, supersedes: r.supersedes });
   };
@@ -265,13 +266,14 @@ export class ReferenceRecorder {
     // A template is not a URL: its one finding says so, and no reference rule judges it either.
     if (result.findings[0]?.code === 'template-placeholder') return { result, rules: NO_RULE_FINDINGS, superseded: undefined };
     const walked: WalkedReference = { role: context.role, value, kind: result.kind, base: context.base, inContainer: context.inContainer, findings: result.findings };
-    this.ruleFindings = [];
+    // The rules report into a list made at their first report (most values get none).
+    this.ruleFindings = undefined;
     for (const rule of REFERENCE_RULES) {
       this.ruleCode = rule.meta.code;
       rule.checkReference(walked, this.view, this.collect);
     }
-    const rules = this.ruleFindings.length === 0 ? NO_RULE_FINDINGS : this.ruleFindings;
-    this.ruleFindings = [];
+    const rules = this.ruleFindings ?? NO_RULE_FINDINGS;
+    this.ruleFindings = undefined;
     let superseded: readonly string[] | undefined;
     for (const r of rules) if (r.supersedes) superseded = superseded === undefined ? r.supersedes : [...superseded, ...r.supersedes];
     return { result, rules, superseded };

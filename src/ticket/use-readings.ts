@@ -12,8 +12,8 @@ import type { Reading } from '../rules/ticket-view.js';
 export class UseReadings implements WindowsReadings {
   /** Each reading's href (null: none), undefined until asked for (room for all made at once). */
   private readonly hrefs = new Array<string | null | undefined>(CONSUMER_READINGS);
-  /** The file identity of each reading, as a comparison first needs it. */
-  private readonly identities = new Array<string | undefined>(FILE_READINGS);
+  /** The file identity of each reading, as a comparison first needs it (the table made then too). */
+  private identities: Array<string | undefined> | undefined;
   readonly count = CONSUMER_READINGS;
   private windows: string | null | undefined;
   private folder: string | undefined;
@@ -45,10 +45,11 @@ export class UseReadings implements WindowsReadings {
   /** Reading `k`'s identity, or that of another one alike (same href and charset) already worked out. */
   private identityAt(k: number, reading: string): string {
     const charset = consumerCharset(k, this.charset);
-    for (let j = 0; j < FILE_READINGS && this.identities[k] === undefined; j++) {
-      if (j !== k && this.identities[j] !== undefined && this.hrefs[j] === reading && consumerCharset(j, this.charset) === charset) this.identities[k] = this.identities[j];
+    const identities = (this.identities ??= new Array<string | undefined>(FILE_READINGS));
+    for (let j = 0; j < FILE_READINGS && identities[k] === undefined; j++) {
+      if (j !== k && identities[j] !== undefined && this.hrefs[j] === reading && consumerCharset(j, this.charset) === charset) identities[k] = identities[j];
     }
-    return (this.identities[k] ??= fileIdentity(reading, charset));
+    return (identities[k] ??= fileIdentity(reading, charset));
   }
 
   /** The Windows path every reading that names a file names (windowsAgreement), or null. */
