@@ -147,8 +147,19 @@ function decodedWhole(uri: string): string | null {
   }
 }
 
-/** A Windows path pasted as a URL ("c:\\x", "\\\\server\\share"), read as the path it is. */
+/**
+ * A Windows path pasted as a URL ("c:\\x", "\\\\server\\share"), read as the path it is. None for a name no URL
+ * can write (an unpaired surrogate, which encodeURIComponent refuses: a ticket given as a string may hold one).
+ */
 function windowsPathReading(value: string): string | null {
+  try {
+    return windowsPathUrl(value);
+  } catch {
+    return null;
+  }
+}
+
+function windowsPathUrl(value: string): string | null {
   const encode = (rest: string) => (KEPT_BY_ENCODE.test(rest) ? rest.replace(/\\/g, '/') : rest.split(/[\\/]/).map((s) => encodeURIComponent(s)).join('/'));
   // A drive path holding a line break is not read (as the regular expression before drive.ts had it).
   const onDrive = isWindowsDriveAt(value) && (value[2] === '\\' || value[2] === '/') && !/[\n\r\u2028\u2029]/.test(value);
