@@ -51,5 +51,16 @@ test('a reference has fixed exactly when fix writes it, and fixRefused with the 
   assert.ok(before.some((r) => r.fixed === 'file:///srv/jobs/4711/'));
 });
 
+// XML 1.0 2.2: a surrogate is no Char, and encodeURIComponent refuses an unpaired one (ECMA-262 Encode, URIError),
+// so no URL can name the Windows path; a ticket given as a string can hold one all the same. Bad input is data.
+test('a Windows path holding an unpaired surrogate (a ticket given as a string) is reported, never a crash', () => {
+  for (const value of ['C:\\Jobs\\a\uD800 b.pdf', '\\\\srv\\share\\a\uDC00.pdf']) {
+    const ticket = `<JDF xmlns="http://www.CIP4.org/JDFSchema_1_1" Version="1.4"><ResourcePool><RunList ID="R" Directory="file:///c:/J/"><LayoutElement><FileSpec URL="${value}"/></LayoutElement></RunList></ResourcePool></JDF>`;
+    const ref = validateTicket(ticket, {}).references.find((r) => r.attribute === 'URL');
+    assert.ok(ref, value);
+    assert.ok(ref.findings.some((f) => f.code === 'invalid-xml-char'), value);
+  }
+});
+
 test.after(removeTempFolders);
 test.run();

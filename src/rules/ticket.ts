@@ -310,6 +310,9 @@ export const noBase = ticketRule({
   },
 });
 
+/** The readings say what these would say about the resolution, and more. */
+const READINGS_SUPERSEDE: readonly string[] = ['drive-lost-in-resolution', 'base-last-segment-dropped'];
+
 export const consumersDisagree = ticketRule({
   code: 'consumers-disagree', title: 'Consumers would open different files', spec: 'RFC 3986 5.2; RFC 8089 E.2.1; WHATWG URL',
   description: "Strict RFC 3986, RFC 8089 E.2.1 (drive-preserving), the WHATWG URL parser (browsers, Node) and the string join of CIP4's JDF library for Java would not all open the same file. The message lists each reading. The string join is what JDFLibJ's UrlUtil.getURLWithDirectory (behind JDFRunList.getFileURL) does with RunList/@Directory and FileSpec/@URL: a URL with a scheme (a ':' before any '/') is taken as it is; a URL starting with '/' keeps only the Directory's scheme, so /abs/x.pdf against file://host/dir is file://abs/x.pdf (its first segment becomes the host) and //h/x is file://h/x; otherwise it is Directory + '/' + URL (the '/' only when the Directory lacks one); then, after the '//' or '///' that ends the scheme part, empty and '.' segments are dropped and each '..' removes the nearest segment before it (the host too), with no trailing '/'. It applies only where the base is a Directory. Where the readings differ only because of the value's backslashes (with each written '/', they agree), the backslash finding (or unc-path-as-url) is the cause and carries them in its `readings` instead (src/rules/causes.ts).",
@@ -322,9 +325,9 @@ export const consumersDisagree = ticketRule({
     const fromDirectory = base.source === 'directory';
     const differing = layer.disagreement(value.trim(), base.uri, fromDirectory);
     if (!differing) return;
-    const readings = differing.map((r) => `${r.consumer} ${r.href === null ? '(fails)' : redactPassword(r.href)}`).join('; ');
-    // The readings say what these would say about the resolution, and more.
-    const supersedes = ['drive-lost-in-resolution', 'base-last-segment-dropped'];
+    let readings = '';
+    for (const r of differing) readings += `${readings === '' ? '' : '; '}${r.consumer} ${r.href === null ? '(fails)' : redactPassword(r.href)}`;
+    const supersedes = READINGS_SUPERSEDE;
     // One cause, one finding (causes.ts): readings that differ only because of the backslashes go to their finding.
     const cause = findings.find((f) => READINGS_GO_TO.includes(f.code));
     if (cause !== undefined && layer.disagreement(value.trim().replace(/\\/g, '/'), base.uri, fromDirectory) === null) {

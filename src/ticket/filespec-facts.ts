@@ -32,6 +32,7 @@ export class FileSpecFactsReader {
   /** The values of the last facts made or found, and those facts: the next FileSpec mostly says the same. */
   private lastValues: ReadonlyArray<string | undefined> = [];
   private lastFacts: FileSpecFacts | undefined;
+  private readonly scratch: Array<string | undefined> = [];
 
   constructor(private readonly tree: ElementTree) {}
 
@@ -49,16 +50,18 @@ export class FileSpecFactsReader {
   of(element: number, own?: readonly Attribute[]): FileSpecFacts | undefined {
     const tree = this.tree;
     if (tree.local(element) !== 'FileSpec') return undefined;
-    const values: Array<string | undefined> = [];
+    // Read into one scratch list; copied only when the facts differ from the last (mostly they do not).
+    const values = this.scratch;
+    values.length = 0;
     pick(own ?? tree.attributesNamed(element, OWN_FACTS), OWN_FACTS, values);
     let holder = tree.parent(element);
     if (holder !== NONE && tree.local(holder) === 'LayoutElement') holder = tree.parent(holder);
     if (holder !== NONE && tree.local(holder) === 'RunList') {
-      if (holder === this.runList) values.push(...this.runListValues);
+      if (holder === this.runList) for (const v of this.runListValues) values.push(v);
       else pick(tree.attributesNamed(holder, RUNLIST_FACTS), RUNLIST_FACTS, values);
     }
-    if (values.length === this.lastValues.length && values.every((v, k) => v === this.lastValues[k])) return this.lastFacts;
-    this.lastValues = values;
+    if (sameValues(values, this.lastValues)) return this.lastFacts;
+    this.lastValues = values.slice();
     this.lastFacts = this.find(values);
     return this.lastFacts;
   }
@@ -82,7 +85,21 @@ export class FileSpecFactsReader {
   }
 }
 
+function sameValues(a: ReadonlyArray<string | undefined>, b: ReadonlyArray<string | undefined>): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
 /** The values of `names` among `attributes` (trimmed; undefined where absent), appended to `into` in that order. */
 function pick(attributes: readonly Attribute[], names: readonly FactName[], into: Array<string | undefined>): void {
-  for (const name of names) into.push(attributes.find((a) => a.name === name)?.value.trim());
+  for (const name of names) {
+    let value: string | undefined;
+    for (const a of attributes) {
+      if (a.name !== name) continue;
+      value = a.value.trim();
+      break;
+    }
+    into.push(value);
+  }
 }

@@ -3,6 +3,7 @@
 // (`fixRefused`, with the reason) instead. planFixes (rewrite.ts) reads it.
 import { holdsPassword } from '../fileurl/redact.js';
 import { resolveReference } from '../uri/resolve.js';
+import type { ReadingsShelf } from './readings-shelf.js';
 import { folderIdentity, UseReadings } from './use-readings.js';
 import { windowsTarget } from './windows-reading.js';
 import type { TicketReference } from './validate.js';
@@ -34,14 +35,25 @@ function sameFile(ref: TicketReference, fixed: string, charset: string, memo: Re
 
 /** The readings of each use of one value, kept while its fixes are decided (a use's base may depend on the fix: standInBase). */
 class ReadingsMemo {
-  private readonly byUse = new Map<TicketReference, UseReadings>();
+  // Most values have one use: it is kept in fields, a Map made only for a second.
+  private firstUse: TicketReference | undefined;
+  private firstReadings: UseReadings | undefined;
+  private otherUses: Map<TicketReference, UseReadings> | undefined;
+
+  constructor(private readonly shelf: ReadingsShelf | undefined) {}
 
   of(ref: TicketReference, value: string, base: string | null, withJoin: boolean, charset: string): UseReadings {
-    const kept = this.byUse.get(ref);
+    const kept = ref === this.firstUse ? this.firstReadings : this.otherUses?.get(ref);
     if (kept !== undefined && kept.base === base) return kept;
     // A label names its charset in any case: as the WHATWG reading's (utf-8), the report's UTF-8 matches it.
-    const made = new UseReadings(value, base, withJoin, charset.toLowerCase());
-    this.byUse.set(ref, made);
+    const shared = base !== null ? this.shelf?.find(value, base, withJoin) : undefined;
+    const made = new UseReadings(value, base, withJoin, charset.toLowerCase(), shared);
+    if (this.firstUse === undefined || this.firstUse === ref) {
+      this.firstUse = ref;
+      this.firstReadings = made;
+    } else {
+      (this.otherUses ??= new Map()).set(ref, made);
+    }
     return made;
   }
 }
@@ -94,7 +106,17 @@ const MASKED_FIX = 'the fixed value still holds a password (shown masked), so it
  * is changed only when the fix is safe for every use.
  */
 function whyNotFixed(raw: string, uses: readonly TicketReference[], fixed: string, charset: string, memo: ReadingsMemo): string | null {
-  return unknownReference(raw) ?? (holdsPassword(fixed) ? MASKED_FIX : null) ?? uses.map((u) => sameFile(u, fixed, charset, memo)).find((r) => r !== null) ?? null;
+  return unknownReference(raw) ?? whyFixUnsafe(uses, fixed, charset, memo);
+}
+
+/** whyNotFixed for a value whose text holds no reference of unknown meaning: the fix itself, then each use in turn. */
+function whyFixUnsafe(uses: readonly TicketReference[], fixed: string, charset: string, memo: ReadingsMemo): string | null {
+  if (holdsPassword(fixed)) return MASKED_FIX;
+  for (const use of uses) {
+    const reason = sameFile(use, fixed, charset, memo);
+    if (reason !== null) return reason;
+  }
+  return null;
 }
 
 /**
@@ -117,16 +139,17 @@ export function settleFixes(text: string, references: readonly TicketReference[]
 
 /**
  * The decision for the uses of one value (every reference with `fixed` at the same span, in the order of the
- * walk), in a ticket read in `charset`. validateTicketStream makes it as soon as no other use can follow.
+ * walk), in a ticket read in `charset`. validateTicketStream makes it as soon as no other use can follow, with the
+ * readings the walk's check of the value left on its `shelf`.
  */
-export function settleFix(text: string, uses: readonly TicketReference[], charset: string): void {
+export function settleFix(text: string, uses: readonly TicketReference[], charset: string, shelf?: ReadingsShelf): void {
   const first = uses[0]!;
   const fixed = first.fixed!;
   const raw = text.slice(first.span[0], first.span[1]);
-  const memo = new ReadingsMemo();
+  const memo = new ReadingsMemo(shelf);
   const reason = whyNotFixed(raw, uses, fixed, charset, memo);
   if (reason === null) {
-    settleFindingFixes(raw, uses, fixed, charset, memo);
+    settleFindingFixes(uses, fixed, charset, memo);
     return;
   }
   for (const use of uses) {
@@ -141,13 +164,21 @@ export function settleFix(text: string, uses: readonly TicketReference[], charse
  * value naming another file, such as the backslash fix of "E:\\a\\b.pdf" without the scheme's), the finding
  * offers the value's whole fix, `fixed`, which the decision accepted and which corrects this problem as well.
  */
-function settleFindingFixes(raw: string, uses: readonly TicketReference[], fixed: string, charset: string, memo: ReadingsMemo): void {
-  const decided = new Map<string, boolean>([[fixed, true]]);
+function settleFindingFixes(uses: readonly TicketReference[], fixed: string, charset: string, memo: ReadingsMemo): void {
+  // Each fix decided, and whether it is written: a value has a few findings, so a list (a Map cost more here).
+  const fixes = [fixed];
+  const written = [true];
   for (const use of uses) {
     for (const f of use.findings) {
       if (f.fix === undefined) continue;
-      let ok = decided.get(f.fix);
-      if (ok === undefined) decided.set(f.fix, (ok = whyNotFixed(raw, uses, f.fix, charset, memo) === null));
+      const at = fixes.indexOf(f.fix);
+      let ok = written[at];
+      // The value's text was found free of unknown references when its own fix was accepted.
+      if (ok === undefined) {
+        ok = whyFixUnsafe(uses, f.fix, charset, memo) === null;
+        fixes.push(f.fix);
+        written.push(ok);
+      }
       if (!ok) f.fix = fixed;
     }
   }

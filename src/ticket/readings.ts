@@ -1,11 +1,13 @@
 // How different consumers would resolve the same reference, and whether they would open the same file.
-import { decodeSegment, isTripletAt } from '../escape/percent.js';
-import { hexValue } from '../uri/chars.js';
+import { decodeSegment } from '../escape/percent.js';
+import { asciiDecoded, isUtf8 } from './ascii-escapes.js';
 import { foldDriveSegment as foldDrive, isWindowsDriveAt } from '../fileurl/drive.js';
 import { hostOf } from '../fileurl/locality.js';
 import { parseReference } from '../uri/parse.js';
+import { hasDotSegment } from '../uri/dot-segments.js';
 import { removeDotSegments, resolveReference } from '../uri/resolve.js';
 import type { Reading } from '../rules/ticket-view.js';
+import type { ReadingsShelf } from './readings-shelf.js';
 import { boundedMemo } from '../util/bounded-memo.js';
 import { innerOfDoubledScheme } from './windows-reading.js';
 
@@ -74,6 +76,8 @@ function cleanDots(input: string): string {
     prefix = url.slice(0, posDouble + prefixLength);
     url = url.slice(posDouble + prefixLength);
   }
+  // Tokens all non-empty and none "." or "..": they are kept as they are, joined as they were.
+  if (url !== '' && url.indexOf('//') === -1 && url.charCodeAt(0) !== 0x2f && url.charCodeAt(url.length - 1) !== 0x2f && !hasDotSegment(url)) return prefix + url;
   // java.util.StringTokenizer: consecutive '/' are one delimiter, no empty tokens. JDFLibJ then drops every
   // '.' but the first token.
   const vs: string[] = [];
@@ -108,7 +112,7 @@ function whatwg(value: string, base: string): string | null {
  */
 export function fileIdentity(uri: string, charset = 'utf-8'): string {
   const ref = parseReference(uri);
-  let host = ref.authority !== undefined ? hostOf(ref.authority) : '';
+  let host = ref.authority !== undefined && ref.authority !== '' ? hostOf(ref.authority) : '';
   if (host === 'localhost') host = '';
   let rawPath = ref.path;
   const unc = host === '' && rawPath.startsWith('//') ? /^\/\/+([^/]+)(\/.*)?$/.exec(rawPath) : null;
@@ -119,56 +123,53 @@ export function fileIdentity(uri: string, charset = 'utf-8'): string {
   }
   let path = removeDotSegments(rawPath);
   // A segment without "%" decodes to itself, and holds no "/" to escape.
-  if (path.indexOf('%') !== -1) path = path.split('/').map((segment) => decodedName(segment, charset)).join('/');
-  return `${(ref.scheme ?? '').toLowerCase()}://${host}${foldDrive(path)}`;
+  if (path.indexOf('%') !== -1) path = (isUtf8(charset) ? asciiDecoded(path, true) : undefined) ?? path.split('/').map((segment) => decodedName(segment, charset)).join('/');
+  // A drive already written "/c:" is its own fold.
+  const lowerDrive = path.charCodeAt(2) === 0x3a && path.charCodeAt(1) >= 0x61 && path.charCodeAt(1) <= 0x7a;
+  return `${(ref.scheme ?? '').toLowerCase()}://${host}${lowerDrive ? path : foldDrive(path)}`;
 }
 
 /** A segment as the name it decodes to, a "/" in it escaped again (so it stays one segment). */
 function decodedName(segment: string, charset: string): string {
-  const text = (charset === 'utf-8' || charset.toLowerCase() === 'utf-8' ? asciiDecoded(segment) : undefined) ?? decodeSegment(segment, charset).text;
+  const text = (isUtf8(charset) ? asciiDecoded(segment, false) : undefined) ?? decodeSegment(segment, charset).text;
   return text.indexOf('/') === -1 ? text : text.replace(/\//g, '%2F');
-}
-
-/**
- * A segment of ASCII characters whose escapes are all of ASCII octets, decoded (what decodeSegment gives in
- * UTF-8: each such octet is its character); undefined for any other segment. A "%" that starts no triplet stands
- * for itself.
- */
-function asciiDecoded(segment: string): string | undefined {
-  let text = '';
-  let from = 0;
-  for (let i = 0; i < segment.length; i++) {
-    const c = segment.charCodeAt(i);
-    if (c >= 0x80) return undefined;
-    if (!isTripletAt(segment, i)) continue;
-    const octet = hexValue(segment.charCodeAt(i + 1)) * 16 + hexValue(segment.charCodeAt(i + 2));
-    if (octet >= 0x80) return undefined;
-    text += segment.slice(from, i) + String.fromCharCode(octet);
-    i += 2;
-    from = i + 1;
-  }
-  return text + segment.slice(from);
 }
 
 /** Percent-decodes a URL's path whole, so that %2F becomes a separator: what a naive consumer opens. */
 function decodedWhole(uri: string): string | null {
   try {
     const ref = parseReference(uri);
-    return `${ref.scheme ?? ''}:${ref.authority !== undefined ? '//' + ref.authority : ''}${decodeURIComponent(ref.path).replace(/%/g, '%25').replace(/ /g, '%20')}`;
+    // Without "%" the path decodes to itself and holds no "%" to escape again.
+    const path = ref.path.indexOf('%') === -1 ? ref.path : decodeURIComponent(ref.path).replace(/%/g, '%25');
+    return `${ref.scheme ?? ''}:${ref.authority !== undefined ? '//' + ref.authority : ''}${path.indexOf(' ') === -1 ? path : path.replace(/ /g, '%20')}`;
   } catch {
     return null;
   }
 }
 
-/** A Windows path pasted as a URL ("c:\\x", "\\\\server\\share"), read as the path it is. */
+/**
+ * A Windows path pasted as a URL ("c:\\x", "\\\\server\\share"), read as the path it is. None for a name no URL
+ * can write (an unpaired surrogate, which encodeURIComponent refuses: a ticket given as a string may hold one).
+ */
 function windowsPathReading(value: string): string | null {
-  const encode = (rest: string) => rest.split(/[\\/]/).map((s) => encodeURIComponent(s)).join('/');
+  try {
+    return windowsPathUrl(value);
+  } catch {
+    return null;
+  }
+}
+
+function windowsPathUrl(value: string): string | null {
+  const encode = (rest: string) => (KEPT_BY_ENCODE.test(rest) ? rest.replace(/\\/g, '/') : rest.split(/[\\/]/).map((s) => encodeURIComponent(s)).join('/'));
   // A drive path holding a line break is not read (as the regular expression before drive.ts had it).
   const onDrive = isWindowsDriveAt(value) && (value[2] === '\\' || value[2] === '/') && !/[\n\r\u2028\u2029]/.test(value);
   if (onDrive) return `file:///${value[0]}:/${encode(value.slice(3))}`;
   const m = /^\\\\([^\\]+)\\(.*)$/.exec(value);
   return m ? `file://${m[1]}/${encode(m[2]!)}` : null;
 }
+
+/** Names and separators only of characters encodeURIComponent leaves as they are (ECMA-262 uriUnreserved): each name is itself. */
+const KEPT_BY_ENCODE = /^[A-Za-z0-9\-_.!~*'()\\/]*$/;
 
 /** How many consumer readings there are (consumerHref), the first FILE_READINGS of them the files a fix may yield. */
 export const CONSUMER_READINGS = 6;
@@ -212,9 +213,10 @@ export function readings(value: string, base: string, withJoin: boolean): Readin
  * The readings, when at least two of them name different files; otherwise null. Equal hrefs are one file, so an
  * identity is worked out only for an href not seen yet, and the first that differs settles it.
  */
-export function disagreement(value: string, base: string, withJoin: boolean): Reading[] | null {
+export function disagreement(value: string, base: string, withJoin: boolean, shelf?: ReadingsShelf): Reading[] | null {
   if (!mayDisagree(value, base)) return null;
   const list = readings(value, base, withJoin);
+  shelf?.keep(value, base, withJoin, list);
   return splitsAtBackslash(value, list) ? list : differing(list);
 }
 
@@ -300,9 +302,9 @@ const plainReadings = [false, true].map((withJoin) => boundedMemo((base: string)
  * trailing "/" has every reference under it disagree, and each would be resolved four ways. The tests hold the
  * two equal.
  */
-export function disagreementOf(value: string, base: string, withJoin: boolean): Reading[] | null {
+export function disagreementOf(value: string, base: string, withJoin: boolean, shelf?: ReadingsShelf): Reading[] | null {
   const plain = UNRESERVED_OR_SLASH.test(value) ? plainReadings[withJoin ? 1 : 0]!(base) : null;
-  if (plain === null) return disagreement(value, base, withJoin);
+  if (plain === null) return disagreement(value, base, withJoin, shelf);
   if (!plain.differ) return null;
   return plain.prefixes.map(({ consumer, href }) => ({ consumer, href: href === null ? null : href + value }));
 }

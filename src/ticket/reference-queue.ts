@@ -6,6 +6,7 @@
 import { parseReference } from '../uri/parse.js';
 import { bySeverityThenPlace, reword } from './finding.js';
 import { settleFix, settleFixes } from './fix-decision.js';
+import { ReadingsShelf } from './readings-shelf.js';
 import { settleReference, type Choices } from './silence.js';
 import type { LocatedFinding, TicketReference } from './validate.js';
 
@@ -41,6 +42,8 @@ export class ReferenceQueue {
   private readonly used = new Set<number>();
   /** The invalid-xml-char findings of the references handed over (the one walked rule looks at them: checkWalked). */
   readonly xmlCharFindings: Array<{ findings: LocatedFinding[] }> = [];
+  /** The readings the check of a value worked out, for its fix decision (readings-shelf.ts). */
+  readonly shelf = new ReadingsShelf();
 
   constructor(private readonly settling: Settling) {}
 
@@ -118,7 +121,7 @@ export class ReferenceQueue {
     if (ref.findings.some((f) => f.code === 'invalid-xml-char')) this.xmlCharFindings.push({ findings: ref.findings.slice() });
     const { choices, text, charset } = this.settling;
     if (choices !== undefined) settleReference(ref, choices);
-    if (decide && ref.fixed !== undefined) settleFix(text, [ref], charset);
+    if (decide && ref.fixed !== undefined) settleFix(text, [ref], charset, this.shelf);
   }
 }
 

@@ -10,6 +10,8 @@ import { checkUrl, type CheckResult } from '../check.js';
 import { redactPassword } from '../fileurl/redact.js';
 import { ownCopy } from '../util/own-copy.js';
 import type { TicketRuleReport, WalkedReference } from '../rules/ticket.js';
+import type { TicketLayer, TicketView } from '../rules/ticket-view.js';
+import { disagreementOf } from './readings.js';
 import type { CheckOptions, Finding, Role } from '../rules/types.js';
 import { sortFew } from '../util/sort-few.js';
 import type { Attribute } from './xml/index.js';
@@ -117,19 +119,27 @@ export class ReferenceRecorder {
   private readonly contexts = new Map<string | null, Context[]>();
   private readonly words = new SharedWords();
   // The reference rules report into these, through one function made once.
-  private ruleFindings: RuleFinding[] = [];
+  private ruleFindings: RuleFinding[] | undefined;
   private ruleCode: RuleCode = 'internal-error'; // set before each rule runs
   private readonly collect = (r: TicketRuleReport): void => {
+    this.ruleFindings ??= [];
     if (r.into !== undefined) this.ruleFindings.push({ finding: undefined, offset: r.offset, supersedes: r.supersedes, into: { code: r.into, args: r.args ?? {} } });
     else this.ruleFindings.push({ finding: unplacedFinding(this.ruleCode, this.doc.profile, r.args ?? {}), offset: r.offset, supersedes: r.supersedes });
   };
+
+  /** The document as the reference rules see it: its disagreements leave their readings on the queue's shelf. */
+  private readonly view: TicketView;
 
   constructor(
     private readonly doc: TicketDocument,
     private readonly options: ValidateOptions,
     private readonly paths: ElementPaths,
     readonly queue: ReferenceQueue,
-  ) {}
+  ) {
+    const shelf = queue.shelf;
+    const layer: TicketLayer = { ...doc.layer, disagreement: (value, base, withJoin) => disagreementOf(value, base, withJoin, shelf) };
+    this.view = { text: doc.text, lines: doc.lines, tree: doc.tree, root: doc.root, layer };
+  }
 
   /**
    * Checks a URL or Directory against its base and reports it. `via`: the rRef through which it was reached;
@@ -256,15 +266,16 @@ export class ReferenceRecorder {
     // A template is not a URL: its one finding says so, and no reference rule judges it either.
     if (result.findings[0]?.code === 'template-placeholder') return { result, rules: NO_RULE_FINDINGS, superseded: undefined };
     const walked: WalkedReference = { role: context.role, value, kind: result.kind, base: context.base, inContainer: context.inContainer, findings: result.findings };
-    this.ruleFindings = [];
+    // The rules report into a list made at their first report (most values get none).
+    this.ruleFindings = undefined;
     for (const rule of REFERENCE_RULES) {
       this.ruleCode = rule.meta.code;
-      rule.checkReference(walked, this.doc, this.collect);
+      rule.checkReference(walked, this.view, this.collect);
     }
-    const rules = this.ruleFindings.length === 0 ? NO_RULE_FINDINGS : this.ruleFindings;
-    this.ruleFindings = [];
-    let superseded: string[] | undefined;
-    for (const r of rules) if (r.supersedes) (superseded ??= []).push(...r.supersedes);
+    const rules = this.ruleFindings ?? NO_RULE_FINDINGS;
+    this.ruleFindings = undefined;
+    let superseded: readonly string[] | undefined;
+    for (const r of rules) if (r.supersedes) superseded = superseded === undefined ? r.supersedes : [...superseded, ...r.supersedes];
     return { result, rules, superseded };
   }
 

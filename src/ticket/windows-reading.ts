@@ -3,6 +3,7 @@
 // twice passes (src/ticket/fix-decision.ts), where no reading of the value as written is the fixed URL itself.
 import { decodeSegment } from '../escape/percent.js';
 import { parseAuthority, parseReference } from '../uri/parse.js';
+import { asciiDecoded, isUtf8 } from './ascii-escapes.js';
 
 /** A character Windows forbids in a server or share name (and ":" marks a drive, never a share). */
 const NOT_IN_SHARE = /[:*?"<>|]/;
@@ -17,22 +18,24 @@ const NOT_IN_SHARE = /[:*?"<>|]/;
  * a server or share name Windows forbids.
  */
 export function windowsTarget(uri: string, charset = 'utf-8'): string | null | undefined {
+  // RFC 3986 3.1: the scheme is "file" exactly where the URI starts with it and ":" (none of "/?#" can come first).
+  if (!FILE_SCHEME.test(uri)) return null;
   const ref = parseReference(uri);
-  if (ref.scheme?.toLowerCase() !== 'file' || ref.query !== undefined || ref.fragment !== undefined) return null;
+  if (ref.query !== undefined || ref.fragment !== undefined) return null;
   let host = '';
-  if (ref.authority !== undefined) {
+  if (ref.authority !== undefined && ref.authority !== '') {
     const parts = parseAuthority(ref.authority);
     if (parts.userinfo !== undefined || parts.port !== undefined) return null;
     const decoded = decodeSegment(parts.host, charset);
     if (!decoded.valid) return null;
     host = decoded.text.toLowerCase() === 'localhost' ? '' : decoded.text;
   }
-  const segments = ref.path.split('/').map((s) => decodeSegment(s, charset));
-  if (segments.some((s) => !s.valid)) return null;
-  const path = (host !== '' ? '\\\\' + host : '') + segments.map((s) => s.text).join('\\');
-  const names = path.replace(/\//g, '\\').split('\\');
-  const unc = /^\\\\/.test(path.replace(/\//g, '\\'));
-  const kept = dotsRemoved(names.filter((n) => n !== ''));
+  // Every "/" and "\\" is a separator, a decoded "%2F" too: the path decoded, "/" between its segments.
+  const decoded = decodedPath(ref.path, charset);
+  if (decoded === null) return null;
+  const path = (host !== '' ? '\\\\' + host : '') + decoded;
+  const unc = isSeparator(path.charCodeAt(0)) && isSeparator(path.charCodeAt(1));
+  const kept = namesOf(path);
   if (unc) {
     if (kept.length < 2 || NOT_IN_SHARE.test(kept[0]!) || NOT_IN_SHARE.test(kept[1]!)) return null;
     return `\\\\${kept.join('\\')}`.toLowerCase();
@@ -42,11 +45,35 @@ export function windowsTarget(uri: string, charset = 'utf-8'): string | null | u
   return `${drive[1]}:\\${kept.slice(1).join('\\')}`.toLowerCase();
 }
 
-/** The names with "." dropped and each ".." removing the name before it (never the first, the server or drive). */
-function dotsRemoved(names: string[]): string[] {
+const FILE_SCHEME = /^file:/i;
+
+/** Each segment of `path` percent-decoded in `charset`, joined by "/"; null where one holds octets invalid there. */
+function decodedPath(path: string, charset: string): string | null {
+  if (path.indexOf('%') === -1) return path; // each segment decodes to itself
+  const ascii = isUtf8(charset) ? asciiDecoded(path, false) : undefined;
+  if (ascii !== undefined) return ascii;
+  const texts: string[] = [];
+  for (const segment of path.split('/')) {
+    const s = decodeSegment(segment, charset);
+    if (!s.valid) return null;
+    texts.push(s.text);
+  }
+  return texts.join('/');
+}
+
+const isSeparator = (c: number): boolean => c === 0x2f || c === 0x5c; // "/" "\\"
+
+/**
+ * The names of `path` between its separators ("/" and "\\"), but empty ones, with "." dropped and each ".."
+ * removing the name before it (never the first, the server or drive).
+ */
+function namesOf(path: string): string[] {
   const out: string[] = [];
-  for (const n of names) {
-    if (n === '.') continue;
+  for (let start = 0, i = 0; i <= path.length; i++) {
+    if (i < path.length && !isSeparator(path.charCodeAt(i))) continue;
+    const n = path.slice(start, i);
+    start = i + 1;
+    if (n === '' || n === '.') continue;
     if (n === '..') {
       if (out.length > 1) out.pop();
       continue;
@@ -57,20 +84,28 @@ function dotsRemoved(names: string[]): string[] {
 }
 
 /**
- * The Windows path every reading in `hrefs` (each with the charset of its escapes) that names a file names, when at least one does and all of them agree
+ * The Windows path every one of the `readings` (each with the charset of its escapes) that names a file names, when at least one does and all of them agree
  * on it; otherwise null (one reading names another Windows file, or a file that is no Windows path). A reading
  * that names no file (null, another scheme, a port) has nothing to disagree with.
  */
-export function windowsAgreement(hrefs: ReadonlyArray<{ href: string | null; charset: string }>): string | null {
+export function windowsAgreement(readings: WindowsReadings): string | null {
   let agreed: string | null = null;
-  for (const { href, charset } of hrefs) {
+  for (let k = 0; k < readings.count; k++) {
+    const href = readings.hrefOf(k);
     if (href === null) continue;
-    const target = windowsTarget(href, charset);
+    const target = windowsTarget(href, readings.charsetOf(k));
     if (target === null) continue;
     if (target === undefined || (agreed !== null && target !== agreed)) return null;
     agreed = target;
   }
   return agreed;
+}
+
+/** What windowsAgreement compares: `count` readings, each an href (null: none) and the charset of its escapes. */
+export interface WindowsReadings {
+  readonly count: number;
+  hrefOf(k: number): string | null;
+  charsetOf(k: number): string;
 }
 
 /**

@@ -39,13 +39,11 @@ export function parseReference(reference: string): UriComponents {
     i = end;
   }
 
-  // path  -- up to "?" or "#"
+  // path  -- up to "?" or "#" (the engine's search for each: faster than a loop over a long path)
   let end = i > scanned ? i : scanned;
-  while (end < length) {
-    const c = reference.charCodeAt(end);
-    if (c === 0x3f || c === 0x23) break;
-    end++;
-  }
+  const question = reference.indexOf('?', end);
+  const hash = reference.indexOf('#', end);
+  end = question === -1 ? (hash === -1 ? length : hash) : hash === -1 || question < hash ? question : hash;
   const path = reference.slice(i, end);
   i = end;
 

@@ -9,15 +9,28 @@ import { ownCopy } from './own-copy.js';
  * made on the miss path only, in a function of its own, so the look-up stays small enough to inline.
  */
 export function boundedMemo<K, V>(fn: (key: K) => V, limit = 256): (key: K) => V {
-  const seen = new Map<K, V>();
-  const miss = (key: K): V => {
+  // Each entry keeps its own key, so that the last one looked up is held by that key, never by a caller's string.
+  const seen = new Map<K, Entry<K, V>>();
+  // A ticket asks for one base many times in a row: the last entry answers without hashing the key.
+  let last: Entry<K, V> | undefined;
+  const miss = (key: K): Entry<K, V> => {
     const own = (typeof key === 'string' ? keyOf(ownCopy(key)) : key) as K;
-    const value = fn(own);
+    const entry: Entry<K, V> = { key: own, value: fn(own) };
     if (seen.size >= limit) seen.clear();
-    seen.set(own, value);
-    return value;
+    seen.set(own, entry);
+    return entry;
   };
-  return (key: K): V => seen.get(key) ?? miss(key);
+  return (key: K): V => {
+    if (last !== undefined && last.key === key) return last.value;
+    const entry = seen.get(key);
+    last = entry !== undefined && entry.value !== undefined ? entry : miss(key);
+    return last.value;
+  };
+}
+
+interface Entry<K, V> {
+  key: K;
+  value: V;
 }
 
 /**
