@@ -128,7 +128,8 @@ export function isQuiet(value: string, options: CheckOptions): boolean {
 
 /** Whether the value starts with "file://", the scheme in any case (RFC 3986 3.1: schemes are case-insensitive). */
 export function isFileSchemeSlashes(value: string): boolean {
-  return (value.charCodeAt(0) | 0x20) === 0x66 && (value.charCodeAt(1) | 0x20) === 0x69 && (value.charCodeAt(2) | 0x20) === 0x6c
+  // The length first: reading past the end of a short value (NaN) deoptimises the compiled code.
+  return value.length >= 7 && (value.charCodeAt(0) | 0x20) === 0x66 && (value.charCodeAt(1) | 0x20) === 0x69 && (value.charCodeAt(2) | 0x20) === 0x6c
     && (value.charCodeAt(3) | 0x20) === 0x65 && value.startsWith('://', 4);
 }
 
@@ -138,7 +139,7 @@ export function isFileSchemeSlashes(value: string): boolean {
  */
 export function quietFileUrlHost(value: string, options: CheckOptions): number {
   if (!isQuietAbsoluteRole(value, options) || !isFileSchemeSlashes(value)) return -1;
-  if (value.startsWith('/', 7) && isWindowsDriveAt(value, 8) && value.charCodeAt(10) === 0x2f) return isPlainPath(value, 11, options) ? 7 : -1;
+  if (value.startsWith('/', 7) && isWindowsDriveAt(value, 8) && value.startsWith('/', 10)) return isPlainPath(value, 11, options) ? 7 : -1;
   return plainHostPathAt(value, 7, options);
 }
 
@@ -165,7 +166,7 @@ export function quietWebUrlHost(value: string, options: CheckOptions): number {
   let i = scheme.length;
   while (i < value.length && value.charCodeAt(i) < 128 && HOST[value.charCodeAt(i)] === 1) i++;
   if (i === scheme.length) return -1;
-  const hostEnd = value.charCodeAt(i) === 0x3a ? portEnd(value, i + 1) : i;
+  const hostEnd = i < value.length && value.charCodeAt(i) === 0x3a ? portEnd(value, i + 1) : i;
   if (hostEnd === -1) return -1;
   let query = value.indexOf('?', hostEnd);
   if (query === -1) query = value.length;

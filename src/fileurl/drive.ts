@@ -5,7 +5,8 @@ const isAlpha = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a
 
 /** The length of the drive letter at `i`: "c:", "c|" 2; with `escaped`, "c%3a", "c%7C" 4; else 0. */
 export function driveLetterAt(s: string, i: number, escaped = false): number {
-  if (!isAlpha(s.charCodeAt(i))) return 0;
+  // Never a read past the end (NaN), which deoptimises the compiled code: a letter needs one more character.
+  if (i + 1 >= s.length || !isAlpha(s.charCodeAt(i))) return 0;
   const next = s.charCodeAt(i + 1);
   if (next === 0x3a || next === 0x7c) return 2;
   if (escaped && next === 0x25 && /^%(3a|7c)/i.test(s.slice(i + 1, i + 4))) return 4;
@@ -45,7 +46,7 @@ export const hasDriveSegment = (path: string): boolean => path[0] === '/' && isD
 
 /** "/C:/x" and "/c|/x" as "/c:/x" (E.2.2): one spelling of one drive. */
 export function foldDriveSegment(path: string): string {
-  if (path.charCodeAt(0) !== 0x2f || !isDriveSegmentAt(path, 1)) return path;
+  if (!path.startsWith('/') || !isDriveSegmentAt(path, 1)) return path;
   return `/${path[1]!.toLowerCase()}:${path.slice(3)}`;
 }
 

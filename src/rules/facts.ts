@@ -167,8 +167,10 @@ function notePercentAlone(facts: ScannedFacts, i: number): void {
   facts.note(KIND.badPercent, i);
 }
 
+// A run that failed, or was cut short, is noted once, at its end: one place, so the compiled scan meets no branch
+// it has never run when the first bad run comes (its first index and count are the same as noted at the octet).
 function endRun(facts: ScannedFacts, run: Utf8Run): void {
-  if (!run.bad && !run.complete()) facts.note(KIND.badUtf8, run.start);
+  if (run.bad || !run.complete()) facts.note(KIND.badUtf8, run.start);
 }
 
 // RFC 3986 2.1: "%" HEXDIG HEXDIG, its octet read on by the UTF-8 decoder.
@@ -178,10 +180,7 @@ function notePercent(facts: ScannedFacts, run: Utf8Run, core: string, i: number)
   const lo = core.charCodeAt(i + 2);
   if (hi === 0x30 && lo === 0x30) facts.note(KIND.escapedNul, i);
   else if (hi === 0x32 && (lo | 0x20) === 0x66) facts.note(KIND.escapedSlash, i);
-  if (!run.bad && !run.take(hexValue(hi) * 16 + hexValue(lo))) {
-    run.bad = true;
-    facts.note(KIND.badUtf8, run.start);
-  }
+  run.bad ||= !run.take(hexValue(hi) * 16 + hexValue(lo));
 }
 
 /** Each kind as the spec states it, tested at one index of the core on its own. */

@@ -64,6 +64,6 @@ export function signsOf(ctx: CheckContext, mask: number): number {
   if (ctx.core === '') signs |= SIGN.empty;
   if (ctx.core.length !== ctx.value.length) signs |= SIGN.padded;
   if (ctx.value.length > MAX_URL_LENGTH) signs |= SIGN.long;
-  if (ctx.ref.path.charCodeAt(0) === 0x2e) signs |= SIGN.pathDot;
+  if (ctx.ref.path.startsWith('.')) signs |= SIGN.pathDot;
   return signs;
 }

@@ -19,13 +19,13 @@ export interface VocabularyRow extends Qualifiers {
 /** What a vendor's row asks of an element beyond its local name (the walk checks it: Walk.applicable). */
 export interface Qualifiers {
   /** The element's namespace must be one of these URIs (a vendor's element, such as HDM:ReportList). */
-  elementNamespaces?: readonly string[];
+  elementNamespaces?: readonly string[] | undefined;
   /** The attribute's prefix must be bound to one of these URIs where the element stands. */
-  attributeNamespaces?: readonly string[];
+  attributeNamespaces?: readonly string[] | undefined;
   /** The element's name as written, prefix and all (--url-attribute HDM:ReportList/@Directory). */
-  elementQname?: string;
+  elementQname?: string | undefined;
   /** The folder is the base of FileSpec/@URL beneath the element, as RunList/@Directory is (appendix 4.6). */
-  base?: true;
+  base?: true | undefined;
 }
 
 export interface UrlAttribute extends Qualifiers {
@@ -43,10 +43,37 @@ export const XJDF_NAMESPACE = 'http://www.CIP4.org/JDFSchema_2_0';
 
 const FAMILIES: readonly Family[] = ['JDF', 'JMF', 'XJDF', 'XJMF'];
 
+/**
+ * A row as the walk reads it, every field written out in one order: one shape for every row (the draft's too), so
+ * the walk's reads of a row see one map, not one per set of fields a row happens to have (object rest made them).
+ */
+const urlAttribute = (row: UrlAttribute): UrlAttribute => ({
+  attribute: row.attribute,
+  role: row.role,
+  elementNamespaces: row.elementNamespaces,
+  attributeNamespaces: row.attributeNamespaces,
+  elementQname: row.elementQname,
+  base: row.base,
+});
+
+/**
+ * An empty list of rows with the elements kind of a list that holds rows (V8 gives a bare `[]` another kind, which
+ * the walk's reads of a list then meet as a second map): a row put in and taken out, the kind kept.
+ */
+function rowList(): UrlAttribute[] {
+  const list = [urlAttribute({ attribute: '', role: 'url' })];
+  list.pop();
+  return list;
+}
+
 /** The table for one run: the schemas' rows and any the caller adds (`--url-attribute`). */
 export class Vocabulary {
   private readonly byFamily = new Map<Family, Map<string, UrlAttribute[]>>();
   private readonly anyElement = new Map<Family, UrlAttribute[]>();
+  /** The family attributesOf last read, and its two tables: a ticket asks in one family, element after element. */
+  private lastFamily: Family | undefined;
+  private lastElements = new Map<string, UrlAttribute[]>();
+  private lastAny: UrlAttribute[] = rowList();
   /** Every attribute local name in the table (any family). */
   readonly names = new Set<string>();
   /** Whether a row asks more than the element's local name (Qualifiers): the walk then checks each element. */
@@ -55,12 +82,12 @@ export class Vocabulary {
   constructor(rows: readonly VocabularyRow[]) {
     for (const f of FAMILIES) {
       this.byFamily.set(f, new Map());
-      this.anyElement.set(f, []);
+      this.anyElement.set(f, rowList());
     }
     let qualified = false;
     for (const row of rows) {
       this.names.add(row.attribute);
-      const { element: _e, families: _f, ...entry } = row;
+      const entry = urlAttribute(row);
       if (row.elementNamespaces !== undefined || row.attributeNamespaces !== undefined || row.elementQname !== undefined) qualified = true;
       for (const f of row.families) {
         if (row.element === '*') {
@@ -68,7 +95,7 @@ export class Vocabulary {
           continue;
         }
         const elements = this.byFamily.get(f)!;
-        const list = elements.get(row.element) ?? [];
+        const list = elements.get(row.element) ?? rowList();
         addOnce(list, entry);
         elements.set(row.element, list);
       }
@@ -87,7 +114,12 @@ export class Vocabulary {
 
   /** The URL attributes an element with this local name carries in documents of this family. */
   attributesOf(family: Family, local: string): readonly UrlAttribute[] {
-    return this.byFamily.get(family)!.get(local) ?? this.anyElement.get(family)!;
+    if (family !== this.lastFamily) {
+      this.lastFamily = family;
+      this.lastElements = this.byFamily.get(family)!;
+      this.lastAny = this.anyElement.get(family)!;
+    }
+    return this.lastElements.get(local) ?? this.lastAny;
   }
 }
 
@@ -114,7 +146,7 @@ export function parseUrlAttribute(text: string): VocabularyRow | undefined {
  * as in JDF 1.x) and Preview/@Directory as URLs. An XJDF Preview whose parent is a Parameter is read so: 4 uses in
  * the corpus (xJdfLib's and xPrintTalkLib's test packages, JDFLibJ's 29694232.ptk).
  */
-export const DRAFT_XJDF_PREVIEW: readonly UrlAttribute[] = [{ attribute: 'URL', role: 'url' }, { attribute: 'Directory', role: 'directory' }];
+export const DRAFT_XJDF_PREVIEW: readonly UrlAttribute[] = [urlAttribute({ attribute: 'URL', role: 'url' }), urlAttribute({ attribute: 'Directory', role: 'directory' })];
 
 const defaultVocabulary = new Vocabulary(VOCABULARY_TABLE);
 
@@ -123,8 +155,14 @@ export function vocabularyWith(extra: readonly VocabularyRow[] = []): Vocabulary
   return extra.length === 0 ? defaultVocabulary : new Vocabulary([...VOCABULARY_TABLE, ...extra]);
 }
 
-/** An inline resource reference: FileSpecRef, LayoutElementRef, ConstraintRef, ... (not the *Link of a ResourceLinkPool). */
-export const isRefElement = (local: string): boolean => local.length > 3 && local.endsWith('Ref');
+/**
+ * An inline resource reference: FileSpecRef, LayoutElementRef, ConstraintRef, ... (not the *Link of a ResourceLinkPool).
+ * Asked of every element: the last three characters read one by one, which the compiler inlines (endsWith it calls).
+ */
+export const isRefElement = (local: string): boolean => {
+  const n = local.length;
+  return n > 3 && local.charCodeAt(n - 1) === 0x66 && local.charCodeAt(n - 2) === 0x65 && local.charCodeAt(n - 3) === 0x52; // "Ref"
+};
 
 /**
  * Elements with an ID that are not resources an rRef may name: process nodes and their roots, JMF and XJMF
