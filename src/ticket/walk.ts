@@ -12,6 +12,7 @@ import { noteReportedInValue, type TicketDocument } from './read.js';
 import { NO_BASE, NO_CONTAINER, type Base, type ReferenceRecorder } from './reference.js';
 import type { ResourceIndex } from './resources.js';
 import { LINK_RULES } from './ticket-rules.js';
+import { UrlRows } from './url-rows.js';
 import { DRAFT_XJDF_PREVIEW, FAMILY_ROOTS, isRefElement, XJDF_NAMESPACE, type Family, type UrlAttribute, type Vocabulary } from './vocabulary.js';
 import type { RuleCode } from '../rules/codes.js';
 
@@ -68,6 +69,7 @@ export class Walk {
   private readonly fitting = new Map<readonly UrlAttribute[], Map<string, readonly UrlAttribute[]>>();
   private readonly facts: FileSpecFactsReader;
   private readonly partitions: PartitionSelector;
+  private readonly rows = new UrlRows();
   // Parallel stacks rather than a frame object per element: a big ticket has millions of elements. An element
   // reached through an rRef carries the ID it puts on the chain; LEAVE marks where its subtree ends.
   private readonly stackElements: number[] = [];
@@ -224,7 +226,9 @@ export class Walk {
     const inParameter = (parent !== NONE ? tree.local(parent) : '') === 'Parameter';
     const draft = isXjdf && isPreview && inParameter;
     const urlAttributes = draft ? DRAFT_XJDF_PREVIEW : this.applicable(e, this.input.vocabulary.attributesOf(readAs, local));
-    if (urlAttributes.length === 0) return ctx;
+    // Its rows as one shape of map: the lists come in several kinds of array (an empty one for most elements).
+    const rows = this.rows.of(urlAttributes);
+    if (rows.size === 0) return ctx;
     const again = ctx.again;
     // The same scan of the start tag reads what a FileSpec or a RunList says of the file (FileSpecFacts).
     const factsOf = local === 'FileSpec' ? 1 : local === 'RunList' ? 2 : 0;
@@ -233,17 +237,17 @@ export class Walk {
     if (present.length === 0) return ctx;
     const reportDirectory = !again || !this.reportedDirectories.has(e);
     for (const attr of present) {
-      const row = rowFor(urlAttributes, attr.name);
+      const row = rows.get(attr.name);
       if (row?.role !== 'directory') continue;
       if (reportDirectory) references.url(e, attr, 'directory', documentBase, ctx.via, false, undefined, again, false);
-      const base = (attr.name === 'Directory' && (local === 'RunList' || isPreview)) || row.base === true;
+      const base = (attr.name === 'Directory' && (local === 'RunList' || isPreview)) || row.base;
       if (base) ctx = withFileBase(ctx, directoryBase(attr.value, documentBase, e));
     }
     if (again) this.reportedDirectories.add(e);
     let facts: FileSpecFacts | undefined | null = null; // null: not read yet
     for (const attr of present) {
       const name = attr.name;
-      const role = rowFor(urlAttributes, name)?.role;
+      const role = rows.get(name)?.role;
       if (role === 'identifier') references.identifier(e, attr, ctx.via);
       else if (role === 'url') {
         // Appendix 4.6: RunList/@Directory is the base of FileSpec/@URL (and Preview/@Directory of Preview/@URL);
@@ -362,7 +366,7 @@ export class Walk {
     let names = cache.get(list);
     if (names === undefined) {
       const extra = factsOf === 1 ? OWN_FACTS : factsOf === 2 ? RUNLIST_FACTS : [];
-      names = [...new Set([...list.map((u) => u.attribute), ...extra])];
+      names = [...new Set([...this.rows.of(list).keys(), ...extra])];
       cache.set(list, names);
     }
     return names;
@@ -387,12 +391,6 @@ function directoryBase(value: string, outer: Base, from: number): Base {
   const trimmed = value.trim();
   if (parseReference(trimmed).scheme !== undefined) return { uri: trimmed, source: 'directory', from };
   return outer.uri !== null ? { uri: resolveReference(trimmed, outer.uri), source: 'directory', from } : { uri: null, source: 'none' };
-}
-
-/** The first row of `list` for the attribute `name` (a loop, not a closure made for each attribute). */
-function rowFor(list: readonly UrlAttribute[], name: string): UrlAttribute | undefined {
-  for (const u of list) if (u.attribute === name) return u;
-  return undefined;
 }
 
 /** `ctx` under a Directory, or (`inContainer`) in a container. */
