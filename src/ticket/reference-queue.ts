@@ -16,6 +16,8 @@ interface Waiting {
   findings: LocatedFinding[];
   /** A Directory whose warning waits on whether a relative reference resolves against it. */
   directory: number | undefined;
+  /** Whether it was reported with a fixed value. */
+  fixed: boolean;
   /** A use of a value the walk may reach again, with a fix: decided at the end of the walk. */
   fix: boolean;
   /** Reported where the walk may come back (the Directory's use is known at the end only). */
@@ -55,7 +57,7 @@ export class ReferenceQueue {
    */
   add(ref: TicketReference, findings: LocatedFinding[], element: number, again: boolean, fixed: boolean, directoryWarning: boolean): void {
     const waitsOnUse = directoryWarning && !this.used.has(element);
-    const waiting: Waiting = { ref, findings, directory: waitsOnUse ? element : undefined, fix: again && fixed, again };
+    const waiting: Waiting = { ref, findings, directory: waitsOnUse ? element : undefined, fixed, fix: again && fixed, again };
     if (waitsOnUse) {
       const list = this.directories.get(element);
       if (list === undefined) this.directories.set(element, [waiting]);
@@ -126,7 +128,11 @@ export class ReferenceQueue {
     const ref = w.ref;
     if (w.findings.some((f) => f.code === 'invalid-xml-char')) this.xmlCharFindings.push({ findings: w.findings.slice() });
     const { choices, text, charset } = this.settling;
-    if (choices !== undefined) settleReference(ref, choices);
+    if (choices === undefined) {
+      if (decide && w.fixed) settleFix(text, [ref], charset, this.shelf);
+      return;
+    }
+    settleReference(ref, choices); // may drop the fixed value
     if (decide && ref.fixed !== undefined) settleFix(text, [ref], charset, this.shelf);
   }
 }
