@@ -125,7 +125,7 @@ export function fileIdentity(uri: string, charset = 'utf-8'): string {
   // A segment without "%" decodes to itself, and holds no "/" to escape.
   if (path.indexOf('%') !== -1) path = (isUtf8(charset) ? asciiDecoded(path, true) : undefined) ?? path.split('/').map((segment) => decodedName(segment, charset)).join('/');
   // A drive already written "/c:" is its own fold.
-  const lowerDrive = path.charCodeAt(2) === 0x3a && path.charCodeAt(1) >= 0x61 && path.charCodeAt(1) <= 0x7a;
+  const lowerDrive = path.length > 2 && path.charCodeAt(2) === 0x3a && path.charCodeAt(1) >= 0x61 && path.charCodeAt(1) <= 0x7a; // no read out of bounds: a deopt
   return `${(ref.scheme ?? '').toLowerCase()}://${host}${lowerDrive ? path : foldDrive(path)}`;
 }
 

@@ -12,8 +12,12 @@ import type { LocatedFinding, TicketReference } from './validate.js';
 
 interface Waiting {
   ref: TicketReference;
+  /** The reference's findings as reported (read here rather than on the reference, which comes in many shapes). */
+  findings: LocatedFinding[];
   /** A Directory whose warning waits on whether a relative reference resolves against it. */
   directory: number | undefined;
+  /** Whether it was reported with a fixed value. */
+  fixed: boolean;
   /** A use of a value the walk may reach again, with a fix: decided at the end of the walk. */
   fix: boolean;
   /** Reported where the walk may come back (the Directory's use is known at the end only). */
@@ -31,7 +35,7 @@ export interface Settling {
   emit: (ref: TicketReference) => void;
 }
 
-const DIRECTORY_WARNING = 'directory-without-trailing-slash';
+export const DIRECTORY_WARNING = 'directory-without-trailing-slash';
 
 export class ReferenceQueue {
   private queue: Waiting[] = [];
@@ -47,10 +51,13 @@ export class ReferenceQueue {
 
   constructor(private readonly settling: Settling) {}
 
-  /** A reference the walk reported at `element`; `again`, where the walk may come back. */
-  add(ref: TicketReference, element: number, again: boolean): void {
-    const waitsOnUse = ref.role === 'directory' && !this.used.has(element) && ref.findings.some((f) => f.code === DIRECTORY_WARNING && f.severity === 'warning');
-    const waiting: Waiting = { ref, directory: waitsOnUse ? element : undefined, fix: again && ref.fixed !== undefined, again };
+  /**
+   * A reference the walk reported at `element`, with its findings; `again`, where the walk may come back; `fixed`,
+   * whether it has a fixed value; `directoryWarning`, whether it is a Directory warned of its trailing "/".
+   */
+  add(ref: TicketReference, findings: LocatedFinding[], element: number, again: boolean, fixed: boolean, directoryWarning: boolean): void {
+    const waitsOnUse = directoryWarning && !this.used.has(element);
+    const waiting: Waiting = { ref, findings, directory: waitsOnUse ? element : undefined, fixed, fix: again && fixed, again };
     if (waitsOnUse) {
       const list = this.directories.get(element);
       if (list === undefined) this.directories.set(element, [waiting]);
@@ -91,11 +98,11 @@ export class ReferenceQueue {
       const w = queue[this.head]!;
       if (w.directory !== undefined || w.fix) break;
       this.head++;
-      this.settle(w.ref, true);
+      this.settle(w, true);
       this.settling.emit(w.ref);
     }
     if (this.head === queue.length) {
-      queue.length = 0;
+      if (this.head !== 0) queue.length = 0; // on every element the walk pops: mostly empty already
       this.head = 0;
     } else if (this.head > 4096 && this.head * 2 > queue.length) {
       this.queue = queue.slice(this.head);
@@ -110,17 +117,22 @@ export class ReferenceQueue {
     this.head = 0;
     for (const w of rest) {
       if (w.directory !== undefined && !this.used.has(w.directory)) unused(w);
-      this.settle(w.ref, !w.fix);
+      this.settle(w, !w.fix);
     }
     settleFixes(this.settling.text, rest.filter((w) => w.fix).map((w) => w.ref), this.settling.charset);
     for (const w of rest) this.settling.emit(w.ref);
   }
 
   /** The walked rule's view, the run's settings and directives, and (`decide`) the fix decision of a value used once. */
-  private settle(ref: TicketReference, decide: boolean): void {
-    if (ref.findings.some((f) => f.code === 'invalid-xml-char')) this.xmlCharFindings.push({ findings: ref.findings.slice() });
+  private settle(w: Waiting, decide: boolean): void {
+    const ref = w.ref;
+    if (w.findings.some((f) => f.code === 'invalid-xml-char')) this.xmlCharFindings.push({ findings: w.findings.slice() });
     const { choices, text, charset } = this.settling;
-    if (choices !== undefined) settleReference(ref, choices);
+    if (choices === undefined) {
+      if (decide && w.fixed) settleFix(text, [ref], charset, this.shelf);
+      return;
+    }
+    settleReference(ref, choices); // may drop the fixed value
     if (decide && ref.fixed !== undefined) settleFix(text, [ref], charset, this.shelf);
   }
 }

@@ -12,6 +12,7 @@ import { ownCopy } from '../util/own-copy.js';
 import type { TicketRuleReport, WalkedReference } from '../rules/ticket.js';
 import type { TicketLayer, TicketView } from '../rules/ticket-view.js';
 import { disagreementOf } from './readings.js';
+import { parseReference } from '../uri/parse.js';
 import type { CheckOptions, Finding, Role } from '../rules/types.js';
 import { sortFew } from '../util/sort-few.js';
 import type { Attribute } from './xml/index.js';
@@ -21,7 +22,7 @@ import { bySeverityThenPlace, makeFinding, placed, reword, SharedWords, unplaced
 import { identifierKind } from './identifier.js';
 import { noteReportedInValue, type TicketDocument } from './read.js';
 import { notReadyStatus } from './resources.js';
-import type { ReferenceQueue } from './reference-queue.js';
+import { DIRECTORY_WARNING, type ReferenceQueue } from './reference-queue.js';
 import { IDENTIFIER_RULES, REFERENCE_RULES } from './ticket-rules.js';
 import type { BaseSource, LocatedFinding, TicketReference, ValidateOptions } from './validate.js';
 import type { RuleCode } from '../rules/codes.js';
@@ -144,9 +145,11 @@ export class ReferenceRecorder {
   /**
    * Checks a URL or Directory against its base and reports it. `via`: the rRef through which it was reached;
    * `container`: a FileSpec/@URL inside a container (appendix 4.6); `facts`: what its FileSpec declares; `again`:
-   * where the walk may come back.
+   * where the walk may come back; `endpoint`: a route or endpoint, not a file (its own scheme is a vendor's
+   * business). Returns what it resolved to: the reference itself comes in many shapes (its optional fields), and
+   * code that reads it on every reference would see them all.
    */
-  url(element: number, attr: Attribute, role: Role, base: Base, via: string | undefined, container: boolean, facts: FileSpecFacts | undefined, again: boolean): TicketReference {
+  url(element: number, attr: Attribute, role: Role, base: Base, via: string | undefined, container: boolean, facts: FileSpecFacts | undefined, again: boolean, endpoint: boolean): string | null {
     const context = this.contextOf(base, role, container);
     const value = attr.value;
     const checked = context.lastValue === value ? context.lastChecked! : this.answer(value, context);
@@ -164,6 +167,8 @@ export class ReferenceRecorder {
     if (result.kind === 'relative-path' && findings.length > 0) this.settleNotReady(element, findings);
     if (findings.length > 1) sortFew(findings, bySeverityThenPlace);
     const kept = findings.length === 0 ? findings : findings.slice(); // as long as it is: a pushed-to array holds room for 17
+    // A vendor's own scheme in a route or endpoint (Prinect's pt://host/Normalizer) is its business: info.
+    if (endpoint) for (const f of kept) if (f.code === 'unknown-scheme' && f.severity === 'warning') downgradeScheme(f, kept, result.value);
     // Non-file URLs (http, ftp, mailto, cid: a MIME part) are never resolved against a Directory or folder.
     const nonFile = result.scheme !== undefined && result.scheme !== 'file' && result.scheme.length > 1;
     const lines = this.doc.lines;
@@ -190,8 +195,9 @@ export class ReferenceRecorder {
     if (result.scheme !== undefined) ref.scheme = result.scheme;
     if (result.fixed !== undefined) ref.fixed = result.fixed;
     if (facts) ref.fileSpec = facts;
-    this.queue.add(ref, element, again);
-    return ref;
+    const waitsOnUse = role === 'directory' && kept.some(isDirectoryWarning);
+    this.queue.add(ref, kept, element, again, result.fixed !== undefined, waitsOnUse);
+    return result.resolved;
   }
 
   /** An empty URL on a resource the ticket declares not ready (Status Unavailable or Incomplete) is info naming the status. */
@@ -232,7 +238,7 @@ export class ReferenceRecorder {
     };
     if (via !== undefined) ref.via = via;
     if (checked.scheme !== undefined) ref.scheme = checked.scheme;
-    this.queue.add(ref, element, false);
+    this.queue.add(ref, findings, element, false, false, false);
   }
 
   /** What a value comes to in a context: remembered, or checked (and noted, or remembered the second time). */
@@ -325,4 +331,11 @@ export class ReferenceRecorder {
     if (options.localHosts) o.localHosts = options.localHosts;
     return o;
   }
+}
+
+const isDirectoryWarning = (f: LocatedFinding): boolean => f.code === DIRECTORY_WARNING && f.severity === 'warning';
+
+function downgradeScheme(f: LocatedFinding, findings: LocatedFinding[], value: string): void {
+  reword(f, 'info', { scheme: parseReference(value.trim()).scheme ?? '', endpoint: 1 });
+  findings.sort(bySeverityThenPlace);
 }

@@ -8,12 +8,11 @@ import { containerOf, PartitionSelector, urlHolder } from './containers.js';
 import { FileSpecFactsReader, OWN_FACTS, RUNLIST_FACTS, type FileSpecFacts } from './filespec-facts.js';
 import { NONE, type Attribute, type ElementTree } from './xml/index.js';
 import type { ElementPaths } from './element-paths.js';
-import { bySeverityThenPlace, reword } from './finding.js';
 import { noteReportedInValue, type TicketDocument } from './read.js';
 import { NO_BASE, NO_CONTAINER, type Base, type ReferenceRecorder } from './reference.js';
 import type { ResourceIndex } from './resources.js';
 import { LINK_RULES } from './ticket-rules.js';
-import type { LocatedFinding, TicketReference } from './validate.js';
+import { UrlRows } from './url-rows.js';
 import { DRAFT_XJDF_PREVIEW, FAMILY_ROOTS, isRefElement, XJDF_NAMESPACE, type Family, type UrlAttribute, type Vocabulary } from './vocabulary.js';
 import type { RuleCode } from '../rules/codes.js';
 
@@ -70,6 +69,7 @@ export class Walk {
   private readonly fitting = new Map<readonly UrlAttribute[], Map<string, readonly UrlAttribute[]>>();
   private readonly facts: FileSpecFactsReader;
   private readonly partitions: PartitionSelector;
+  private readonly rows = new UrlRows();
   // Parallel stacks rather than a frame object per element: a big ticket has millions of elements. An element
   // reached through an rRef carries the ID it puts on the chain; LEAVE marks where its subtree ends.
   private readonly stackElements: number[] = [];
@@ -101,7 +101,7 @@ export class Walk {
     const rootContext: WalkContext = { fileBase: this.input.documentBase, via: undefined, again: false, family: 'JDF', inContainer: false };
     for (let k = roots.length - 1; k >= 0; k--) {
       const rootLocal = tree.local(roots[k]!);
-      this.push(roots[k]!, changed(rootContext, { family: FAMILY_ROOTS.get(rootLocal) ?? (rootLocal === 'PrintTalk' ? 'PrintTalk' : 'JDF') }), false);
+      this.push(roots[k]!, withFamily(rootContext, FAMILY_ROOTS.get(rootLocal) ?? (rootLocal === 'PrintTalk' ? 'PrintTalk' : 'JDF')), false);
     }
     this.drain();
     const { index } = this.input;
@@ -109,7 +109,7 @@ export class Walk {
     const stranded = index.reportedAtUseElements().filter((e) => this.reachedAtUse[e] === 0).sort((a, b) => tree.start(a) - tree.start(b));
     for (const e of stranded) {
       if (this.reachedAtUse[e] !== 0) continue;
-      this.push(e, changed(rootContext, { family: this.familyAt(e), again: true }), true, index.idOf(e));
+      this.push(e, withFamily(rootContext, this.familyAt(e), true), true, index.idOf(e));
       this.drain();
     }
   }
@@ -186,8 +186,8 @@ export class Walk {
     if (local === 'Container' && parent !== NONE && tree.local(parent) === 'FileSpec') return undefined;
 
     const family = FAMILY_ROOTS.get(local);
-    if (family !== undefined && family !== ctx.family) ctx = changed(ctx, { family });
-    else if (viaRef) ctx = changed(ctx, { family: this.familyAt(e) });
+    if (family !== undefined && family !== ctx.family) ctx = withFamily(ctx, family);
+    else if (viaRef) ctx = withFamily(ctx, this.familyAt(e));
 
     if (isRefElement(local)) {
       const rRefAttr = tree.attribute(e, 'rRef');
@@ -197,14 +197,14 @@ export class Walk {
         const target = this.followRef(rRefAttr, ctx);
         if (target !== NONE) {
           const again = ctx.again || !this.input.index.namedOnce(rRefAttr.value);
-          this.push(target, changed(ctx, { via: ctx.via ?? this.input.paths.pathOf(e), again }), true, rRefAttr.value);
+          this.push(target, withVia(ctx, ctx.via ?? this.input.paths.pathOf(e), again), true, rRefAttr.value);
         }
       }
     }
 
     if (local === 'FileSpec') {
       const container = tree.findChild(e, (c) => tree.local(c) === 'Container');
-      if (container !== NONE) ctx = changed(ctx, { fileBase: this.containerBase(container, ctx, 0), inContainer: true });
+      if (container !== NONE) ctx = withFileBase(ctx, this.containerBase(container, ctx, 0), true);
     }
     return ctx;
   }
@@ -226,7 +226,9 @@ export class Walk {
     const inParameter = (parent !== NONE ? tree.local(parent) : '') === 'Parameter';
     const draft = isXjdf && isPreview && inParameter;
     const urlAttributes = draft ? DRAFT_XJDF_PREVIEW : this.applicable(e, this.input.vocabulary.attributesOf(readAs, local));
-    if (urlAttributes.length === 0) return ctx;
+    // Its rows as one shape of map: the lists come in several kinds of array (an empty one for most elements).
+    const rows = this.rows.of(urlAttributes);
+    if (rows.size === 0) return ctx;
     const again = ctx.again;
     // The same scan of the start tag reads what a FileSpec or a RunList says of the file (FileSpecFacts).
     const factsOf = local === 'FileSpec' ? 1 : local === 'RunList' ? 2 : 0;
@@ -235,26 +237,24 @@ export class Walk {
     if (present.length === 0) return ctx;
     const reportDirectory = !again || !this.reportedDirectories.has(e);
     for (const attr of present) {
-      const row = rowFor(urlAttributes, attr.name);
+      const row = rows.get(attr.name);
       if (row?.role !== 'directory') continue;
-      if (reportDirectory) references.url(e, attr, 'directory', documentBase, ctx.via, false, undefined, again);
-      const base = (attr.name === 'Directory' && (local === 'RunList' || isPreview)) || row.base === true;
+      if (reportDirectory) references.url(e, attr, 'directory', documentBase, ctx.via, false, undefined, again, false);
+      const base = (attr.name === 'Directory' && (local === 'RunList' || isPreview)) || row.base;
       if (base) ctx = withFileBase(ctx, directoryBase(attr.value, documentBase, e));
     }
     if (again) this.reportedDirectories.add(e);
     let facts: FileSpecFacts | undefined | null = null; // null: not read yet
     for (const attr of present) {
       const name = attr.name;
-      const role = rowFor(urlAttributes, name)?.role;
+      const role = rows.get(name)?.role;
       if (role === 'identifier') references.identifier(e, attr, ctx.via);
       else if (role === 'url') {
         // Appendix 4.6: RunList/@Directory is the base of FileSpec/@URL (and Preview/@Directory of Preview/@URL);
         // every other URL resolves against the ticket's folder.
         const forFiles = name === 'URL' && (local === 'FileSpec' || isPreview);
         if (facts === null) facts = factsOf === 1 ? this.facts.of(e, present) : undefined;
-        const ref = references.url(e, attr, 'url', forFiles ? ctx.fileBase : documentBase, ctx.via, forFiles && ctx.inContainer, facts, again);
-        // A vendor's own scheme in a route or endpoint (Prinect's pt://host/Normalizer) is its business: info.
-        if (!forFiles) for (const f of ref.findings) if (f.code === 'unknown-scheme' && f.severity === 'warning') downgradeScheme(f, ref);
+        references.url(e, attr, 'url', forFiles ? ctx.fileBase : documentBase, ctx.via, forFiles && ctx.inContainer, facts, again, !forFiles);
       }
     }
     return ctx;
@@ -332,7 +332,7 @@ export class Walk {
       if (target !== undefined) this.reach(target);
       spec = this.followRef(rRefAttr, ctx, ref);
       if (spec === NONE) return NO_CONTAINER;
-      use = changed(ctx, { via: ctx.via ?? this.input.paths.pathOf(ref) });
+      use = withVia(ctx, ctx.via ?? this.input.paths.pathOf(ref), ctx.again);
       chained = rRefAttr.value;
     }
     const outer = containerOf(tree, spec);
@@ -345,9 +345,9 @@ export class Walk {
     const holder = urlHolder(tree, spec);
     if (holder === NONE) return NO_CONTAINER;
     // A FileSpec reached through a FileSpecRef may be reached again, through another.
-    const containerRef = this.input.references.url(holder, tree.attribute(holder, 'URL')!, 'url', base, use.via, outer !== NONE, this.facts.of(holder), use.again || chained !== undefined);
+    const resolved = this.input.references.url(holder, tree.attribute(holder, 'URL')!, 'url', base, use.via, outer !== NONE, this.facts.of(holder), use.again || chained !== undefined, false);
     if (base === NO_CONTAINER) return NO_CONTAINER;
-    return containerRef.resolved !== null ? { uri: containerRef.resolved.replace(/\/?$/, '/'), source: 'container' } : NO_BASE;
+    return resolved !== null ? { uri: resolved.replace(/\/?$/, '/'), source: 'container' } : NO_BASE;
   }
 
   /**
@@ -366,25 +366,22 @@ export class Walk {
     let names = cache.get(list);
     if (names === undefined) {
       const extra = factsOf === 1 ? OWN_FACTS : factsOf === 2 ? RUNLIST_FACTS : [];
-      names = [...new Set([...list.map((u) => u.attribute), ...extra])];
+      names = [...new Set([...this.rows.of(list).keys(), ...extra])];
       cache.set(list, names);
     }
     return names;
   }
 }
 
-/**
- * `ctx` with some of its fields changed, every field written out: one shape for every context. Object spread
- * ({ ...ctx, via }) that adds a field the context did not have took most of the time of an rRef's use.
- */
-function changed(ctx: WalkContext, change: Partial<WalkContext>): WalkContext {
-  return {
-    fileBase: change.fileBase ?? ctx.fileBase,
-    via: change.via ?? ctx.via,
-    again: change.again ?? ctx.again,
-    family: change.family ?? ctx.family,
-    inContainer: change.inContainer ?? ctx.inContainer,
-  };
+// `ctx` with some of its fields changed, every field written out: one shape for every context (object spread that
+// adds a field took most of the time of an rRef's use), and one shape of argument (a Partial<WalkContext> of the
+// changed fields came in several, and deoptimised the walk in a cold run).
+function withFamily(ctx: WalkContext, family: WalkContext['family'], again = ctx.again): WalkContext {
+  return { fileBase: ctx.fileBase, via: ctx.via, again, family, inContainer: ctx.inContainer };
+}
+
+function withVia(ctx: WalkContext, via: string, again: boolean): WalkContext {
+  return { fileBase: ctx.fileBase, via, again, family: ctx.family, inContainer: ctx.inContainer };
 }
 
 const isQualified = (u: UrlAttribute): boolean => u.elementQname !== undefined || u.elementNamespaces !== undefined || u.attributeNamespaces !== undefined;
@@ -396,18 +393,7 @@ function directoryBase(value: string, outer: Base, from: number): Base {
   return outer.uri !== null ? { uri: resolveReference(trimmed, outer.uri), source: 'directory', from } : { uri: null, source: 'none' };
 }
 
-function downgradeScheme(f: LocatedFinding, ref: TicketReference): void {
-  reword(f, 'info', { scheme: parseReference(ref.value.trim()).scheme ?? '', endpoint: 1 });
-  ref.findings.sort(bySeverityThenPlace);
-}
-
-/** The first row of `list` for the attribute `name` (a loop, not a closure made for each attribute). */
-function rowFor(list: readonly UrlAttribute[], name: string): UrlAttribute | undefined {
-  for (const u of list) if (u.attribute === name) return u;
-  return undefined;
-}
-
-/** `ctx` under a Directory: its own function, so that `changed` does not see one more shape of change. */
-function withFileBase(ctx: WalkContext, fileBase: Base): WalkContext {
-  return { fileBase, via: ctx.via, again: ctx.again, family: ctx.family, inContainer: ctx.inContainer };
+/** `ctx` under a Directory, or (`inContainer`) in a container. */
+function withFileBase(ctx: WalkContext, fileBase: Base, inContainer = ctx.inContainer): WalkContext {
+  return { fileBase, via: ctx.via, again: ctx.again, family: ctx.family, inContainer };
 }

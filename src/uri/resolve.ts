@@ -167,7 +167,7 @@ function targetWithoutDotSegments(reference: string, baseUri: string, drive: boo
 
 /** Where the ":" after a scheme (RFC 3986 3.1, as parseReference reads it) is, or -1 when R.scheme is undefined. */
 function schemeEnd(reference: string): number {
-  if (!isAlpha(reference.charCodeAt(0))) return -1;
+  if (reference.length === 0 || !isAlpha(reference.charCodeAt(0))) return -1; // "" read out of bounds: a deopt
   for (let i = 1; i < reference.length; i++) {
     const c = reference.charCodeAt(i);
     if (c === 0x3a) return i; // ":"
