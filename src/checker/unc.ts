@@ -72,14 +72,14 @@ function uncRest(value: string): string | undefined {
 
 const ESCAPED_SEPARATORS = /\\|%5c/gi;
 
-function spaceCount(value: string): number {
+export function spaceCount(value: string): number {
   let count = 0;
   for (let i = value.indexOf(' '); i !== -1; i = value.indexOf(' ', i + 1)) count++;
   return count;
 }
 
 /** unescaped-space as its rule reports it (characters.ts): at the first space, each space %20 in its fix. */
-function spaceFinding(value: string, count: number, profile: Profile): Finding {
+export function spaceFinding(value: string, count: number, profile: Profile): Finding {
   const first = value.indexOf(' ');
   const last = value.lastIndexOf(' ');
   const fix = value.slice(0, first) + value.slice(first, last + 1).replaceAll(' ', '%20') + value.slice(last + 1);
