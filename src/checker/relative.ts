@@ -16,7 +16,7 @@ import type { CheckResult } from '../check.js';
 import { found } from './drive.js';
 import { bySeverityThenOffset } from './order.js';
 import { isPlainRelative, quietFileUrlHost } from './plain.js';
-import { spaceCount, spaceFinding } from './unc.js';
+import { spaceFinding } from './unc.js';
 
 /** What a base that is its own merge prefix says of every plain reference under it, once per base. */
 export const prefixFacts = boundedMemo((prefix: string): { local: Locality; host: string | undefined } => {
@@ -26,7 +26,11 @@ export const prefixFacts = boundedMemo((prefix: string): { local: Locality; host
 
 // The characters of these values' names: those of a plain segment (plain.ts) and the space. No "%", so no escape a
 // rule reads, no ":" (a scheme or a drive), no "?" or "#" (a query or a fragment), no "$" (a template's placeholder).
-const NAME = /^[A-Za-z0-9\-_!*'()~+,&=. ]+$/;
+const NAME = "[A-Za-z0-9\\-_!*'()~+,&=. ]+";
+// Names separated by "\\", or by "/", none empty: one native scan each (a split and a test per name cost a quarter
+// of this answer).
+const BACKSLASHED = new RegExp(`^${NAME}(?:\\\\${NAME})*$`);
+const SLASHED = new RegExp(`^${NAME}(?:/${NAME})*$`);
 
 /**
  * The answer for a relative reference (a URL, not a Directory) of names of the plain characters and spaces,
@@ -50,11 +54,9 @@ export function checkRelativeNames(value: string, options: CheckOptions): CheckR
   const unc = value.charCodeAt(0) === 0x5c && value.charCodeAt(1) === 0x5c;
   const names = unc ? value.slice(2) : value;
   const hasBackslash = names.indexOf('\\') !== -1;
-  const separated = hasBackslash ? names.split('\\') : names.split('/');
   if (!unc && !hasBackslash && value.indexOf(' ') === -1) return undefined; // plain, or not these forms (checkPlainRelative)
-  if ((unc || hasBackslash) && names.indexOf('/') !== -1) return undefined;
-  for (const name of separated) if (!NAME.test(name)) return undefined;
-  const spaces = spaceCount(value);
+  if (!(hasBackslash ? BACKSLASHED : SLASHED).test(names) || ((unc || hasBackslash) && names.indexOf('/') !== -1)) return undefined;
+  const spaces = count(value, ' ');
   if (spaces > 0 && (value.charCodeAt(0) === 0x20 || value.charCodeAt(value.length - 1) === 0x20 || placeholderIn(value) !== undefined)) return undefined;
   const slashes = hasBackslash ? names.replaceAll('\\', '/') : names;
   const fixed = (unc ? 'file://' : '') + (spaces === 0 ? slashes : slashes.replaceAll(' ', '%20'));
@@ -64,11 +66,17 @@ export function checkRelativeNames(value: string, options: CheckOptions): CheckR
   const profile = options.profile ?? 'jdf';
   const findings: Finding[] = [];
   if (unc) findings.push(found(uncPathAsUrl, { host: slashes.slice(0, slashes.indexOf('/')) }, profile, 0, 'file://' + slashes));
-  else if (hasBackslash) findings.push(found(backslash, { count: separated.length - 1, char: showChar('\\') }, profile, value.indexOf('\\'), slashes));
+  else if (hasBackslash) findings.push(found(backslash, { count: count(value, '\\'), char: showChar('\\') }, profile, value.indexOf('\\'), slashes));
   if (spaces > 0) findings.push(spaceFinding(value, spaces, profile));
   const facts = prefixFacts(prefix);
   const result: CheckResult = { value, kind: 'relative-path', local: facts.local, resolved: prefix + value, findings: sortFew(findings, bySeverityThenOffset) };
   if (facts.host !== undefined) result.host = facts.host;
   result.fixed = fixed;
   return result;
+}
+
+function count(value: string, ch: string): number {
+  let n = 0;
+  for (let i = value.indexOf(ch); i !== -1; i = value.indexOf(ch, i + 1)) n++;
+  return n;
 }

@@ -72,7 +72,7 @@ function uncRest(value: string): string | undefined {
 
 const ESCAPED_SEPARATORS = /\\|%5c/gi;
 
-export function spaceCount(value: string): number {
+function spaceCount(value: string): number {
   let count = 0;
   for (let i = value.indexOf(' '); i !== -1; i = value.indexOf(' ', i + 1)) count++;
   return count;
