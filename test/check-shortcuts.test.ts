@@ -56,7 +56,8 @@ const nameSegment = fc.oneof({ arbitrary: plainSegment, weight: 2 }, { arbitrary
   { arbitrary: fc.constantFrom('p 0000000.pdf', 'my docs', 'a  b', 'Seite 1 (neu).pdf', 'x+y=z', 'a.b c', 'WILL BE SET BY ALCES', 'SET BY X', 'A WILL BE REPLACED BY B1'), weight: 2 });
 const relativeLead = fc.constantFrom('', '', '', '\\\\', '\\\\', '\\', '\\\\\\', './', '../', '/', '//', 'C:', ' ', 'a:');
 const relativeSeparator = fc.constantFrom('\\', '\\', '/', '/', '\\\\', '%5C');
-const relativeNearMiss = fc.constantFrom('WILL BE SET BY ALCES', 'WILL BE REPLACED BY X', '\\\\server/share/p 1.pdf', 'a\\b/c d', 'p 1.pdf ', ' p 1.pdf', 'a\\ b');
+const relativeNearMiss = fc.constantFrom('WILL BE SET BY ALCES', 'WILL BE REPLACED BY X', '\\\\server/share/p 1.pdf', 'a\\b/c d', 'p 1.pdf ', ' p 1.pdf', 'a\\ b',
+  'a/../b c', '../b c', './b c', '..\\b c', '.a b');
 const generatedRelative = fc.tuple(relativeLead, fc.array(fc.tuple(relativeSeparator, nameSegment), { minLength: 1, maxLength: 5 }), fc.constantFrom('', '', '', ' ', '\\', '/', '?q', '#f'))
   .map(([l, parts, end]) => l + parts.map(([sep, s], i) => (i === 0 ? s : sep + s)).join('') + end);
 const relativeValue = fc.oneof({ arbitrary: generatedRelative, weight: 9 }, { arbitrary: relativeNearMiss, weight: 1 });

@@ -15,18 +15,24 @@ import { sortFew } from '../util/sort-few.js';
 import type { CheckResult } from '../check.js';
 import { found } from './drive.js';
 import { bySeverityThenOffset } from './order.js';
-import { isPlainRelative, quietFileUrlHost } from './plain.js';
+import { quietFileUrlHost } from './plain.js';
 import { spaceFinding } from './unc.js';
 
-/** What a base that is its own merge prefix says of every plain reference under it, once per base. */
-export const prefixFacts = boundedMemo((prefix: string): { local: Locality; host: string | undefined } => {
+/**
+ * What a base says of every plain reference under it, once per base: whether it is its own merge prefix (ends in
+ * "/", no query or fragment, RFC 3986 5.2.3) with no "@" (no password to mask), and, where it is, the target's
+ * locality and host.
+ */
+export const prefixFacts = boundedMemo((prefix: string): { own: boolean; local: Locality; host: string | undefined } => {
   const authority = parseReference(prefix).authority;
-  return { local: localityOf(prefix), host: authority !== undefined ? parseAuthority(authority).host : undefined };
+  const own = mergePrefixOf(prefix) === prefix && prefix.indexOf('@') === -1;
+  return { own, local: localityOf(prefix), host: authority !== undefined ? parseAuthority(authority).host : undefined };
 });
 
 // The characters of these values' names: those of a plain segment (plain.ts) and the space. No "%", so no escape a
 // rule reads, no ":" (a scheme or a drive), no "?" or "#" (a query or a fragment), no "$" (a template's placeholder).
-const NAME = "[A-Za-z0-9\\-_!*'()~+,&=. ]+";
+// A name starts with none of them but "." (a dot segment, or a name plain.ts does not take as plain).
+const NAME = "[A-Za-z0-9\\-_!*'()~+,&= ][A-Za-z0-9\\-_!*'()~+,&=. ]*";
 // Names separated by "\\", or by "/", none empty: one native scan each (a split and a test per name cost a quarter
 // of this answer).
 const BACKSLASHED = new RegExp(`^${NAME}(?:\\\\${NAME})*$`);
@@ -55,20 +61,22 @@ export function checkRelativeNames(value: string, options: CheckOptions): CheckR
   const names = unc ? value.slice(2) : value;
   const hasBackslash = names.indexOf('\\') !== -1;
   if (!unc && !hasBackslash && value.indexOf(' ') === -1) return undefined; // plain, or not these forms (checkPlainRelative)
-  if (!(hasBackslash ? BACKSLASHED : SLASHED).test(names) || ((unc || hasBackslash) && names.indexOf('/') !== -1)) return undefined;
+  if (!(unc || hasBackslash ? BACKSLASHED : SLASHED).test(names)) return undefined;
   const spaces = count(value, ' ');
   if (spaces > 0 && (value.charCodeAt(0) === 0x20 || value.charCodeAt(value.length - 1) === 0x20 || placeholderIn(value) !== undefined)) return undefined;
   const slashes = hasBackslash ? names.replaceAll('\\', '/') : names;
   const fixed = (unc ? 'file://' : '') + (spaces === 0 ? slashes : slashes.replaceAll(' ', '%20'));
-  if (value.length > MAX_URL_LENGTH || (unc ? quietFileUrlHost(fixed, options) === -1 : !isPlainRelative(fixed, options))) return undefined;
+  // Not unc, the fixed value is plain segments (plain.ts: names of the plain characters and %20, none starting with
+  // "."), quiet where the base is its own merge prefix (isPlainRelative), as long as the schemas allow.
+  if (value.length > MAX_URL_LENGTH || (unc ? quietFileUrlHost(fixed, options) === -1 : fixed.length > MAX_URL_LENGTH)) return undefined;
   const prefix = options.base;
-  if (mergePrefixOf(prefix) !== prefix || prefix.indexOf('@') !== -1) return undefined;
+  const facts = prefixFacts(prefix);
+  if (!facts.own) return undefined;
   const profile = options.profile ?? 'jdf';
   const findings: Finding[] = [];
   if (unc) findings.push(found(uncPathAsUrl, { host: slashes.slice(0, slashes.indexOf('/')) }, profile, 0, 'file://' + slashes));
   else if (hasBackslash) findings.push(found(backslash, { count: count(value, '\\'), char: showChar('\\') }, profile, value.indexOf('\\'), slashes));
   if (spaces > 0) findings.push(spaceFinding(value, spaces, profile));
-  const facts = prefixFacts(prefix);
   const result: CheckResult = { value, kind: 'relative-path', local: facts.local, resolved: prefix + value, findings: sortFew(findings, bySeverityThenOffset) };
   if (facts.host !== undefined) result.host = facts.host;
   result.fixed = fixed;
