@@ -1,4 +1,4 @@
-import { localityOf, localityOfParts, type Locality } from './fileurl/locality.js';
+import { localityOfParts, type Locality } from './fileurl/locality.js';
 import { redactPassword, stripPassword } from './fileurl/redact.js';
 import { authorityParts, BY_SPEC, FAST, type Mode } from './checker/context.js';
 import { applyAllFixes, convergeFixes } from './checker/fixes.js';
@@ -7,14 +7,14 @@ import { bySeverityThenOffset } from './checker/order.js';
 import { checkDrivePath } from './checker/drive.js';
 import { CheckSession } from './checker/session.js';
 import { checkUncAuthority } from './checker/unc.js';
+import { checkRelativeNames, prefixFacts } from './checker/relative.js';
 import type { CheckContext, CheckOptions, Finding, ReferenceKind } from './rules/types.js';
 import type { UriComponents } from './uri/components.js';
 import { nonAscii, nonAsciiReport } from './rules/characters.js';
 import { directoryWithoutTrailingSlash } from './rules/directory.js';
 import { findingOf, severityUnder } from './rules/finding.js';
-import { parseAuthority, parseReference } from './uri/parse.js';
+import { parseReference } from './uri/parse.js';
 import { baseComponents, hasDotSegment, resolveReference } from './uri/resolve.js';
-import { boundedMemo } from './util/bounded-memo.js';
 import { sortFew } from './util/sort-few.js';
 export interface CheckResult {
   /** The value as given, with any password masked. */
@@ -30,12 +30,6 @@ export interface CheckResult {
   /** The value with every safe fix applied; absent when nothing can be fixed safely. */
   fixed?: string;
 }
-
-/** What a base that is its own merge prefix says of every plain reference under it, once per base. */
-const prefixFacts = boundedMemo((prefix: string): { local: Locality; host: string | undefined } => {
-  const authority = parseReference(prefix).authority;
-  return { local: localityOf(prefix), host: authority !== undefined ? parseAuthority(authority).host : undefined };
-});
 
 /**
  * The answer for a plain relative path ("pages/p1.pdf") against a base ending in "/": no rule can fire, and the
@@ -111,7 +105,7 @@ function checkDirectorySlash(value: string, options: CheckOptions): CheckResult 
 export function checkUrl(value: string, options: CheckOptions = {}): CheckResult {
   return checkPlainRelative(value, options) ?? checkQuietAbsolute(value, options)
     ?? checkUncAuthority(value, options) ?? checkDirectorySlash(value, options) ?? checkDrivePath(value, options)
-    ?? checkWith(value, options, FAST);
+    ?? checkRelativeNames(value, options) ?? checkWith(value, options, FAST);
 }
 
 /**

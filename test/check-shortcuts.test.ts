@@ -1,7 +1,8 @@
 // The values checkUrl answers from the value their fixes make, without running the rules on them (src/checker/unc.ts,
-// src/checker/drive.ts, the Directory answer in src/check.ts): UNC paths after file://, Windows drive paths and
-// Directories without their trailing "/", and their near misses, held equal to the reference way (every rule asked,
-// every fix checked again), with the standard forms RFC 8089 and the appendix give for a few.
+// src/checker/drive.ts, src/checker/relative.ts, the Directory answer in src/check.ts): UNC paths after file://, Windows
+// drive paths, relative names with raw spaces or "\\" separators, bare UNC paths and Directories without their
+// trailing "/", and their near misses, held equal to the reference way (every rule asked, every fix checked again),
+// with the standard forms RFC 8089 and the appendix give for a few.
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -49,6 +50,31 @@ test('Directories without their trailing "/", raw non-ASCII among them, and thei
   fc.assert(fc.property(directoryValue, options, (value, o) => sameAsReference(value, { ...o, role: 'directory' })), { numRuns: RUNS });
 });
 
+// Relative names a Windows user typed (src/checker/relative.ts): raw spaces, "\\" separators, a bare UNC path, and their
+// near misses (a "/" among the "\\", an empty or dot name, escapes, leading or trailing spaces, other leads).
+const nameSegment = fc.oneof({ arbitrary: plainSegment, weight: 2 }, { arbitrary: oddSegment, weight: 1 },
+  { arbitrary: fc.constantFrom('p 0000000.pdf', 'my docs', 'a  b', 'Seite 1 (neu).pdf', 'x+y=z', 'a.b c', 'WILL BE SET BY ALCES', 'SET BY X', 'A WILL BE REPLACED BY B1'), weight: 2 });
+const relativeLead = fc.constantFrom('', '', '', '\\\\', '\\\\', '\\', '\\\\\\', './', '../', '/', '//', 'C:', ' ', 'a:');
+const relativeSeparator = fc.constantFrom('\\', '\\', '/', '/', '\\\\', '%5C');
+const relativeNearMiss = fc.constantFrom('WILL BE SET BY ALCES', 'WILL BE REPLACED BY X', '\\\\server/share/p 1.pdf', 'a\\b/c d', 'p 1.pdf ', ' p 1.pdf', 'a\\ b',
+  'a/../b c', '../b c', './b c', '..\\b c', '.a b');
+const generatedRelative = fc.tuple(relativeLead, fc.array(fc.tuple(relativeSeparator, nameSegment), { minLength: 1, maxLength: 5 }), fc.constantFrom('', '', '', ' ', '\\', '/', '?q', '#f'))
+  .map(([l, parts, end]) => l + parts.map(([sep, s], i) => (i === 0 ? s : sep + s)).join('') + end);
+const relativeValue = fc.oneof({ arbitrary: generatedRelative, weight: 9 }, { arbitrary: relativeNearMiss, weight: 1 });
+const relativeOptions = fc.record({
+  base: fc.constantFrom('file:///c:/Jobs/4711/', 'file://srv/share/', 'http://a/b/c/d;p?q', 'file:///c:/Jobs/4711', 'file://u:pw@srv/a/', 'https://h/x/', 'file://localhost/d:/x/', 'a/b/'),
+  profile: fc.constantFrom('jdf', 'rfc8089', 'lenient'),
+  platform: fc.constantFrom('any', 'windows', 'mac', 'unix'),
+  role: fc.constantFrom('url', 'url', 'url', 'directory'),
+  charset: fc.constantFrom('utf-8', 'iso-8859-1', 'us-ascii'),
+  jdfVersion: fc.constantFrom('1.2', '1.4', '2.0'),
+  localHosts: fc.constant(['SRV', 'h']),
+}, { requiredKeys: [] });
+
+test('relative names with raw spaces or "\\" separators, bare UNC paths and their near misses: as the reference way', () => {
+  fc.assert(fc.property(relativeValue, relativeOptions, sameAsReference), { numRuns: RUNS });
+});
+
 test('each answer carries the standard form RFC 8089 and the appendix give as its fixed value', () => {
   const fixed = (value: string, o = {}) => checkUrl(value, o).fixed;
   // RFC 8089 E.3.1: \\server\share\a.pdf is file://server/share/a.pdf; Table 4 example 23: a space is %20.
@@ -62,6 +88,11 @@ test('each answer carries the standard form RFC 8089 and the appendix give as it
   // Table 3 and Table 4 example 22, RFC 8089 E.2: the drive belongs in the path of file:///.
   assert.is(fixed('E:\\JDFs\\a.ppf'), 'file:///E:/JDFs/a.ppf');
   assert.is(fixed('File://D:\\Busy\\a.jmf'), 'File:///D:/Busy/a.jmf');
+  // Table 4 examples 23 and 24, RFC 8089 E.4 and E.3.1: spaces %20, "\\" separators "/", a UNC path a file URL.
+  const under = { base: 'file:///c:/Jobs/4711/' };
+  assert.is(fixed('p 1.pdf', under), 'p%201.pdf');
+  assert.is(fixed('pages\\p 1.pdf', under), 'pages/p%201.pdf');
+  assert.is(fixed('\\\\server\\share\\p 1.pdf', under), 'file://server/share/p%201.pdf');
 });
 
 test.run();

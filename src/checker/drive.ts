@@ -56,7 +56,7 @@ export function checkDrivePath(value: string, options: CheckOptions): CheckResul
 const isDriveHost = (value: string): boolean =>
   value.charCodeAt(9) === 0x5c && isWindowsDriveAt(value, 7) && isFileSchemeSlashes(value) && value.indexOf('/', 7) === -1;
 
-const found = (rule: CatalogRule, args: FindingArgs, profile: Profile, offset: number, fix: string): Finding =>
+export const found = (rule: CatalogRule, args: FindingArgs, profile: Profile, offset: number, fix: string): Finding =>
   findingOf(rule, args, severityUnder(rule.meta, profile)!, offset, fix);
 
 function count(value: string, first: number): number {

@@ -79,7 +79,7 @@ function spaceCount(value: string): number {
 }
 
 /** unescaped-space as its rule reports it (characters.ts): at the first space, each space %20 in its fix. */
-function spaceFinding(value: string, count: number, profile: Profile): Finding {
+export function spaceFinding(value: string, count: number, profile: Profile): Finding {
   const first = value.indexOf(' ');
   const last = value.lastIndexOf(' ');
   const fix = value.slice(0, first) + value.slice(first, last + 1).replaceAll(' ', '%20') + value.slice(last + 1);
