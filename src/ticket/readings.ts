@@ -206,14 +206,14 @@ export function consumerHref(k: number, value: string, base: string | null, with
  */
 export const consumerCharset = (k: number, charset: string): string => (k === 2 ? 'utf-8' : charset);
 
+const DRIVE_PRESERVING = { drivePreserving: true } as const;
+
 export function readings(value: string, base: string, withJoin: boolean): Reading[] {
-  const list: Reading[] = [
-    { consumer: 'strict RFC 3986', href: resolveReference(value, base) },
-    { consumer: 'RFC 8089 E.2.1', href: resolveReference(value, base, { drivePreserving: true }) },
-    { consumer: 'WHATWG URL', href: whatwg(value, base) },
-  ];
-  if (withJoin) list.push({ consumer: 'string join', href: stringJoin(base, value) });
-  return list;
+  const strict = { consumer: 'strict RFC 3986', href: resolveReference(value, base) };
+  const preserving = { consumer: 'RFC 8089 E.2.1', href: resolveReference(value, base, DRIVE_PRESERVING) };
+  const parsed = { consumer: 'WHATWG URL', href: whatwg(value, base) };
+  // One literal or the other, as long as it is: a pushed-to array holds room for 17.
+  return withJoin ? [strict, preserving, parsed, { consumer: 'string join', href: stringJoin(base, value) }] : [strict, preserving, parsed];
 }
 
 /**
