@@ -167,13 +167,19 @@ function windowsPathReading(value: string): string | null {
 }
 
 function windowsPathUrl(value: string): string | null {
-  const encode = (rest: string) => (KEPT_BY_ENCODE.test(rest) ? rest.replace(/\\/g, '/') : rest.split(/[\\/]/).map((s) => encodeURIComponent(s)).join('/'));
   // A drive path holding a line break is not read (as the regular expression before drive.ts had it).
   const onDrive = isWindowsDriveAt(value) && (value[2] === '\\' || value[2] === '/') && !/[\n\r\u2028\u2029]/.test(value);
   if (onDrive) return `file:///${value[0]}:/${encode(value.slice(3))}`;
   const m = /^\\\\([^\\]+)\\(.*)$/.exec(value);
   return m ? `file://${m[1]}/${encode(m[2]!)}` : null;
 }
+
+/**
+ * A Windows path's rest after its drive or share, each name escaped, "/" between them: escaped whole, then each
+ * escaped separator ("%2F", "%5C") written "/" again (a "%" of the path is escaped to "%25", so none is one).
+ */
+const encode = (rest: string): string => (KEPT_BY_ENCODE.test(rest) ? rest.replace(/\\/g, '/') : encodeURIComponent(rest).replace(ESCAPED_SEPARATOR, '/'));
+const ESCAPED_SEPARATOR = /%2F|%5C/g;
 
 /** Names and separators only of characters encodeURIComponent leaves as they are (ECMA-262 uriUnreserved): each name is itself. */
 const KEPT_BY_ENCODE = /^[A-Za-z0-9\-_.!~*'()\\/]*$/;
