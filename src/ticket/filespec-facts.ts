@@ -28,19 +28,19 @@ export class FileSpecFactsReader {
   private readonly shared = new Map<string, FileSpecFacts>();
   /** The RunList whose start tag the walk read last, and its facts. */
   private runList = NONE;
-  private readonly runListValues: Array<string | undefined> = [];
+  /** Its values of RUNLIST_FACTS (each array here is written over by index: an array's length set to 0 lets its room go). */
+  private readonly runListValues = new Array<string | undefined>(RUNLIST_FACTS.length);
   /** The values of the last facts made or found, and those facts: the next FileSpec mostly says the same. */
   private lastValues: ReadonlyArray<string | undefined> = [];
   private lastFacts: FileSpecFacts | undefined;
-  private readonly scratch: Array<string | undefined> = [];
+  private readonly scratch = new Array<string | undefined>(OWN_FACTS.length + RUNLIST_FACTS.length);
 
   constructor(private readonly tree: ElementTree) {}
 
   /** The walk read this RunList's start tag: `attributes` hold those of RUNLIST_FACTS it has. */
   noteRunList(element: number, attributes: readonly Attribute[]): void {
     this.runList = element;
-    this.runListValues.length = 0;
-    pick(attributes, RUNLIST_FACTS, this.runListValues);
+    pick(attributes, RUNLIST_FACTS, this.runListValues, 0);
   }
 
   /**
@@ -52,17 +52,16 @@ export class FileSpecFactsReader {
     if (tree.local(element) !== 'FileSpec') return undefined;
     // Read into one scratch list; copied only when the facts differ from the last (mostly they do not).
     const values = this.scratch;
-    values.length = 0;
-    pick(own ?? tree.attributesNamed(element, OWN_FACTS), OWN_FACTS, values);
+    let count = pick(own ?? tree.attributesNamed(element, OWN_FACTS), OWN_FACTS, values, 0);
     let holder = tree.parent(element);
     if (holder !== NONE && tree.local(holder) === 'LayoutElement') holder = tree.parent(holder);
     if (holder !== NONE && tree.local(holder) === 'RunList') {
-      if (holder === this.runList) for (const v of this.runListValues) values.push(v);
-      else pick(tree.attributesNamed(holder, RUNLIST_FACTS), RUNLIST_FACTS, values);
+      if (holder === this.runList) for (const v of this.runListValues) values[count++] = v;
+      else count = pick(tree.attributesNamed(holder, RUNLIST_FACTS), RUNLIST_FACTS, values, count);
     }
-    if (sameValues(values, this.lastValues)) return this.lastFacts;
-    this.lastValues = values.slice();
-    this.lastFacts = this.find(values);
+    if (sameValues(values, count, this.lastValues)) return this.lastFacts;
+    this.lastValues = values.slice(0, count);
+    this.lastFacts = this.find(this.lastValues);
     return this.lastFacts;
   }
 
@@ -85,14 +84,16 @@ export class FileSpecFactsReader {
   }
 }
 
-function sameValues(a: ReadonlyArray<string | undefined>, b: ReadonlyArray<string | undefined>): boolean {
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+/** Whether the first `count` of `a` are `b`. */
+function sameValues(a: ReadonlyArray<string | undefined>, count: number, b: ReadonlyArray<string | undefined>): boolean {
+  if (count !== b.length) return false;
+  for (let k = 0; k < count; k++) if (a[k] !== b[k]) return false;
   return true;
 }
 
-/** The values of `names` among `attributes` (trimmed; undefined where absent), appended to `into` in that order. */
-function pick(attributes: readonly Attribute[], names: readonly FactName[], into: Array<string | undefined>): void {
+/** The values of `names` among `attributes` (trimmed; undefined where absent), written into `into` from `at` in that order; where they end. */
+function pick(attributes: readonly Attribute[], names: readonly FactName[], into: Array<string | undefined>, at: number): number {
+  let end = at;
   for (const name of names) {
     let value: string | undefined;
     for (const a of attributes) {
@@ -100,6 +101,7 @@ function pick(attributes: readonly Attribute[], names: readonly FactName[], into
       value = a.value.trim();
       break;
     }
-    into.push(value);
+    into[end++] = value;
   }
+  return end;
 }

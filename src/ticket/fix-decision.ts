@@ -165,21 +165,32 @@ export function settleFix(text: string, uses: readonly TicketReference[], charse
  * offers the value's whole fix, `fixed`, which the decision accepted and which corrects this problem as well.
  */
 function settleFindingFixes(uses: readonly TicketReference[], fixed: string, charset: string, memo: ReadingsMemo): void {
-  // Each fix decided, and whether it is written: a value has a few findings, so a list (a Map cost more here).
-  const fixes = [fixed];
-  const written = [true];
-  for (const use of uses) {
-    for (const f of use.findings) {
-      if (f.fix === undefined) continue;
-      const at = fixes.indexOf(f.fix);
-      let ok = written[at];
-      // The value's text was found free of unknown references when its own fix was accepted.
-      if (ok === undefined) {
-        ok = whyFixUnsafe(uses, f.fix, charset, memo) === null;
-        fixes.push(f.fix);
-        written.push(ok);
+  // Each fix decided, and whether it is written: a value has a few findings, so a list (a Map cost more here),
+  // the same two lists for every value (nothing here settles another value's fixes), written over from the start:
+  // setting an array's length to 0 lets its room go, and the next push makes room for 17 again.
+  const fixes = DECIDED;
+  const written = WRITTEN;
+  fixes[0] = fixed;
+  written[0] = true;
+  let count = 1;
+  try {
+    for (const use of uses) {
+      for (const f of use.findings) {
+        if (f.fix === undefined) continue;
+        let at = 0;
+        while (at < count && fixes[at] !== f.fix) at++;
+        // The value's text was found free of unknown references when its own fix was accepted.
+        if (at === count) {
+          fixes[count] = f.fix;
+          written[count++] = whyFixUnsafe(uses, f.fix, charset, memo) === null;
+        }
+        if (!written[at]) f.fix = fixed;
       }
-      if (!ok) f.fix = fixed;
     }
+  } finally {
+    for (let k = 0; k < count; k++) fixes[k] = ''; // no value kept alive
   }
 }
+
+const DECIDED: string[] = [];
+const WRITTEN: boolean[] = [];

@@ -3,7 +3,7 @@ import { decodeSegment } from '../escape/percent.js';
 import { asciiDecoded, isUtf8 } from './ascii-escapes.js';
 import { foldDriveSegment as foldDrive, isWindowsDriveAt } from '../fileurl/drive.js';
 import { hostOf } from '../fileurl/locality.js';
-import { parseReference } from '../uri/parse.js';
+import { AUTHORITY, PATH, PATH_END, referenceBounds, SCHEME_END } from '../uri/parse.js';
 import { hasDotSegment } from '../uri/dot-segments.js';
 import { removeDotSegments, resolveReference } from '../uri/resolve.js';
 import type { Reading } from '../rules/ticket-view.js';
@@ -111,10 +111,13 @@ function whatwg(value: string, base: string): string | null {
  * removed, drive letter folded. Escaped octets are read in `charset`, the ticket's encoding (JDF appendix section 3).
  */
 export function fileIdentity(uri: string, charset = 'utf-8'): string {
-  const ref = parseReference(uri);
-  let host = ref.authority !== undefined && ref.authority !== '' ? hostOf(ref.authority) : '';
+  // The components' bounds, not parseReference's object: only the scheme, host and path are wanted.
+  const b = referenceBounds(uri);
+  const schemeEnd = b[SCHEME_END]!;
+  const authority = b[AUTHORITY]!;
+  let rawPath = uri.slice(b[PATH], b[PATH_END]);
+  let host = authority !== -1 && authority < b[PATH]! ? hostOf(uri.slice(authority, b[PATH])) : '';
   if (host === 'localhost') host = '';
-  let rawPath = ref.path;
   const unc = host === '' && rawPath.startsWith('//') ? /^\/\/+([^/]+)(\/.*)?$/.exec(rawPath) : null;
   if (unc) {
     // RFC 8089 E.3.2: a UNC string in the path names that server
@@ -126,7 +129,7 @@ export function fileIdentity(uri: string, charset = 'utf-8'): string {
   if (path.indexOf('%') !== -1) path = (isUtf8(charset) ? asciiDecoded(path, true) : undefined) ?? path.split('/').map((segment) => decodedName(segment, charset)).join('/');
   // A drive already written "/c:" is its own fold.
   const lowerDrive = path.length > 2 && path.charCodeAt(2) === 0x3a && path.charCodeAt(1) >= 0x61 && path.charCodeAt(1) <= 0x7a; // no read out of bounds: a deopt
-  return `${(ref.scheme ?? '').toLowerCase()}://${host}${lowerDrive ? path : foldDrive(path)}`;
+  return `${schemeEnd === -1 ? '' : uri.slice(0, schemeEnd).toLowerCase()}://${host}${lowerDrive ? path : foldDrive(path)}`;
 }
 
 /** A segment as the name it decodes to, a "/" in it escaped again (so it stays one segment). */
@@ -138,10 +141,14 @@ function decodedName(segment: string, charset: string): string {
 /** Percent-decodes a URL's path whole, so that %2F becomes a separator: what a naive consumer opens. */
 function decodedWhole(uri: string): string | null {
   try {
-    const ref = parseReference(uri);
+    const b = referenceBounds(uri);
+    const schemeEnd = b[SCHEME_END]!;
+    const authority = b[AUTHORITY]!;
+    const head = `${schemeEnd === -1 ? '' : uri.slice(0, schemeEnd)}:${authority !== -1 ? '//' + uri.slice(authority, b[PATH]) : ''}`;
+    const raw = uri.slice(b[PATH], b[PATH_END]);
     // Without "%" the path decodes to itself and holds no "%" to escape again.
-    const path = ref.path.indexOf('%') === -1 ? ref.path : decodeURIComponent(ref.path).replace(/%/g, '%25');
-    return `${ref.scheme ?? ''}:${ref.authority !== undefined ? '//' + ref.authority : ''}${path.indexOf(' ') === -1 ? path : path.replace(/ /g, '%20')}`;
+    const path = raw.indexOf('%') === -1 ? raw : decodeURIComponent(raw).replace(/%/g, '%25');
+    return `${head}${path.indexOf(' ') === -1 ? path : path.replace(/ /g, '%20')}`;
   } catch {
     return null;
   }
@@ -160,13 +167,19 @@ function windowsPathReading(value: string): string | null {
 }
 
 function windowsPathUrl(value: string): string | null {
-  const encode = (rest: string) => (KEPT_BY_ENCODE.test(rest) ? rest.replace(/\\/g, '/') : rest.split(/[\\/]/).map((s) => encodeURIComponent(s)).join('/'));
   // A drive path holding a line break is not read (as the regular expression before drive.ts had it).
   const onDrive = isWindowsDriveAt(value) && (value[2] === '\\' || value[2] === '/') && !/[\n\r\u2028\u2029]/.test(value);
   if (onDrive) return `file:///${value[0]}:/${encode(value.slice(3))}`;
   const m = /^\\\\([^\\]+)\\(.*)$/.exec(value);
   return m ? `file://${m[1]}/${encode(m[2]!)}` : null;
 }
+
+/**
+ * A Windows path's rest after its drive or share, each name escaped, "/" between them: escaped whole, then each
+ * escaped separator ("%2F", "%5C") written "/" again (a "%" of the path is escaped to "%25", so none is one).
+ */
+const encode = (rest: string): string => (KEPT_BY_ENCODE.test(rest) ? rest.replace(/\\/g, '/') : encodeURIComponent(rest).replace(ESCAPED_SEPARATOR, '/'));
+const ESCAPED_SEPARATOR = /%2F|%5C/g;
 
 /** Names and separators only of characters encodeURIComponent leaves as they are (ECMA-262 uriUnreserved): each name is itself. */
 const KEPT_BY_ENCODE = /^[A-Za-z0-9\-_.!~*'()\\/]*$/;
@@ -199,14 +212,14 @@ export function consumerHref(k: number, value: string, base: string | null, with
  */
 export const consumerCharset = (k: number, charset: string): string => (k === 2 ? 'utf-8' : charset);
 
+const DRIVE_PRESERVING = { drivePreserving: true } as const;
+
 export function readings(value: string, base: string, withJoin: boolean): Reading[] {
-  const list: Reading[] = [
-    { consumer: 'strict RFC 3986', href: resolveReference(value, base) },
-    { consumer: 'RFC 8089 E.2.1', href: resolveReference(value, base, { drivePreserving: true }) },
-    { consumer: 'WHATWG URL', href: whatwg(value, base) },
-  ];
-  if (withJoin) list.push({ consumer: 'string join', href: stringJoin(base, value) });
-  return list;
+  const strict = { consumer: 'strict RFC 3986', href: resolveReference(value, base) };
+  const preserving = { consumer: 'RFC 8089 E.2.1', href: resolveReference(value, base, DRIVE_PRESERVING) };
+  const parsed = { consumer: 'WHATWG URL', href: whatwg(value, base) };
+  // One literal or the other, as long as it is: a pushed-to array holds room for 17.
+  return withJoin ? [strict, preserving, parsed, { consumer: 'string join', href: stringJoin(base, value) }] : [strict, preserving, parsed];
 }
 
 /**

@@ -2,7 +2,7 @@
 // same Windows one: the test a fix of a Windows path written with backslashes, escaped backslashes or the scheme
 // twice passes (src/ticket/fix-decision.ts), where no reading of the value as written is the fixed URL itself.
 import { decodeSegment } from '../escape/percent.js';
-import { parseAuthority, parseReference } from '../uri/parse.js';
+import { AUTHORITY, parseAuthority, PATH, PATH_END, referenceBounds } from '../uri/parse.js';
 import { asciiDecoded, isUtf8 } from './ascii-escapes.js';
 
 /** A character Windows forbids in a server or share name (and ":" marks a drive, never a share). */
@@ -20,18 +20,21 @@ const NOT_IN_SHARE = /[:*?"<>|]/;
 export function windowsTarget(uri: string, charset = 'utf-8'): string | null | undefined {
   // RFC 3986 3.1: the scheme is "file" exactly where the URI starts with it and ":" (none of "/?#" can come first).
   if (!FILE_SCHEME.test(uri)) return null;
-  const ref = parseReference(uri);
-  if (ref.query !== undefined || ref.fragment !== undefined) return null;
+  // The components' bounds, not parseReference's object. A path ends before the end only at a query or fragment.
+  const b = referenceBounds(uri);
+  if (b[PATH_END] !== uri.length) return null;
+  const rawPath = uri.slice(b[PATH]);
+  const authority = b[AUTHORITY]!;
   let host = '';
-  if (ref.authority !== undefined && ref.authority !== '') {
-    const parts = parseAuthority(ref.authority);
+  if (authority !== -1 && authority < b[PATH]!) {
+    const parts = parseAuthority(uri.slice(authority, b[PATH]));
     if (parts.userinfo !== undefined || parts.port !== undefined) return null;
     const decoded = decodeSegment(parts.host, charset);
     if (!decoded.valid) return null;
     host = decoded.text.toLowerCase() === 'localhost' ? '' : decoded.text;
   }
   // Every "/" and "\\" is a separator, a decoded "%2F" too: the path decoded, "/" between its segments.
-  const decoded = decodedPath(ref.path, charset);
+  const decoded = decodedPath(rawPath, charset);
   if (decoded === null) return null;
   const path = (host !== '' ? '\\\\' + host : '') + decoded;
   const unc = isSeparator(path.charCodeAt(0)) && isSeparator(path.charCodeAt(1));

@@ -32,10 +32,10 @@ export function hexValue(c: number): number {
   return -1;
 }
 
-/** RFC 3986 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) */
-export function isValidScheme(s: string): boolean {
-  if (s.length === 0 || !isAlpha(s.charCodeAt(0))) return false;
-  for (let i = 1; i < s.length; i++) {
+/** RFC 3986 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), for `s.slice(0, end)` without making it. */
+export function isValidSchemeAt(s: string, end: number): boolean {
+  if (end === 0 || !isAlpha(s.charCodeAt(0))) return false;
+  for (let i = 1; i < end; i++) {
     const c = s.charCodeAt(i);
     if (!(isAlpha(c) || isDigit(c) || c === 0x2b || c === 0x2d || c === 0x2e)) return false;
   }
