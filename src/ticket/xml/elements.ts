@@ -1,6 +1,19 @@
 // The element table of a parsed ticket.
-import { findAttribute, localName, readAttribute, type Attribute, type AttributeProblem } from './attributes.js';
-import { attributesStart, newSpan, nextAttribute } from './lex.js';
+import { findAttribute, localName, NO_PROBLEMS, readAttribute, type Attribute, type AttributeProblem } from './attributes.js';
+import { attributesStart, newSpan, nextAttribute, type AttributeSpan } from './lex.js';
+
+/** What attributesNamed finds in most start tags (shared: read, never changed). */
+const NO_ATTRIBUTES: readonly Attribute[] = [];
+
+/** A placeholder in the scratch array of attributesNamed, so that it keeps no attribute (nor its value) alive. */
+const NO_ATTRIBUTE: Attribute = { name: '', value: '', valueStart: 0, valueEnd: 0, offsets: undefined, problems: NO_PROBLEMS };
+
+/** The name of `wanted` the attribute in `span` has, or undefined. */
+function wantedName(text: string, span: AttributeSpan, wanted: readonly string[]): string | undefined {
+  const length = span.nameEnd - span.nameStart;
+  for (const w of wanted) if (w.length === length && text.startsWith(w, span.nameStart)) return w;
+  return undefined;
+}
 
 /** No element: the parent of a root, the first child of a leaf, the next sibling of a last child. */
 export const NONE = -1;
@@ -33,6 +46,9 @@ export class ElementTree {
   /** The last list of names attributesNamed was asked for, and whether every name in it holds "URL" (urlNames). */
   private lastWanted: readonly string[] | undefined;
   private lastWantedUrls = false;
+  /** The attributes attributesNamed has found so far in a start tag, and those of them whose problems it copied. */
+  private readonly found: Attribute[] = [];
+  private copied: Set<Attribute> | undefined;
 
   constructor(readonly text: string, capacity = 256) {
     this.starts = new Int32Array(capacity);
@@ -145,34 +161,42 @@ export class ElementTree {
    * attribute without a prefix is in no namespace (a prefixed name is another attribute unless asked for as
    * written), and a second attribute of the same name is a duplicate-attribute problem on the first.
    */
-  attributesNamed(e: number, wanted: readonly string[]): Attribute[] {
-    const out: Attribute[] = [];
+  attributesNamed(e: number, wanted: readonly string[]): readonly Attribute[] {
     // Most elements are asked only for CommentURL and PipeURL, and their start tags do not hold "URL".
-    if ((this.marks[e]! & MAY_HAVE_URL) === 0 && this.urlNames(wanted)) return out;
-    // The problems arrays made here for duplicates, pushed onto in place (copying one per duplicate is O(n^2) in
-    // a start tag of n duplicates); an attribute's own array may be shared, so the first duplicate copies it.
-    let ownProblems: Map<Attribute, AttributeProblem[]> | undefined;
+    if ((this.marks[e]! & MAY_HAVE_URL) === 0 && this.urlNames(wanted)) return NO_ATTRIBUTES;
+    // Gathered in a scratch array and copied at the end: one array of the right length, not one grown by push
+    // (an element has one to three of the attributes asked for, and each of them was an array of 17).
+    const found = this.found;
+    let count = 0;
     const text = this.text;
     const span = this.span;
     for (let i = attributesStart(text, this.starts[e]!); (i = nextAttribute(text, i, span)) !== -1; ) {
-      const length = span.nameEnd - span.nameStart;
-      let name: string | undefined;
-      for (const w of wanted) {
-        if (w.length === length && text.startsWith(w, span.nameStart)) { name = w; break; }
-      }
+      const name = wantedName(text, span, wanted);
       if (name === undefined) continue;
-      const earlier = out.find((a) => a.name === name);
-      if (earlier === undefined) {
-        out.push(readAttribute(text, name, span.valueStart, span.valueEnd));
-        continue;
-      }
-      ownProblems ??= new Map();
-      let problems = ownProblems.get(earlier);
-      if (problems === undefined) ownProblems.set(earlier, (problems = [...earlier.problems]));
-      problems.push({ code: 'duplicate-attribute', offset: span.nameStart, args: { name } });
-      earlier.problems = problems;
+      let earlier: Attribute | undefined;
+      for (let k = 0; k < count; k++) if (found[k]!.name === name) { earlier = found[k]; break; }
+      if (earlier === undefined) found[count++] = readAttribute(text, name, span.valueStart, span.valueEnd);
+      else this.duplicate(earlier, span.nameStart, name);
     }
+    if (count === 0) return NO_ATTRIBUTES;
+    const out = found.slice(0, count);
+    for (let k = 0; k < count; k++) found[k] = NO_ATTRIBUTE; // the tree keeps no value alive
+    this.copied = undefined;
     return out;
+  }
+
+  /**
+   * A second attribute of the name of `earlier`: a duplicate-attribute problem on it, pushed onto in place
+   * (copying the array per duplicate is O(n^2) in a start tag of n duplicates). An attribute's own array may be
+   * shared, so the first duplicate copies it. Out of line: the hot loop never runs it.
+   */
+  private duplicate(earlier: Attribute, offset: number, name: string): void {
+    this.copied ??= new Set();
+    if (!this.copied.has(earlier)) {
+      this.copied.add(earlier);
+      earlier.problems = [...earlier.problems];
+    }
+    (earlier.problems as AttributeProblem[]).push({ code: 'duplicate-attribute', offset, args: { name } });
   }
 
   /** Whether every name of `wanted` holds "URL" (kept for the last list: the walk asks for the same one element after element). */
