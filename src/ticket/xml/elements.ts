@@ -43,9 +43,12 @@ export class ElementTree {
   private readonly locals: string[] = [];
   /** Filled by each attribute scan (none is reentrant). */
   private readonly span = newSpan();
-  /** The last list of names attributesNamed was asked for, and whether every name in it holds "URL" (urlNames). */
-  private lastWanted: readonly string[] | undefined;
-  private lastWantedUrls = false;
+  /**
+   * The last list of names attributesNamed was asked for in which every name holds "URL", and the last in which
+   * one does not (urlNames): the walk asks for a few lists, one after the other.
+   */
+  private urlList: readonly string[] | undefined;
+  private otherList: readonly string[] | undefined;
   /** The attributes attributesNamed has found so far in a start tag, and those of them whose problems it copied. */
   private readonly found: Attribute[] = [];
   private copied: Set<Attribute> | undefined;
@@ -199,14 +202,18 @@ export class ElementTree {
     (earlier.problems as AttributeProblem[]).push({ code: 'duplicate-attribute', offset, args: { name } });
   }
 
-  /** Whether every name of `wanted` holds "URL" (kept for the last list: the walk asks for the same one element after element). */
+  /**
+   * Whether every name of `wanted` holds "URL" (kept for the last list of each answer: the walk asks for a few
+   * lists in turn, CommentURL and PipeURL between a RunList's and a FileSpec's, and one kept list missed each time).
+   */
   private urlNames(wanted: readonly string[]): boolean {
-    if (wanted !== this.lastWanted) {
-      this.lastWanted = wanted;
-      this.lastWantedUrls = true;
-      for (const w of wanted) if (!w.includes('URL')) this.lastWantedUrls = false;
-    }
-    return this.lastWantedUrls;
+    if (wanted === this.urlList) return true;
+    if (wanted === this.otherList) return false;
+    let all = true;
+    for (const w of wanted) if (!w.includes('URL')) all = false;
+    if (all) this.urlList = wanted;
+    else this.otherList = wanted;
+    return all;
   }
 
   /** Every attribute as [qualified name, value as written] (for small elements such as Part). */
