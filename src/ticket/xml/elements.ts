@@ -1,6 +1,19 @@
 // The element table of a parsed ticket.
-import { findAttribute, localName, readAttribute, type Attribute, type AttributeProblem } from './attributes.js';
-import { attributesStart, newSpan, nextAttribute } from './lex.js';
+import { findAttribute, localName, NO_PROBLEMS, readAttribute, type Attribute, type AttributeProblem } from './attributes.js';
+import { attributesStart, newSpan, nextAttribute, type AttributeSpan } from './lex.js';
+
+/** What attributesNamed finds in most start tags (shared: read, never changed). */
+const NO_ATTRIBUTES: readonly Attribute[] = [];
+
+/** A placeholder in the scratch array of attributesNamed, so that it keeps no attribute (nor its value) alive. */
+const NO_ATTRIBUTE: Attribute = { name: '', value: '', valueStart: 0, valueEnd: 0, offsets: undefined, problems: NO_PROBLEMS };
+
+/** The name of `wanted` the attribute in `span` has, or undefined. */
+function wantedName(text: string, span: AttributeSpan, wanted: readonly string[]): string | undefined {
+  const length = span.nameEnd - span.nameStart;
+  for (const w of wanted) if (w.length === length && text.startsWith(w, span.nameStart)) return w;
+  return undefined;
+}
 
 /** No element: the parent of a root, the first child of a leaf, the next sibling of a last child. */
 export const NONE = -1;
@@ -30,9 +43,15 @@ export class ElementTree {
   private readonly locals: string[] = [];
   /** Filled by each attribute scan (none is reentrant). */
   private readonly span = newSpan();
-  /** The last list of names attributesNamed was asked for, and whether every name in it holds "URL" (urlNames). */
-  private lastWanted: readonly string[] | undefined;
-  private lastWantedUrls = false;
+  /**
+   * The last list of names attributesNamed was asked for in which every name holds "URL", and the last in which
+   * one does not (urlNames): the walk asks for a few lists, one after the other.
+   */
+  private urlList: readonly string[] | undefined;
+  private otherList: readonly string[] | undefined;
+  /** The attributes attributesNamed has found so far in a start tag, and those of them whose problems it copied. */
+  private readonly found: Attribute[] = [];
+  private copied: Set<Attribute> | undefined;
 
   constructor(readonly text: string, capacity = 256) {
     this.starts = new Int32Array(capacity);
@@ -145,44 +164,56 @@ export class ElementTree {
    * attribute without a prefix is in no namespace (a prefixed name is another attribute unless asked for as
    * written), and a second attribute of the same name is a duplicate-attribute problem on the first.
    */
-  attributesNamed(e: number, wanted: readonly string[]): Attribute[] {
-    const out: Attribute[] = [];
+  attributesNamed(e: number, wanted: readonly string[]): readonly Attribute[] {
     // Most elements are asked only for CommentURL and PipeURL, and their start tags do not hold "URL".
-    if ((this.marks[e]! & MAY_HAVE_URL) === 0 && this.urlNames(wanted)) return out;
-    // The problems arrays made here for duplicates, pushed onto in place (copying one per duplicate is O(n^2) in
-    // a start tag of n duplicates); an attribute's own array may be shared, so the first duplicate copies it.
-    let ownProblems: Map<Attribute, AttributeProblem[]> | undefined;
+    if ((this.marks[e]! & MAY_HAVE_URL) === 0 && this.urlNames(wanted)) return NO_ATTRIBUTES;
+    // Gathered in a scratch array and copied at the end: one array of the right length, not one grown by push
+    // (an element has one to three of the attributes asked for, and each of them was an array of 17).
+    const found = this.found;
+    let count = 0;
     const text = this.text;
     const span = this.span;
     for (let i = attributesStart(text, this.starts[e]!); (i = nextAttribute(text, i, span)) !== -1; ) {
-      const length = span.nameEnd - span.nameStart;
-      let name: string | undefined;
-      for (const w of wanted) {
-        if (w.length === length && text.startsWith(w, span.nameStart)) { name = w; break; }
-      }
+      const name = wantedName(text, span, wanted);
       if (name === undefined) continue;
-      const earlier = out.find((a) => a.name === name);
-      if (earlier === undefined) {
-        out.push(readAttribute(text, name, span.valueStart, span.valueEnd));
-        continue;
-      }
-      ownProblems ??= new Map();
-      let problems = ownProblems.get(earlier);
-      if (problems === undefined) ownProblems.set(earlier, (problems = [...earlier.problems]));
-      problems.push({ code: 'duplicate-attribute', offset: span.nameStart, args: { name } });
-      earlier.problems = problems;
+      let earlier: Attribute | undefined;
+      for (let k = 0; k < count; k++) if (found[k]!.name === name) { earlier = found[k]; break; }
+      if (earlier === undefined) found[count++] = readAttribute(text, name, span.valueStart, span.valueEnd);
+      else this.duplicate(earlier, span.nameStart, name);
     }
+    if (count === 0) return NO_ATTRIBUTES;
+    const out = found.slice(0, count);
+    for (let k = 0; k < count; k++) found[k] = NO_ATTRIBUTE; // the tree keeps no value alive
+    this.copied = undefined;
     return out;
   }
 
-  /** Whether every name of `wanted` holds "URL" (kept for the last list: the walk asks for the same one element after element). */
-  private urlNames(wanted: readonly string[]): boolean {
-    if (wanted !== this.lastWanted) {
-      this.lastWanted = wanted;
-      this.lastWantedUrls = true;
-      for (const w of wanted) if (!w.includes('URL')) this.lastWantedUrls = false;
+  /**
+   * A second attribute of the name of `earlier`: a duplicate-attribute problem on it, pushed onto in place
+   * (copying the array per duplicate is O(n^2) in a start tag of n duplicates). An attribute's own array may be
+   * shared, so the first duplicate copies it. Out of line: the hot loop never runs it.
+   */
+  private duplicate(earlier: Attribute, offset: number, name: string): void {
+    this.copied ??= new Set();
+    if (!this.copied.has(earlier)) {
+      this.copied.add(earlier);
+      earlier.problems = [...earlier.problems];
     }
-    return this.lastWantedUrls;
+    (earlier.problems as AttributeProblem[]).push({ code: 'duplicate-attribute', offset, args: { name } });
+  }
+
+  /**
+   * Whether every name of `wanted` holds "URL" (kept for the last list of each answer: the walk asks for a few
+   * lists in turn, CommentURL and PipeURL between a RunList's and a FileSpec's, and one kept list missed each time).
+   */
+  private urlNames(wanted: readonly string[]): boolean {
+    if (wanted === this.urlList) return true;
+    if (wanted === this.otherList) return false;
+    let all = true;
+    for (const w of wanted) if (!w.includes('URL')) all = false;
+    if (all) this.urlList = wanted;
+    else this.otherList = wanted;
+    return all;
   }
 
   /** Every attribute as [qualified name, value as written] (for small elements such as Part). */
@@ -218,4 +249,13 @@ export class ElementTree {
     const span = newSpan();
     for (let i = attributesStart(text, this.starts[e]!); (i = nextAttribute(text, i, span)) !== -1; ) visit(span.nameStart, span.nameEnd, span.valueStart, span.valueEnd);
   }
+}
+
+// Run at load: a tree's first growth, inlined where the scan adds elements, would otherwise deoptimise the scan
+// in a fresh process (insufficient feedback: code that has never run). Out of line it would deopt at the call.
+// Ten trees: V8 keeps no feedback for a function until it has run a few times.
+for (let k = 0; k < 10; k++) {
+  const warm = new ElementTree('<a/>', 1);
+  warm.add('a', 0, NONE, NONE, false, false);
+  warm.add('a', 0, 0, NONE, false, false);
 }

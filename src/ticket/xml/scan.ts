@@ -20,6 +20,19 @@ export interface ElementSink {
   rootEnded(end: number): void;
 }
 
+/** The names met, by a key of their length and two characters (a cache: a name whose key is taken is made anew). */
+const SEEN_SLOTS = 256;
+const newSeenNames = (): string[] => new Array<string>(SEEN_SLOTS).fill('');
+
+/** text[from, to) as a string: the one met before when the cache has it (no substring made and dropped per tag). */
+function nameAt(text: string, from: number, to: number, seen: string[]): string {
+  const length = to - from;
+  const slot = (length * 31 + text.charCodeAt(from + 1) * 7 + text.charCodeAt(to - 1)) & (SEEN_SLOTS - 1);
+  const known = seen[slot]!;
+  if (known.length === length && text.startsWith(known, from)) return known;
+  return (seen[slot] = text.slice(from, to));
+}
+
 /**
  * Adds every element of `text` to `sink`, in document order, and checks the nesting on the way (each end tag
  * names the element it closes). False for anything fast-xml-parser might read differently: an end tag that does
@@ -33,6 +46,8 @@ export function scanElements(text: string, sink: ElementSink): boolean {
   const names: string[] = [''];
   const lastChild: number[] = [NONE];
   // The next "ID" and "URL" in the text, each found once and kept while it lies ahead (linear, as markup-scan.ts does).
+  // The names met lately, so that the name of a tag is not a new string each time (seenName).
+  const seen = newSeenNames();
   let nextId = -2;
   let nextUrl = -2;
   let i = 0;
@@ -78,7 +93,7 @@ export function scanElements(text: string, sink: ElementSink): boolean {
       const gtNext = text.charCodeAt(j + 1) === 0x3e;
       // A name must end where the parser's does (at white space, "/>" or ">"), or the two would read different tags.
       if (j === lt + 1 || !(isSpace(after) || after === 0x3e || (slash && gtNext))) return false;
-      const name = text.slice(lt + 1, j);
+      const name = nameAt(text, lt + 1, j, seen);
       if (name === '__proto__' || (wide && /\s/.test(name))) return false;
       const gt = tagEnd(text, j, true); // "<" inside a tag: not something the scan should guess about
       if (gt === -1) return false;
