@@ -250,12 +250,3 @@ export class ElementTree {
     for (let i = attributesStart(text, this.starts[e]!); (i = nextAttribute(text, i, span)) !== -1; ) visit(span.nameStart, span.nameEnd, span.valueStart, span.valueEnd);
   }
 }
-
-// Run at load: a tree's first growth, inlined where the scan adds elements, would otherwise deoptimise the scan
-// in a fresh process (insufficient feedback: code that has never run). Out of line it would deopt at the call.
-// Ten trees: V8 keeps no feedback for a function until it has run a few times.
-for (let k = 0; k < 10; k++) {
-  const warm = new ElementTree('<a/>', 1);
-  warm.add('a', 0, NONE, NONE, false, false);
-  warm.add('a', 0, 0, NONE, false, false);
-}

@@ -212,9 +212,3 @@ class MarkupScan {
     return j;
   }
 }
-
-// Run at load on references in text and in a value: a fresh process meets its first "&" with the scan's loop
-// optimised, and code that has never run deoptimises it (insufficient feedback: the next "&", the reference, its
-// code point). Moved out of line it would still deopt at the call. Ten times: V8 keeps no feedback for a
-// function until it has run a few times.
-for (let k = 0; k < 10; k++) scanMarkup('<a b="&amp;&#38;"/>&amp;&#x26;');
