@@ -35,15 +35,16 @@ export interface BatchResult {
 const WORKER_THRESHOLD = 200;
 
 /**
- * Threads that check `count` tickets (this one and the rest workers, batch-shared.ts): this one alone for a few;
- * else one per core that is free, by the last minute's load average (os.loadavg; none is counted on Windows,
- * where it is 0). A second isolate warms up its own code (V8 compiles the hot functions again, beside the
- * thread's work): over the corpus's 1266 tickets on two cores that cost about 0.4 s of CPU, which a free core
- * turns into a shorter run and a busy one into a longer one (issue 33).
+ * Threads that check `count` tickets (this one and the rest workers, batch-shared.ts): this one alone for a few,
+ * and on one or two cores; else one per core that is free, by the last minute's load average (os.loadavg; none
+ * is counted on Windows, where it is 0). A second isolate warms up its own code (V8 compiles the hot functions
+ * again, beside the thread's work): over the corpus's 1266 tickets on two idle cores `--jobs 2` took the same
+ * wall time as `--jobs 1` (0.91-1.01 s against 0.89-0.96 s, six runs each) for 35% more CPU, so two cores keep
+ * one thread (issue 33).
  */
 export function defaultJobs(count: number): number {
-  if (count < WORKER_THRESHOLD) return 1;
   const cores = os.availableParallelism();
+  if (count < WORKER_THRESHOLD || cores < 3) return 1;
   const free = cores - Math.floor(os.loadavg()[0] ?? 0);
   return Math.max(1, Math.min(free, cores, Math.ceil(count / WORKER_THRESHOLD)));
 }

@@ -22,7 +22,7 @@ export const validate = defineCommand({
       .option('debug', { type: 'boolean', default: false, describe: 'Put the stack trace in internal-error findings' })
       .option('references', { type: 'boolean', default: false, describe: 'In text, list every reference with its base and target' })
       .option('max-bytes', { requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'Tickets larger than this are reported (file-too-large), not read: a size in bytes, or with a unit (10kB, 100MiB)' })
-      .option('jobs', { requiresArg: true, coerce: wholeNumber('jobs', 1), describe: 'Threads that check tickets, a whole number: this one and N-1 workers (default: for 200 or more tickets, one per core the load average leaves free; else 1); the report is the same either way' })
+      .option('jobs', { requiresArg: true, coerce: wholeNumber('jobs', 1), describe: 'Threads that check tickets, a whole number: this one and N-1 workers (default: for 200 or more tickets on three or more cores, one per core the load average leaves free; else 1); the report is the same either way' })
       .option('platform', hostPlatformDefault)
       .option('check-exists', { type: 'boolean', default: false, describe: 'Look for every local file: missing (naming the one file it most likely is: other case, NFC/NFD, %20, Latin-1, the Directory dropped or doubled), a folder, a FIFO or device, unreadable; and compare FileSpec/@FileSize, @MimeType (magic bytes) and RunList/@NPage, @Pages (PDF page count) with the file' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable), e.g. file://fileserver/Jobs/=/mnt/jobs/' })
