@@ -101,9 +101,11 @@ export function corpusSection(dir: string, cli: string, quick: boolean, log: (s:
   // What a fresh process pays for the same work (no CLI): the gap between the in-process figure and the CLI's that is not the CLI's.
   rows.push({ section: 'corpus', name: 'read + validateTicket once in a fresh process, the loop alone (cold JIT) vs in process', value: perSecond(freshLoop), unit: 'tickets/s', ratio: freshLoop / inProcess });
   rows.push({ section: 'corpus', name: 'the same fresh process, start to exit (node, imports, loop) vs in process', value: perSecond(freshWhole), unit: 'tickets/s', ratio: freshWhole / inProcess });
-  // The default follows the load (src/node/batch.ts defaultJobs: the cores less the last minute's load average), so
-  // the row names what it was as the runs began; the target is the same either way.
-  rows.push({ section: 'corpus', name: `validate FOLDER: default jobs (${jobs} at the start) time / --jobs 1 time`, value: cliMs, unit: 'ms', ratio: cliMs / oneMs, target: '<= 1x --jobs 1', pass: cliMs <= oneMs });
+  // Where the default is --jobs 1 (one or two cores, or no core free: src/node/batch.ts defaultJobs), the two runs
+  // are the same work and their ratio is noise; else the default (as the runs began) against --jobs 1.
+  rows.push(jobs === 1
+    ? { section: 'corpus', name: 'validate FOLDER: default jobs time / --jobs 1 time (the default is --jobs 1 here)', value: cliMs, unit: 'ms', ratio: cliMs / oneMs, target: '<= 1x --jobs 1', pass: true }
+    : { section: 'corpus', name: `validate FOLDER: default jobs (${jobs} at the start) time / --jobs 1 time`, value: cliMs, unit: 'ms', ratio: cliMs / oneMs, target: '<= 1x --jobs 1', pass: cliMs <= oneMs });
 
   const targets = rows.filter((r) => r.target !== undefined && !FORMS.some(([form]) => r.name.startsWith(form)));
   return { rows, notes: [`corpus: ${dir}, ${files.length} tickets, ${mb.toFixed(1)} MB, ${values.length} URL values`], targets };
