@@ -122,13 +122,15 @@ export class ReferenceRecorder {
   private readonly words = new SharedWords();
   /** Where url() gathers one reference's findings before copying them once (past its count, an earlier reference's, which its report holds anyway). */
   private readonly scratch: LocatedFinding[] = [];
-  // The reference rules report into these, through one function made once.
-  private ruleFindings: RuleFinding[] | undefined;
+  // The reference rules report into a scratch list (by index, with a count), through one function made once;
+  // check() copies it once at its final length (a list grown by push holds room for 17).
+  private readonly ruleScratch: RuleFinding[] = [];
+  private ruleCount = 0;
   private ruleCode: RuleCode = 'internal-error'; // set before each rule runs
   private readonly collect = (r: TicketRuleReport): void => {
-    this.ruleFindings ??= [];
-    if (r.into !== undefined) this.ruleFindings.push({ finding: undefined, offset: r.offset, supersedes: r.supersedes, into: { code: r.into, args: r.args ?? {} } });
-    else this.ruleFindings.push({ finding: unplacedFinding(this.ruleCode, this.doc.profile, r.args ?? {}), offset: r.offset, supersedes: r.supersedes });
+    this.ruleScratch[this.ruleCount++] = r.into !== undefined
+      ? { finding: undefined, offset: r.offset, supersedes: r.supersedes, into: { code: r.into, args: r.args ?? {} } }
+      : { finding: unplacedFinding(this.ruleCode, this.doc.profile, r.args ?? {}), offset: r.offset, supersedes: r.supersedes };
   };
 
   /** The document as the reference rules see it: its disagreements leave their readings on the queue's shelf. */
@@ -279,20 +281,23 @@ export class ReferenceRecorder {
     // A template is not a URL: its one finding says so, and no reference rule judges it either.
     if (result.findings[0]?.code === 'template-placeholder') return { result, rules: NO_RULE_FINDINGS, superseded: undefined };
     const walked: WalkedReference = { role: context.role, value, kind: result.kind, base: context.base, inContainer: context.inContainer, findings: result.findings };
-    // The rules report into a list made at their first report (most values get none).
-    this.ruleFindings = undefined;
+    // The rules report into the scratch list; most values get no report, and share one empty list.
+    this.ruleCount = 0;
     for (const rule of REFERENCE_RULES) {
       this.ruleCode = rule.meta.code;
       rule.checkReference(walked, this.view, this.collect);
     }
-    const rules = this.ruleFindings ?? NO_RULE_FINDINGS;
-    this.ruleFindings = undefined;
+    const rules = this.ruleCount === 0 ? NO_RULE_FINDINGS : this.ruleScratch.slice(0, this.ruleCount);
+    this.ruleCount = 0;
     let superseded: readonly string[] | undefined;
     for (const r of rules) if (r.supersedes) superseded = superseded === undefined ? r.supersedes : [...superseded, ...r.supersedes];
     return { result, rules, superseded };
   }
 
-  /** checkUrl's findings, placed in the text, into the scratch list from 0; those a rule supersedes, and those inside a reference XML could not expand, are dropped. Returns how many. */
+  /**
+   * checkUrl's findings, placed in the text, into the scratch list from 0; those a rule supersedes, and those
+   * inside a reference XML could not expand, are dropped. Returns how many.
+   */
   private valueFindings(attr: Attribute, found: readonly Finding[], superseded: readonly string[] | undefined): number {
     const scratch = this.scratch;
     let n = 0;
