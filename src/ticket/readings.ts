@@ -157,8 +157,11 @@ function decodedWhole(uri: string): string | null {
     const b = referenceBounds(uri);
     const schemeEnd = b[SCHEME_END]!;
     const authority = b[AUTHORITY]!;
-    const head = `${schemeEnd === -1 ? '' : uri.slice(0, schemeEnd)}:${authority !== -1 ? '//' + uri.slice(authority, b[PATH]) : ''}`;
     const raw = uri.slice(b[PATH], b[PATH_END]);
+    // With a scheme, no query or fragment, and a path without "%" or " ", the reading is the URI itself: the same
+    // string, so that names() (use-readings.ts) finds it alike the strict reading without comparing their text.
+    if (schemeEnd !== -1 && b[PATH_END] === uri.length && raw.indexOf('%') === -1 && raw.indexOf(' ') === -1) return uri;
+    const head = `${schemeEnd === -1 ? '' : uri.slice(0, schemeEnd)}:${authority !== -1 ? '//' + uri.slice(authority, b[PATH]) : ''}`;
     // Without "%" the path decodes to itself and holds no "%" to escape again.
     const path = raw.indexOf('%') === -1 ? raw : decodeURIComponent(raw).replace(/%/g, '%25');
     return `${head}${path.indexOf(' ') === -1 ? path : path.replace(/ /g, '%20')}`;
