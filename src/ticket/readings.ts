@@ -111,6 +111,17 @@ function whatwg(value: string, base: string): string | null {
  * removed, drive letter folded. Escaped octets are read in `charset`, the ticket's encoding (JDF appendix section 3).
  */
 export function fileIdentity(uri: string, charset = 'utf-8'): string {
+  identityParts(uri, charset);
+  return `${IDENTITY[0]}://${IDENTITY[1]}${IDENTITY[2]}`;
+}
+
+/**
+ * fileIdentity's three parts, scheme (lowercased, "" for none), host and path, left in IDENTITY (one table for
+ * every call, as referenceBounds's) and not joined: names() (use-readings.ts) compares them as they are.
+ */
+export const IDENTITY: [scheme: string, host: string, path: string] = ['', '', ''];
+
+export function identityParts(uri: string, charset: string): void {
   // The components' bounds, not parseReference's object: only the scheme, host and path are wanted.
   const b = referenceBounds(uri);
   const schemeEnd = b[SCHEME_END]!;
@@ -129,7 +140,9 @@ export function fileIdentity(uri: string, charset = 'utf-8'): string {
   if (path.indexOf('%') !== -1) path = (isUtf8(charset) ? asciiDecoded(path, true) : undefined) ?? path.split('/').map((segment) => decodedName(segment, charset)).join('/');
   // A drive already written "/c:" is its own fold.
   const lowerDrive = path.length > 2 && path.charCodeAt(2) === 0x3a && path.charCodeAt(1) >= 0x61 && path.charCodeAt(1) <= 0x7a; // no read out of bounds: a deopt
-  return `${schemeEnd === -1 ? '' : uri.slice(0, schemeEnd).toLowerCase()}://${host}${lowerDrive ? path : foldDrive(path)}`;
+  IDENTITY[0] = schemeEnd === -1 ? '' : uri.slice(0, schemeEnd).toLowerCase();
+  IDENTITY[1] = host;
+  IDENTITY[2] = lowerDrive ? path : foldDrive(path);
 }
 
 /** A segment as the name it decodes to, a "/" in it escaped again (so it stays one segment). */
@@ -144,8 +157,11 @@ function decodedWhole(uri: string): string | null {
     const b = referenceBounds(uri);
     const schemeEnd = b[SCHEME_END]!;
     const authority = b[AUTHORITY]!;
-    const head = `${schemeEnd === -1 ? '' : uri.slice(0, schemeEnd)}:${authority !== -1 ? '//' + uri.slice(authority, b[PATH]) : ''}`;
     const raw = uri.slice(b[PATH], b[PATH_END]);
+    // With a scheme, no query or fragment, and a path without "%" or " ", the reading is the URI itself: the same
+    // string, so that names() (use-readings.ts) finds it alike the strict reading without comparing their text.
+    if (schemeEnd !== -1 && b[PATH_END] === uri.length && raw.indexOf('%') === -1 && raw.indexOf(' ') === -1) return uri;
+    const head = `${schemeEnd === -1 ? '' : uri.slice(0, schemeEnd)}:${authority !== -1 ? '//' + uri.slice(authority, b[PATH]) : ''}`;
     // Without "%" the path decodes to itself and holds no "%" to escape again.
     const path = raw.indexOf('%') === -1 ? raw : decodeURIComponent(raw).replace(/%/g, '%25');
     return `${head}${path.indexOf(' ') === -1 ? path : path.replace(/ /g, '%20')}`;

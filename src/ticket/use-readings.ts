@@ -1,6 +1,6 @@
 // What consumers read one value as, worked out once for every fix the decision tries on it (fix-decision.ts).
 import { resolveReference } from '../uri/resolve.js';
-import { CONSUMER_READINGS, consumerCharset, consumerHref, fileIdentity, FILE_READINGS } from './readings.js';
+import { CONSUMER_READINGS, consumerCharset, consumerHref, fileIdentity, FILE_READINGS, IDENTITY, identityParts } from './readings.js';
 import { windowsAgreement, type WindowsReadings } from './windows-reading.js';
 import type { Reading } from '../rules/ticket-view.js';
 
@@ -12,7 +12,10 @@ import type { Reading } from '../rules/ticket-view.js';
 export class UseReadings implements WindowsReadings {
   /** Each reading's href (null: none), undefined until asked for (room for all made at once). */
   private readonly hrefs = new Array<string | null | undefined>(CONSUMER_READINGS);
-  /** The file identity of each reading, as a comparison first needs it (the table made then too). */
+  /**
+   * The file identity of each reading as its three parts (readings.ts, identityParts), reading k's at 3k, as a
+   * comparison first needs it (the table made then too): compared part by part, no identity is joined.
+   */
   private identities: Array<string | undefined> | undefined;
   readonly count = CONSUMER_READINGS;
   private windows: string | null | undefined;
@@ -31,25 +34,45 @@ export class UseReadings implements WindowsReadings {
     // The answer is whether any reading names it, so the cheap test (the same href) goes over every reading first:
     // a fix that one of them writes as it is costs no identity.
     for (let k = 0; k < FILE_READINGS; k++) if (this.hrefAt(k) === href && consumerCharset(k, this.charset) === this.charset) return true;
-    let target: string | undefined;
+    let scheme: string | undefined;
+    let host = '';
+    let path = '';
     for (let i = 0; i < IDENTITY_ORDER.length; i++) {
       const k = IDENTITY_ORDER[i]!;
       const reading = this.hrefs[k]!;
       if (reading === null) continue;
-      target ??= fileIdentity(href, this.charset);
-      if (this.identityAt(k, reading) === target) return true;
+      if (scheme === undefined) {
+        identityParts(href, this.charset);
+        scheme = IDENTITY[0];
+        host = IDENTITY[1];
+        path = IDENTITY[2];
+      }
+      const at = this.identityAt(k, reading);
+      const parts = this.identities!;
+      if (parts[at] === scheme && sameHostAndPath(parts[at + 1]!, parts[at + 2]!, host, path)) return true;
     }
     return false;
   }
 
-  /** Reading `k`'s identity, or that of another one alike (same href and charset) already worked out. */
-  private identityAt(k: number, reading: string): string {
+  /** Where reading `k`'s identity parts are in `identities`, worked out now unless another reading alike (same href and charset) has them. */
+  private identityAt(k: number, reading: string): number {
     const charset = consumerCharset(k, this.charset);
-    const identities = (this.identities ??= new Array<string | undefined>(FILE_READINGS));
-    for (let j = 0; j < FILE_READINGS && identities[k] === undefined; j++) {
-      if (j !== k && identities[j] !== undefined && this.hrefs[j] === reading && consumerCharset(j, this.charset) === charset) identities[k] = identities[j];
+    const parts = (this.identities ??= new Array<string | undefined>(3 * FILE_READINGS));
+    const at = 3 * k;
+    if (parts[at] !== undefined) return at;
+    for (let j = 0; j < FILE_READINGS; j++) {
+      if (j !== k && parts[3 * j] !== undefined && this.hrefs[j] === reading && consumerCharset(j, this.charset) === charset) {
+        parts[at] = parts[3 * j];
+        parts[at + 1] = parts[3 * j + 1];
+        parts[at + 2] = parts[3 * j + 2];
+        return at;
+      }
     }
-    return (identities[k] ??= fileIdentity(reading, charset));
+    identityParts(reading, charset);
+    parts[at] = IDENTITY[0];
+    parts[at + 1] = IDENTITY[1];
+    parts[at + 2] = IDENTITY[2];
+    return at;
   }
 
   /** The Windows path every reading that names a file names (windowsAgreement), or null. */
@@ -89,6 +112,13 @@ export class UseReadings implements WindowsReadings {
  * fix of a raw space alone), then the rest.
  */
 const IDENTITY_ORDER = [2, 0, 1, 3, 4] as const;
+
+/**
+ * Whether host + path is the same text as otherHost + otherPath (the rest of two identities after their scheme and
+ * "://"): most often both hosts are the same, and the paths alone decide.
+ */
+const sameHostAndPath = (host: string, path: string, otherHost: string, otherPath: string): boolean =>
+  host === otherHost ? path === otherPath : host.length + path.length === otherHost.length + otherPath.length && host + path === otherHost + otherPath;
 
 /** The file identity of `uri` without its trailing "/": the same folder with or without it. */
 export const folderIdentity = (uri: string, charset: string): string => fileIdentity(uri, charset).replace(/\/+$/, '');
