@@ -122,8 +122,7 @@ export class ReferenceRecorder {
   private readonly words = new SharedWords();
   /** Where url() gathers one reference's findings before copying them once (past its count, an earlier reference's, which its report holds anyway). */
   private readonly scratch: LocatedFinding[] = [];
-  // The reference rules report into a scratch list (by index, with a count), through one function made once;
-  // check() copies it once at its final length (a list grown by push holds room for 17).
+  // The reference rules report into a scratch list (by index, with a count) through one function; check() copies it once.
   private readonly ruleScratch: RuleFinding[] = [];
   private ruleCount = 0;
   private ruleCode: RuleCode = 'internal-error'; // set before each rule runs
@@ -159,8 +158,7 @@ export class ReferenceRecorder {
     const value = attr.value;
     const checked = context.lastValue === value ? context.lastChecked! : this.answer(value, context);
     const result = checked.result;
-    // Each reference's findings are gathered in one scratch list (by index, with a count) and copied once at
-    // their final length: a list grown by push holds room for 17, and 100,000 broken references held 0.45 KB each.
+    // Gathered in the scratch list (by index, with a count), copied once at their length (a pushed list holds 17).
     const scratch = this.scratch;
     let n = result.findings.length === 0 ? 0 : this.valueFindings(attr, result.findings, checked.superseded);
     if (attr.problems.length > 0) {
@@ -294,10 +292,7 @@ export class ReferenceRecorder {
     return { result, rules, superseded };
   }
 
-  /**
-   * checkUrl's findings, placed in the text, into the scratch list from 0; those a rule supersedes, and those
-   * inside a reference XML could not expand, are dropped. Returns how many.
-   */
+  /** checkUrl's findings placed in the text, into the scratch list from 0 (how many); those a rule supersedes or inside a reference XML could not expand dropped. */
   private valueFindings(attr: Attribute, found: readonly Finding[], superseded: readonly string[] | undefined): number {
     const scratch = this.scratch;
     let n = 0;
