@@ -10,6 +10,7 @@ import { findingOf, severityUnder } from '../rules/finding.js';
 import { showChar } from '../rules/helpers.js';
 import type { CatalogRule, CheckOptions, Finding, FindingArgs, Profile } from '../rules/types.js';
 import { MAX_URL_LENGTH } from '../rules/url-length.js';
+import { occurrences } from '../util/occurrences.js';
 import { sortFew } from '../util/sort-few.js';
 import type { CheckResult } from '../check.js';
 import { bySeverityThenOffset } from './order.js';
@@ -37,7 +38,7 @@ export function checkDrivePath(value: string, options: CheckOptions): CheckResul
   const start = asScheme ? 0 : 7;
   const drive = found(asScheme ? driveLetterAsScheme : driveLetterAsHost, { drive: value.slice(start, start + 2) }, profile, start, asScheme ? 'file:///' + value : value.slice(0, 7) + '/' + value.slice(7));
   const first = value.indexOf('\\');
-  const findings = first === -1 ? [drive] : sortFew([drive, found(backslash, { count: count(value, first), char: showChar('\\') }, profile, first, slashes)], bySeverityThenOffset);
+  const findings = first === -1 ? [drive] : sortFew([drive, found(backslash, { count: occurrences(value, '\\', first), char: showChar('\\') }, profile, first, slashes)], bySeverityThenOffset);
   const shown = redactPassword(value);
   const result: CheckResult = {
     value: shown,
@@ -58,9 +59,3 @@ const isDriveHost = (value: string): boolean =>
 
 export const found = (rule: CatalogRule, args: FindingArgs, profile: Profile, offset: number, fix: string): Finding =>
   findingOf(rule, args, severityUnder(rule.meta, profile)!, offset, fix);
-
-function count(value: string, first: number): number {
-  let n = 0;
-  for (let i = first; i !== -1; i = value.indexOf('\\', i + 1)) n++;
-  return n;
-}

@@ -11,6 +11,7 @@ import { MAX_URL_LENGTH } from '../rules/url-length.js';
 import { parseAuthority, parseReference } from '../uri/parse.js';
 import { mergePrefixOf } from '../uri/resolve.js';
 import { boundedMemo } from '../util/bounded-memo.js';
+import { occurrences } from '../util/occurrences.js';
 import { sortFew } from '../util/sort-few.js';
 import type { CheckResult } from '../check.js';
 import { found } from './drive.js';
@@ -62,7 +63,7 @@ export function checkRelativeNames(value: string, options: CheckOptions): CheckR
   const hasBackslash = names.indexOf('\\') !== -1;
   if (!unc && !hasBackslash && value.indexOf(' ') === -1) return undefined; // plain, or not these forms (checkPlainRelative)
   if (!(unc || hasBackslash ? BACKSLASHED : SLASHED).test(names)) return undefined;
-  const spaces = count(value, ' ');
+  const spaces = occurrences(value, ' ');
   if (spaces > 0 && (value.charCodeAt(0) === 0x20 || value.charCodeAt(value.length - 1) === 0x20 || placeholderIn(value) !== undefined)) return undefined;
   const slashes = hasBackslash ? names.replaceAll('\\', '/') : names;
   const fixed = (unc ? 'file://' : '') + (spaces === 0 ? slashes : slashes.replaceAll(' ', '%20'));
@@ -75,16 +76,10 @@ export function checkRelativeNames(value: string, options: CheckOptions): CheckR
   const profile = options.profile ?? 'jdf';
   const findings: Finding[] = [];
   if (unc) findings.push(found(uncPathAsUrl, { host: slashes.slice(0, slashes.indexOf('/')) }, profile, 0, 'file://' + slashes));
-  else if (hasBackslash) findings.push(found(backslash, { count: count(value, '\\'), char: showChar('\\') }, profile, value.indexOf('\\'), slashes));
+  else if (hasBackslash) findings.push(found(backslash, { count: occurrences(value, '\\'), char: showChar('\\') }, profile, value.indexOf('\\'), slashes));
   if (spaces > 0) findings.push(spaceFinding(value, spaces, profile));
   const result: CheckResult = { value, kind: 'relative-path', local: facts.local, resolved: prefix + value, findings: sortFew(findings, bySeverityThenOffset) };
   if (facts.host !== undefined) result.host = facts.host;
   result.fixed = fixed;
   return result;
-}
-
-function count(value: string, ch: string): number {
-  let n = 0;
-  for (let i = value.indexOf(ch); i !== -1; i = value.indexOf(ch, i + 1)) n++;
-  return n;
 }

@@ -9,6 +9,7 @@ import { isEscapedUncAuthority, showChar } from '../rules/helpers.js';
 import { placeholderIn } from '../rules/template.js';
 import type { CheckOptions, Finding, Profile } from '../rules/types.js';
 import { MAX_URL_LENGTH } from '../rules/url-length.js';
+import { occurrences } from '../util/occurrences.js';
 import { sortFew } from '../util/sort-few.js';
 import type { CheckResult } from '../check.js';
 import { bySeverityThenOffset } from './order.js';
@@ -33,7 +34,7 @@ export function checkUncAuthority(value: string, options: CheckOptions): CheckRe
   const rest = uncRest(value);
   if (rest === undefined) return undefined;
   const fix = value.slice(0, 7) + rest;
-  const spaces = spaceCount(value);
+  const spaces = occurrences(value, ' ');
   let fixed = spaces === 0 ? fix : fix.replaceAll(' ', '%20');
   // A Directory's fix is the one value its findings' fixes lead to, "/" added last (directory-without-trailing-slash).
   if (options.role === 'directory' && !fixed.endsWith('/')) fixed += '/';
@@ -71,12 +72,6 @@ function uncRest(value: string): string | undefined {
 }
 
 const ESCAPED_SEPARATORS = /\\|%5c/gi;
-
-function spaceCount(value: string): number {
-  let count = 0;
-  for (let i = value.indexOf(' '); i !== -1; i = value.indexOf(' ', i + 1)) count++;
-  return count;
-}
 
 /** unescaped-space as its rule reports it (characters.ts): at the first space, each space %20 in its fix. */
 export function spaceFinding(value: string, count: number, profile: Profile): Finding {

@@ -57,9 +57,11 @@ function revived(result: Claimed): Claimed {
 /** Results as a thread hands them on: each report formatted when the run's format is given. */
 export async function formatted(results: ReadonlyArray<FileReport | UnreadablePath>, format: FileFormat | undefined): Promise<Claimed[]> {
   if (format === undefined) return [...results];
-  // SARIF's results name their rule by its index in the catalog.
-  const indexes = format.format === 'sarif' ? (await import('../report/sarif.js')).ruleIndexes((await import('../rules/catalog.js')).ruleCatalog) : NO_RULES;
+  const indexes = format.format === 'sarif' ? await (sarifIndexes ??= catalogIndexes()) : NO_RULES;
   return results.map((r) => ('reason' in r ? r : formatFile(r, format, indexes)));
 }
 
 const NO_RULES: ReadonlyMap<string, number> = new Map();
+// SARIF's results name their rule by its index in the catalog: worked out once a thread, not for every chunk.
+let sarifIndexes: Promise<ReadonlyMap<string, number>> | undefined;
+const catalogIndexes = async () => (await import('../report/sarif.js')).ruleIndexes((await import('../rules/catalog.js')).ruleCatalog);
