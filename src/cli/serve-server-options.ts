@@ -17,7 +17,7 @@ export function serverOptions<T>(y: Argv<T>) {
   return y
     .option('host', { type: 'string', default: '127.0.0.1', requiresArg: true, describe: 'Address to listen on (not loopback: needs authentication or TLS, or --insecure)' })
     .option('port', { requiresArg: true, default: '8080', coerce: wholeNumber('port', 0), describe: 'Port to listen on, a whole number (0: any free port, printed at start)' })
-    .option('max-body', { requiresArg: true, default: '64MiB', coerce: byteSize('max-body', 2 ** 40), describe: 'Largest request body, a size in bytes such as 64MiB, counted as it arrives (beyond: 413)' })
+    .option('max-body', { requiresArg: true, default: '64MiB', coerce: byteSize('max-body', 2 ** 40), describe: 'The listener\'s limit on any request body (a JMF or a MIME package with its parts), a size in bytes such as 64MiB, counted as it arrives (beyond: 413, before the JMF handler reads it). Not the ticket size: that is --max-bytes' })
     .option('max-header-bytes', { requiresArg: true, default: '16KiB', coerce: byteSize('max-header-bytes', 2 ** 30), describe: 'Largest request head, a size in bytes (beyond: 431)' })
     .option('max-concurrent', { requiresArg: true, default: String(DEFAULT_MAX_CONCURRENT), coerce: wholeNumber('max-concurrent', 1), describe: 'Requests answered at once, a whole number (beyond: 503 with Retry-After)' })
     .option('request-timeout', { requiresArg: true, default: '2m', coerce: duration('request-timeout', 1), describe: `Time for a whole request and its answer, ${DURATION} (then 408, or 503 when the answer is late)` })

@@ -7,6 +7,7 @@ import type { LocalFileOptions } from '../node/local-files.js';
 import type { ServerOptions } from '../node/serve/server.js';
 import type { ValidateOptions } from '../ticket/validate.js';
 import { parseUrlAttribute } from '../ticket/vocabulary.js';
+import { DEFAULT_KEEP, keepDuration, startRetention } from './serve-retention.js';
 import { packageVersion } from './version.js';
 import { withViews } from './views.js';
 
@@ -19,6 +20,8 @@ export interface ServeRun {
   publicUrl?: string;
   fetchFrom?: string[];
   maxBytes: number;
+  /** --keep: finished queue entries older than this are removed (ms), or never. */
+  keep?: number | 'forever';
   local: LocalFileOptions;
   validate: ValidateOptions;
 }
@@ -60,14 +63,26 @@ export async function runServe(run: ServeRun): Promise<number> {
   // The JMF side is the library's own module (jdf-filespec/node ships it in dist/src), loaded from there rather
   // than copied into the bundle: by URL, which the bundle points at the same file from dist/bin. The listener is
   // the CLI's (bundled): limits, authentication, TLS, probes, metrics, graceful shutdown on SIGTERM or SIGINT.
-  const [{ handleJmf, jmfRefusal }, { serveUntilSignalled }] = await Promise.all([
+  const [{ handleJmf, jmfRefusal }, { sweepOutbox }, { serveUntilSignalled }] = await Promise.all([
     import(new URL('../node/jmf/handle.js', import.meta.url).href) as Promise<typeof import('../node/jmf/handle.js')>,
+    import(new URL('../node/jmf/retention.js', import.meta.url).href) as Promise<typeof import('../node/jmf/retention.js')>,
     import('./serve-listener.js'),
   ]);
-  const where = `outbox ${outbox}${forward !== undefined ? `, forwarding to ${forward}` : ''}${hotFolder !== undefined ? `, hot folder ${hotFolder}` : ''}`;
+  const keep = run.keep ?? keepDuration(DEFAULT_KEEP);
+  const where = `outbox ${outbox}${forward !== undefined ? `, forwarding to ${forward}` : ''}${hotFolder !== undefined ? `, hot folder ${hotFolder}` : ''}, finished entries kept ${keep === 'forever' ? 'forever' : `${+(keep / 86_400_000).toFixed(2)} days`}`;
   const say = (line: string) => process.stdout.write(`jdf-filespec serve: ${line}${line.startsWith('listening on ') ? ` (${where})` : ''}\n`);
-  return serveUntilSignalled({ ...run.server, refusal: jmfRefusal }, (request) => handleJmf(request, options), say);
+  // Swept at start and then periodically (a timer that does not hold the process); stopped, and its sweep in
+  // progress let stop between two entries, once the listener has closed.
+  const retention = keep === 'forever' ? undefined : startRetention(sweepOutbox, outbox, keep, options.claimStaleMs ?? DEFAULT_IN_PROGRESS_MS, say);
+  try {
+    return await serveUntilSignalled({ ...run.server, refusal: jmfRefusal }, (request) => handleJmf(request, options), say);
+  } finally {
+    await retention?.stop();
+  }
 }
+
+/** serve's default --request-timeout: no request is in progress longer. */
+const DEFAULT_IN_PROGRESS_MS = 120_000;
 
 /** The config's urlAttributes, rules and vocabularies, as validate and watch take them. */
 function validateWith(validate: ValidateOptions, settings: NonNullable<Awaited<ReturnType<typeof withViews>>>): ValidateOptions {

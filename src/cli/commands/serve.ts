@@ -4,6 +4,7 @@ import { PROFILES } from '../../rules/types.js';
 import { byteSize } from '../numbers.js';
 import { ENGINE_MAX_BYTES } from '../../node/limits.js';
 import { serverOptions } from '../serve-server-options.js';
+import { DEFAULT_KEEP, keepDuration } from '../serve-retention.js';
 
 /** --fetch-from: http(s) URLs with a host, or a usage error. */
 function urlPrefixes(values: unknown): string[] {
@@ -25,7 +26,8 @@ export const serve = defineCommand({
       .option('hot-folder', { type: 'string', requiresArg: true, describe: 'Drop accepted jobs into this hot folder, as watch takes them (default: the config\'s serve.hotFolder)' })
       .option('public-url', { type: 'string', requiresArg: true, describe: 'The URL clients reach this server at, for the report links in the answers (default: http:// and the request\'s Host)' })
       .option('fetch-from', { type: 'string', array: true, requiresArg: true, coerce: urlPrefixes, describe: 'Fetch a job\'s http(s) ticket only from under this URL prefix (repeatable; each redirect too); none by default, any other is refused with ReturnCode 120 (default: the config\'s serve.fetchFrom)' })
-      .option('max-bytes', { requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'The largest body (and ticket fetched by http:) taken: a size in bytes, or with a unit (10kB, 100MiB)' })
+      .option('keep', { requiresArg: true, default: DEFAULT_KEEP, coerce: keepDuration, describe: 'Remove a finished queue entry (Completed or Aborted: its folder in the outbox, its claim) untouched for this long, a duration such as 30d, 12h or 90m (1h or more), or forever; one in progress or Waiting never. A removed entry is unknown to QueueEntryStatus (ReturnCode 105)' })
+      .option('max-bytes', { requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'As validate\'s --max-bytes: a ticket larger than this (file: or fetched by http:) is reported, not read; also the largest body the JMF handler takes. A size in bytes, or with a unit (10kB, 100MiB). The body is held to --max-body first' })
       .option('check-exists', { type: 'boolean', default: false, describe: 'Look for every local file a job references, in this machine\'s view' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable)' })
       .option('root', { type: 'string', describe: 'Every local file (and file: ticket) must stay inside this folder; nothing outside it is opened' })
@@ -45,6 +47,7 @@ export const serve = defineCommand({
       ...(args.publicUrl !== undefined ? { publicUrl: args.publicUrl } : {}),
       ...(args.fetchFrom !== undefined ? { fetchFrom: args.fetchFrom } : {}),
       maxBytes: args.maxBytes,
+      keep: args.keep,
       local: {
         checkExists: args.checkExists,
         maps: (args.map ?? []).map((m) => parseMap(String(m))),

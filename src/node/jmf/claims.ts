@@ -60,27 +60,36 @@ export async function claimSubmission(outbox: string, sender: string, id: string
   const dir = path.join(outbox, '.claims', keyOf(sender, id));
   await mkdir(dir, { recursive: true });
   for (let attempt = 0; attempt < 10; attempt += 1) {
-    const answered = await readAnswer(dir);
-    if (answered) return { state: 'answered', answer: answered };
-    const generations = (await readdir(dir)).map((n) => /^claim\.(\d+)$/.exec(n)?.[1]).filter((n): n is string => n !== undefined).map(Number);
-    if (generations.length === 0) {
-      const mine = await tryClaim(dir, 0, { sender, id, queueEntryId: newId(), claimed: Date.now(), pid: process.pid });
-      if (mine) return mine;
-      continue;
+    try {
+      const got = await claimOnce(dir, sender, id, staleMs);
+      if (got) return got;
+    } catch (error) {
+      // The folder removed as we looked (retention.ts: a claim older than --keep): made again, claimed anew.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(dir, { recursive: true });
     }
-    const last = Math.max(...generations);
-    const held = await readClaim(dir, last);
-    if (!held) continue;
-    const age = Date.now() - held.claimed;
-    if (age < staleMs) {
-      const again = await readAnswer(dir);
-      return again ? { state: 'answered', answer: again } : { state: 'busy', retryAfterSeconds: Math.max(1, Math.min(5, Math.ceil((staleMs - age) / 1000))) };
-    }
-    if (await readAnswer(dir)) continue;
-    const mine = await tryClaim(dir, last + 1, { ...held, claimed: Date.now(), pid: process.pid });
-    if (mine) return mine;
   }
   return { state: 'busy', retryAfterSeconds: 1 };
+}
+
+/** One look at the claim folder: the claim made, or the answer or "busy"; undefined to look again. */
+async function claimOnce(dir: string, sender: string, id: string, staleMs: number): Promise<Claim | undefined> {
+  const answered = await readAnswer(dir);
+  if (answered) return { state: 'answered', answer: answered };
+  const generations = (await readdir(dir)).map((n) => /^claim\.(\d+)$/.exec(n)?.[1]).filter((n): n is string => n !== undefined).map(Number);
+  if (generations.length === 0) {
+    return tryClaim(dir, 0, { sender, id, queueEntryId: newId(), claimed: Date.now(), pid: process.pid });
+  }
+  const last = Math.max(...generations);
+  const held = await readClaim(dir, last);
+  if (!held) return undefined;
+  const age = Date.now() - held.claimed;
+  if (age < staleMs) {
+    const again = await readAnswer(dir);
+    return again ? { state: 'answered', answer: again } : { state: 'busy', retryAfterSeconds: Math.max(1, Math.min(5, Math.ceil((staleMs - age) / 1000))) };
+  }
+  if (await readAnswer(dir)) return undefined;
+  return tryClaim(dir, last + 1, { ...held, claimed: Date.now(), pid: process.pid });
 }
 
 /** claim.N made whole beside its name, then linked to it: only one instance's link succeeds. */

@@ -1,0 +1,150 @@
+// The outbox's retention: a finished queue entry (Completed or Aborted) untouched for longer than keepMs is
+// removed, with its claim in .claims/ and what a dead instance left in .incoming/; nothing in progress is.
+// Removal is one rename out of sight (into .removed/, the same file system), then the removal of what was renamed:
+// a reader sharing the outbox sees an entry whole or not at all, and of two instances sweeping at once one rename
+// succeeds and the other finds the name gone (ENOENT) and goes on. A sweep cut short (a shutdown, a crash) leaves
+// at most a folder in .removed/, which the next sweep (of any instance) removes.
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { EntryRecord } from './outbox.js';
+import { safeId } from './outbox.js';
+
+/** The states a queue entry leaves for good (JDF 1.x QueueEntry/@Status): removable once old enough. */
+const FINISHED = new Set(['Completed', 'Aborted']);
+
+/** How long a folder in .removed/ is left to the instance that renamed it there before another removes it. */
+const LEFTOVER_MS = 10 * 60_000;
+
+export interface SweepOptions {
+  /** A finished entry (and a claim) untouched for longer than this is removed. */
+  keepMs: number;
+  /** An entry without status.json (or a claim without an answer) is in progress unless untouched for longer
+   * than this as well (serve's --request-timeout: no request is handled longer). */
+  inProgressMs: number;
+  /** The clock (ms since the epoch); Date.now by default. */
+  now?: () => number;
+  /** Asked between entries: true stops the sweep there (a shutdown). */
+  stopping?: () => boolean;
+}
+
+export interface Swept {
+  /** The queue entries removed. */
+  entries: string[];
+  /** Claim folders removed. */
+  claims: number;
+  /** Leftovers removed: bodies in .incoming/, folders in .removed/. */
+  leftovers: number;
+}
+
+/** One sweep of the outbox: what is finished and older than keepMs removed. Never throws for what another
+ * instance removed first. */
+export async function sweepOutbox(outbox: string, o: SweepOptions): Promise<Swept> {
+  const now = (o.now ?? Date.now)();
+  const swept: Swept = { entries: [], claims: 0, leftovers: 0 };
+  const trash = path.join(outbox, '.removed');
+  await mkdir(trash, { recursive: true });
+  for (const name of await names(outbox)) {
+    if (o.stopping?.()) return swept;
+    if (!safeId(name) || !(await entryExpired(path.join(outbox, name), now, o))) continue;
+    if (await removeVia(trash, path.join(outbox, name), `entry-${name}`)) swept.entries.push(name);
+  }
+  const claims = path.join(outbox, '.claims');
+  for (const name of await names(claims)) {
+    if (o.stopping?.()) return swept;
+    const dir = path.join(claims, name);
+    const age = now - (await newest(dir));
+    const answered = (await names(dir)).includes('answer.json');
+    if (age > o.keepMs && (answered || age > o.inProgressMs) && (await removeVia(trash, dir, `claim-${name}`))) swept.claims += 1;
+  }
+  // A body still arriving is written to as it comes; one untouched this long was left by an instance that died.
+  const incoming = path.join(outbox, '.incoming');
+  for (const name of await names(incoming)) {
+    if ((await newest(path.join(incoming, name))) < now - Math.max(o.keepMs, o.inProgressMs) && (await removeVia(trash, path.join(incoming, name), `incoming-${name}`))) swept.leftovers += 1;
+  }
+  swept.leftovers += await removeLeftovers(trash, now - LEFTOVER_MS);
+  return swept;
+}
+
+/** Whether the entry in `dir` is finished and untouched (its folder and every file in it) for longer than keepMs. */
+async function entryExpired(dir: string, now: number, o: SweepOptions): Promise<boolean> {
+  const age = now - (await newest(dir));
+  if (!(age > o.keepMs)) return false;
+  const record = await readJson<EntryRecord>(path.join(dir, 'status.json'));
+  // No status yet: a submission being checked, or one whose instance died before its status was written.
+  if (record === undefined) return age > o.inProgressMs && !(await names(dir)).includes('status.json');
+  return FINISHED.has(record.status);
+}
+
+/** The latest modification time of a folder and of what it holds (a resubmission or a claim's next
+ * generation touches one of them); +Infinity when it cannot be read, so that it counts as new. */
+async function newest(dir: string): Promise<number> {
+  try {
+    const self = await stat(dir);
+    if (!self.isDirectory()) return self.mtimeMs;
+    const times = [self.mtimeMs];
+    for (const name of await readdir(dir)) times.push(await mtime(path.join(dir, name)));
+    return Math.max(...times);
+  } catch {
+    return Infinity;
+  }
+}
+
+async function mtime(file: string): Promise<number> {
+  try {
+    return (await stat(file)).mtimeMs;
+  } catch (error) {
+    // Renamed into place or removed as we looked: new, or gone (either way not this sweep's to remove).
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? Infinity : Promise.reject(error);
+  }
+}
+
+/** Renames `from` into the trash under a name of its own and removes it there; false when another got it first. */
+async function removeVia(trash: string, from: string, label: string): Promise<boolean> {
+  const to = path.join(trash, `${label}.${randomUUID()}`);
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  await removeQuietly(to);
+  return true;
+}
+
+/** What a sweep cut short left in the trash: each item put there (a rename sets its ctime) before `before`,
+ * taken by a rename of its own first, as above. */
+async function removeLeftovers(trash: string, before: number): Promise<number> {
+  let removed = 0;
+  for (const name of await names(trash)) {
+    const from = path.join(trash, name);
+    const put = await stat(from).then((s) => s.ctimeMs, () => Infinity);
+    if (put < before && (await removeVia(trash, from, `leftover-${name.replace(/^(leftover-)+/, '').replace(/\.[0-9a-f-]{36}$/, '')}`))) removed += 1;
+  }
+  return removed;
+}
+
+/** rm -rf; what it cannot remove now (another instance removing the same leftover) a later sweep finds again. */
+async function removeQuietly(target: string): Promise<void> {
+  try {
+    await rm(target, { recursive: true, force: true });
+  } catch {
+    // left in the trash for the next sweep
+  }
+}
+
+async function names(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch {
+    return [];
+  }
+}
+
+async function readJson<T>(file: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
