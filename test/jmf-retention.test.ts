@@ -215,7 +215,7 @@ test('startRetention sweeps at once; stop() ends the timer and waits for the swe
   const sweep = ((_outbox: string, o: { stopping?: () => boolean }) => {
     calls += 1;
     told = o.stopping;
-    return new Promise((resolve) => { finish = () => resolve({ entries: [], claims: 0, leftovers: 0 }); });
+    return new Promise((resolve) => { finish = () => resolve({ entries: [], claims: 0, leftovers: 0, failed: [] }); });
   }) as unknown as typeof sweepOutbox;
   const lines: string[] = [];
   const retention = startRetention(sweep, '/nowhere', KEEP, IN_PROGRESS, (line) => lines.push(line));

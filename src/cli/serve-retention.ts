@@ -50,6 +50,7 @@ export function startRetention(sweep: Sweep, outbox: string, keepMs: number, inP
       try {
         const swept = await sweep(outbox, { keepMs, inProgressMs, stopping: () => stopping });
         if (swept.entries.length + swept.claims + swept.leftovers > 0) say(`retention: removed ${count(swept.entries.length, 'finished queue entry', 'finished queue entries')}, ${count(swept.claims, 'claim', 'claims')} and ${count(swept.leftovers, 'leftover', 'leftovers')} (older than --keep)`);
+        if (swept.failed.length > 0) say(`retention: could not remove ${count(swept.failed.length, 'folder', 'folders')} (tried again in ${sweepEveryMs(keepMs) / 1000} s): ${swept.failed.slice(0, 3).join('; ')}`);
       } catch (error) {
         say(`retention: the sweep of ${outbox} stopped: ${(error as Error).message} (tried again in ${sweepEveryMs(keepMs) / 1000} s)`);
       }

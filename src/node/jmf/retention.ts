@@ -35,19 +35,29 @@ export interface Swept {
   claims: number;
   /** Leftovers removed: bodies in .incoming/, folders in .removed/. */
   leftovers: number;
+  /** What could not be removed, and why (the sweep goes on past it; the next one tries again). */
+  failed: string[];
 }
 
 /** One sweep of the outbox: what is finished and older than keepMs removed. Never throws for what another
  * instance removed first. */
 export async function sweepOutbox(outbox: string, o: SweepOptions): Promise<Swept> {
   const now = (o.now ?? Date.now)();
-  const swept: Swept = { entries: [], claims: 0, leftovers: 0 };
+  const swept: Swept = { entries: [], claims: 0, leftovers: 0, failed: [] };
   const trash = path.join(outbox, '.removed');
   await mkdir(trash, { recursive: true });
+  const take = async (from: string, label: string): Promise<boolean> => {
+    try {
+      return await removeVia(trash, from, label);
+    } catch (error) {
+      swept.failed.push(`${path.relative(outbox, from)}: ${(error as Error).message}`);
+      return false;
+    }
+  };
   for (const name of await names(outbox)) {
     if (o.stopping?.()) return swept;
     if (!safeId(name) || !(await entryExpired(path.join(outbox, name), now, o))) continue;
-    if (await removeVia(trash, path.join(outbox, name), `entry-${name}`)) swept.entries.push(name);
+    if (await take(path.join(outbox, name), `entry-${name}`)) swept.entries.push(name);
   }
   const claims = path.join(outbox, '.claims');
   for (const name of await names(claims)) {
@@ -55,14 +65,14 @@ export async function sweepOutbox(outbox: string, o: SweepOptions): Promise<Swep
     const dir = path.join(claims, name);
     const age = now - (await newest(dir));
     const answered = (await names(dir)).includes('answer.json');
-    if (age > o.keepMs && (answered || age > o.inProgressMs) && (await removeVia(trash, dir, `claim-${name}`))) swept.claims += 1;
+    if (age > o.keepMs && (answered || age > o.inProgressMs) && (await take(dir, `claim-${name}`))) swept.claims += 1;
   }
   // A body still arriving is written to as it comes; one untouched this long was left by an instance that died.
   const incoming = path.join(outbox, '.incoming');
   for (const name of await names(incoming)) {
-    if ((await newest(path.join(incoming, name))) < now - Math.max(o.keepMs, o.inProgressMs) && (await removeVia(trash, path.join(incoming, name), `incoming-${name}`))) swept.leftovers += 1;
+    if ((await newest(path.join(incoming, name))) < now - Math.max(o.keepMs, o.inProgressMs) && (await take(path.join(incoming, name), `incoming-${name}`))) swept.leftovers += 1;
   }
-  swept.leftovers += await removeLeftovers(trash, now - LEFTOVER_MS);
+  swept.leftovers += await removeLeftovers(trash, now - LEFTOVER_MS, take);
   return swept;
 }
 
@@ -114,12 +124,12 @@ async function removeVia(trash: string, from: string, label: string): Promise<bo
 
 /** What a sweep cut short left in the trash: each item put there (a rename sets its ctime) before `before`,
  * taken by a rename of its own first, as above. */
-async function removeLeftovers(trash: string, before: number): Promise<number> {
+async function removeLeftovers(trash: string, before: number, take: (from: string, label: string) => Promise<boolean>): Promise<number> {
   let removed = 0;
   for (const name of await names(trash)) {
     const from = path.join(trash, name);
     const put = await stat(from).then((s) => s.ctimeMs, () => Infinity);
-    if (put < before && (await removeVia(trash, from, `leftover-${name.replace(/^(leftover-)+/, '').replace(/\.[0-9a-f-]{36}$/, '')}`))) removed += 1;
+    if (put < before && (await take(from, `leftover-${name.replace(/^(leftover-)+/, '').replace(/\.[0-9a-f-]{36}$/, '')}`))) removed += 1;
   }
   return removed;
 }
