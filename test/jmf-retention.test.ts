@@ -13,6 +13,7 @@ import { sweepOutbox } from '../src/node/jmf/retention.js';
 import type { HttpRequest } from '../src/node/serve/types.js';
 import { keepDuration, startRetention } from '../src/cli/serve-retention.js';
 import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
+import { runCli } from './in-process.js';
 
 test.after(removeTempFolders);
 
@@ -206,6 +207,13 @@ test('--keep: days, the other durations, forever; under an hour or not a duratio
   assert.is(keepDuration('90m'), 90 * 60 * 1000);
   assert.is(keepDuration('forever'), 'forever');
   for (const bad of ['30m', '0', 'soon', '-1d', '']) assert.throws(() => keepDuration(bad), (e: Error) => e.message.startsWith('--keep takes'));
+});
+
+test('serve --keep under an hour is a usage error (exit 2, one line), before anything listens', async () => {
+  const run = await runCli(['serve', '--outbox', tempFolder('jmf-retention-cli-'), '--port', '0', '--keep', '10m']);
+  assert.is(run.status, 2);
+  assert.match(run.stderr, /--keep takes a duration of 1h or more/);
+  assert.not.match(run.stdout, /listening/);
 });
 
 test('startRetention sweeps at once; stop() ends the timer and waits for the sweep in progress, which is told to stop', async () => {
