@@ -45,10 +45,10 @@ function entry(outbox: string, id: string, status: string | undefined, now: numb
 }
 
 /** A claim folder under .claims/: claim.0, and answer.json when answered, `ageMs` old. */
-function claim(outbox: string, key: string, answered: boolean, now: number, ageMs: number): void {
+function claim(outbox: string, key: string, answered: boolean, now: number, ageMs: number, queueEntryId = key): void {
   const dir = path.join(outbox, '.claims', key);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'claim.0'), JSON.stringify({ sender: 's', id: key, queueEntryId: key, claimed: now - ageMs, pid: 1 }));
+  writeFileSync(path.join(dir, 'claim.0'), JSON.stringify({ sender: 's', id: key, queueEntryId, claimed: now - ageMs, pid: 1 }));
   if (answered) writeFileSync(path.join(dir, 'answer.json'), '{"returnCode":0}');
   for (const name of readdirSync(dir)) age(path.join(dir, name), now, ageMs);
   age(dir, now, ageMs);
@@ -76,6 +76,9 @@ test('a sweep removes exactly the finished entries (Completed, Aborted) untouche
   claim(outbox, 'b'.repeat(40), true, now, DAY);
   claim(outbox, 'c'.repeat(40), false, now, 10_000);
   claim(outbox, 'd'.repeat(40), false, now, KEEP + DAY);
+  // The claims of an old Waiting entry (kept) and of an old Completed one (removed).
+  claim(outbox, 'e'.repeat(40), true, now, KEEP + DAY, 'old-waiting');
+  claim(outbox, 'f'.repeat(40), true, now, KEEP + DAY, 'old-completed');
   mkdirSync(path.join(outbox, '.incoming'));
   writeFileSync(path.join(outbox, '.incoming', 'old-body'), 'x');
   age(path.join(outbox, '.incoming', 'old-body'), now, KEEP + DAY);
@@ -84,8 +87,8 @@ test('a sweep removes exactly the finished entries (Completed, Aborted) untouche
   const swept = await sweepOutbox(outbox, { keepMs: KEEP, inProgressMs: IN_PROGRESS, now: () => now });
   assert.equal(swept.entries.sort(), ['old-aborted', 'old-completed', 'old-orphan']);
   assert.equal(visible(outbox), ['in-progress', 'old-waiting', 'resubmitting', 'young-aborted', 'young-completed']);
-  assert.equal(readdirSync(path.join(outbox, '.claims')).sort(), ['b'.repeat(40), 'c'.repeat(40)]);
-  assert.is(swept.claims, 2);
+  assert.equal(readdirSync(path.join(outbox, '.claims')).sort(), ['b'.repeat(40), 'c'.repeat(40), 'e'.repeat(40)]);
+  assert.is(swept.claims, 3);
   assert.equal(readdirSync(path.join(outbox, '.incoming')), ['arriving-body']);
   assert.equal(readdirSync(path.join(outbox, '.removed')), [], 'nothing is left in the trash');
   // Within keep of a clock set a day on, the young ones go too; the unfinished never.

@@ -64,8 +64,10 @@ export async function sweepOutbox(outbox: string, o: SweepOptions): Promise<Swep
     if (o.stopping?.()) return swept;
     const dir = path.join(claims, name);
     const age = now - (await newest(dir));
-    const answered = (await names(dir)).includes('answer.json');
-    if (age > o.keepMs && (answered || age > o.inProgressMs) && (await take(dir, `claim-${name}`))) swept.claims += 1;
+    const held = await names(dir);
+    if (!(age > o.keepMs) || !(held.includes('answer.json') || age > o.inProgressMs)) continue;
+    // A claim goes with its queue entry: while the entry is kept (Waiting, say), a repeat still gets its answer.
+    if (!(await entryKept(outbox, dir, held)) && (await take(dir, `claim-${name}`))) swept.claims += 1;
   }
   // A body still arriving is written to as it comes; one untouched this long was left by an instance that died.
   const incoming = path.join(outbox, '.incoming');
@@ -74,6 +76,13 @@ export async function sweepOutbox(outbox: string, o: SweepOptions): Promise<Swep
   }
   swept.leftovers += await removeLeftovers(trash, now - LEFTOVER_MS, take);
   return swept;
+}
+
+/** Whether the queue entry a claim folder names (its claim.N's queueEntryId) is still in the outbox. */
+async function entryKept(outbox: string, dir: string, held: string[]): Promise<boolean> {
+  const first = held.find((n) => /^claim\.\d+$/.test(n));
+  const id = first !== undefined ? (await readJson<{ queueEntryId?: unknown }>(path.join(dir, first)))?.queueEntryId : undefined;
+  return typeof id === 'string' && safeId(id) && (await names(path.join(outbox, id))).length > 0;
 }
 
 /** Whether the entry in `dir` is finished and untouched (its folder and every file in it) for longer than keepMs. */
