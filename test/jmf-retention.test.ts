@@ -11,7 +11,8 @@ import * as assert from 'uvu/assert';
 import { handleJmf, type JmfOptions } from '../src/node/index.js';
 import { sweepOutbox } from '../src/node/jmf/retention.js';
 import type { HttpRequest } from '../src/node/serve/types.js';
-import { keepDuration, startRetention } from '../src/cli/serve-retention.js';
+import { startRetention } from '../src/cli/serve-retention.js';
+import { keepDuration } from '../src/cli/serve-server-options.js';
 import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 import { runCli } from './in-process.js';
 

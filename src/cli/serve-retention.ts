@@ -1,31 +1,8 @@
-// serve's --keep: how long a finished queue entry (and its claim) stays in the outbox, and the sweeps that remove
-// the older ones: one at start, then one every interval, on a timer that does not keep the process alive. The
-// sweep itself is src/node/jmf/retention.ts; this file parses the option and runs it. A sweep cut short by a
-// shutdown is safe (the next one finishes it); stop() waits for the one in progress to reach its next entry.
-import { duration } from './numbers.js';
-import { UsageError } from './define.js';
-
-/** --keep's default: 30 days (README "Retention" says why). */
-export const DEFAULT_KEEP = '30d';
-
-/** The shortest --keep: a claim kept shorter would let a sender's late retry of a submission count as a new job
- * (checked and passed on again). */
-const MIN_KEEP_MS = 3_600_000;
-
-/** --keep's value: a duration as the other options take it (90m, 12h), or in days (30d), or "forever". */
-export function keepDuration(value: unknown): number | 'forever' {
-  const text = String(Array.isArray(value) ? value[value.length - 1] : value).trim();
-  if (/^forever$/i.test(text)) return 'forever';
-  const days = /^(\d+(?:\.\d+)?)\s*d$/i.exec(text);
-  let ms = NaN;
-  try {
-    ms = days ? Math.round(Number(days[1]) * 86_400_000) : duration('keep')(text);
-  } catch {
-    // said below, with the days and "forever" this option takes too
-  }
-  if (!Number.isSafeInteger(ms) || ms < MIN_KEEP_MS) throw new UsageError(`--keep takes a duration of 1h or more such as 30d, 12h or 90m, or forever, not "${text}".`);
-  return ms;
-}
+// serve's --keep at work: the sweeps that remove the finished queue entries (and their claims) older than it: one
+// at start, then one every interval, on a timer that does not keep the process alive. The sweep itself is
+// src/node/jmf/retention.ts; --keep is parsed in serve-server-options.ts (loaded for --help, so kept light). A
+// sweep cut short by a shutdown is safe (the next one finishes it); stop() waits for the one in progress to reach
+// its next entry.
 
 /** The sweep as src/node/jmf/retention.ts exports it. */
 type Sweep = typeof import('../node/jmf/retention.js').sweepOutbox;

@@ -7,7 +7,8 @@ import type { LocalFileOptions } from '../node/local-files.js';
 import type { ServerOptions } from '../node/serve/server.js';
 import type { ValidateOptions } from '../ticket/validate.js';
 import { parseUrlAttribute } from '../ticket/vocabulary.js';
-import { DEFAULT_KEEP, keepDuration, startRetention } from './serve-retention.js';
+import { DEFAULT_KEEP, keepDuration } from './serve-server-options.js';
+import { startRetention } from './serve-retention.js';
 import { packageVersion } from './version.js';
 import { withViews } from './views.js';
 

@@ -3,8 +3,7 @@ import { hostPlatformOption, platformHere } from '../platforms.js';
 import { PROFILES } from '../../rules/types.js';
 import { byteSize } from '../numbers.js';
 import { ENGINE_MAX_BYTES } from '../../node/limits.js';
-import { serverOptions } from '../serve-server-options.js';
-import { DEFAULT_KEEP, keepDuration } from '../serve-retention.js';
+import { DEFAULT_KEEP, keepDuration, serverOptions } from '../serve-server-options.js';
 
 /** --fetch-from: http(s) URLs with a host, or a usage error. */
 function urlPrefixes(values: unknown): string[] {
