@@ -9,6 +9,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { handleJmf, type JmfOptions } from '../src/node/index.js';
+import { listRecords } from '../src/node/jmf/outbox.js';
 import { sweepOutbox } from '../src/node/jmf/retention.js';
 import type { HttpRequest } from '../src/node/serve/types.js';
 import { startRetention } from '../src/cli/serve-retention.js';
@@ -132,6 +133,9 @@ test('what a sweep cut short left in .removed/ is removed by the next sweep (of 
   const left = path.join(outbox, '.removed', 'entry-x.00000000-0000-0000-0000-000000000000');
   mkdirSync(path.join(left, 'deep'), { recursive: true });
   writeFileSync(path.join(left, 'deep', 'report.json'), '{}');
+  writeFileSync(path.join(left, 'status.json'), JSON.stringify({ queueEntryId: 'x', status: 'Completed', returnCode: 0 }));
+  // Meanwhile the queue does not show it: it was gone the moment it was renamed.
+  assert.equal(await listRecords(outbox), []);
   const options = { keepMs: KEEP, inProgressMs: IN_PROGRESS };
   // Just put there (its ctime is now): maybe another instance's sweep still removing it.
   assert.is((await sweepOutbox(outbox, { ...options, now: () => Date.now() })).leftovers, 0);

@@ -1,5 +1,5 @@
 // The options of `serve` that belong to its listener (where it listens, its limits, authentication, TLS, access
-// log and shutdown), for serve's builder: definitions only, loaded whenever the command table is (for --help and
+// log and shutdown), and --keep's parsing, for serve's builder: definitions only, loaded whenever the command table is (for --help and
 // --version too), so nothing here imports more than the option helpers. What they are turned into, and the
 // listener run from them, is serve-listener.ts, loaded only when serve runs.
 // Secrets come from files (or, for a bearer token, a named environment variable), never from the command line,
