@@ -50,13 +50,13 @@ export class RRefFollower {
   follow(rRefAttr: Attribute, selector = NONE): number {
     const { index, doc } = this;
     const id = rRefAttr.value;
-    const target = index.resource(id);
-    const selected = target !== undefined && selector !== NONE ? this.partitions.select(target, selector) : undefined;
+    const target = index.resource(id) ?? NONE; // a number either way: RRefLink.target keeps one shape
+    const selected = target !== NONE && selector !== NONE ? this.partitions.select(target, selector) : undefined;
     const onChain = this.onChain.has(id);
-    const link: RRefLink = { id, offset: rRefAttr.valueStart, target, notResource: target === undefined ? index.notResource(id) : undefined, onChain };
+    const link: RRefLink = { id, offset: rRefAttr.valueStart, target, notResource: target === NONE ? index.notResource(id) : undefined, onChain };
     if (selected?.unmatched !== undefined) link.unmatchedPart = selected.unmatched;
     for (const rule of LINK_RULES) rule.checkLink(link, doc, (r) => this.reportOnce(rule.meta.code, r.offset, r.args));
-    if (target === undefined || onChain) return NONE;
+    if (target === NONE || onChain) return NONE;
     return selected === undefined ? target : selected.element;
   }
 
