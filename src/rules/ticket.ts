@@ -54,8 +54,8 @@ export interface RRefLink {
   id: string;
   /** Offset of its value in the text. */
   offset: number;
-  /** The resource with that ID, if any. */
-  target: number | undefined;
+  /** The resource with that ID; -1 (the element tree's NONE) when there is none, a number either way. */
+  target: number;
   /** An element with that ID that is not a resource (a node, a message, an audit), if any. */
   notResource: number | undefined;
   /** Whether the resource with that ID is already on the way here, through rRefs (a cycle). */
@@ -234,7 +234,7 @@ export const danglingRRef = ticketRule({
   ? `rRef="${a.id}" names ${a.what}, not a resource; point it at the resource's ID.`
   : `rRef="${a.id}" names no resource in this ticket; add the resource or correct the ID.`), {
   checkLink({ id, offset, target, notResource }, { tree }, report) {
-    if (target !== undefined) return;
+    if (target !== -1) return;
     const what = notResource === undefined ? '' : `the <${tree.qname(notResource)}> ${NODE_ROOTS.has(tree.local(notResource)) ? 'node' : 'element'}`;
     report({ offset, args: { id, what } });
   },
@@ -251,7 +251,7 @@ export const rRefCycle = ticketRule({
   clean: [OK],
 }, (a) => `rRef="${a.id}" leads back to a resource that refers to it; break the cycle.`, {
   checkLink({ id, offset, target, onChain }, _doc, report) {
-    if (target !== undefined && onChain) report({ offset, args: { id } });
+    if (target !== -1 && onChain) report({ offset, args: { id } });
   },
 });
 

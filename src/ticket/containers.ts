@@ -1,6 +1,6 @@
 // Appendix 4.6: a FileSpec with a Container names a file inside that container (zip, tar, MIME package); its
 // URL resolves against the URL of the folder where the consumer extracted the container, recursively. These
-// find the elements involved; the walk (walk.ts) reports the container and gives its members their base.
+// find the elements involved; the walk (container-base.ts) reports the container and gives its members their base.
 import { NONE, type ElementTree } from './xml/index.js';
 
 /** The partition a ref's Part selects: `element`, or NONE and the Part's keys as written when none matches. */
