@@ -11,6 +11,9 @@ import { race, type Row } from './measure.js';
 import { FORMS, formOf, valuesOf, whatwg, type Value } from './real-values.js';
 import { ticketsIn } from './tickets.js';
 
+/** A module for --import that writes the process's CPU time (process.cpuUsage, all threads) to standard error as it exits. */
+const CPU_AT_EXIT = `data:text/javascript,${encodeURIComponent("process.on('exit',()=>process.stderr.write('\\n'+JSON.stringify(process.cpuUsage())+'\\n'))")}`;
+
 /** checkUrl (findings and fixes) and resolveReference against new URL on the same values, all and by form. */
 function valueRows(values: Value[], rounds: number): Row[] {
   const rows: Row[] = [];
@@ -66,11 +69,19 @@ export function corpusSection(dir: string, cli: string, quick: boolean, log: (s:
   rows.push({ section: 'corpus', name: `${files.length} tickets: raw fast-xml-parser parse`, value: perSecond(raw), unit: 'tickets/s' });
   rows.push({ section: 'corpus', name: `${files.length} tickets: read + validateTicket, in process`, value: perSecond(inProcess), unit: 'tickets/s' });
 
-  // The CLI as a user runs it over the folder: the default jobs, --jobs 1 and --jobs 2, interleaved.
-  const runCli = (extra: string[]) => {
+  // The CLI as a user runs it over the folder: the default jobs, --jobs 1 and --jobs 2, interleaved. Each run's
+  // CPU too (all its threads: process.cpuUsage, said on its standard error's last line as it exits).
+  const cpuOf = new Map<number[], number[]>();
+  const runCli = (extra: string[], into?: number[]) => {
     const t0 = performance.now();
-    spawnSync(process.execPath, [cli, 'validate', dir, '--format', 'json', '--exit-zero', ...extra], { stdio: 'ignore' });
-    return performance.now() - t0;
+    const child = spawnSync(process.execPath, [`--import=${CPU_AT_EXIT}`, cli, 'validate', dir, '--format', 'json', '--exit-zero', ...extra], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    const ms = performance.now() - t0;
+    if (into) {
+      into.push(ms);
+      const cpu = JSON.parse(child.stderr.trimEnd().split('\n').at(-1) ?? '{}') as { user?: number; system?: number };
+      cpuOf.set(into, [...(cpuOf.get(into) ?? []), ((cpu.user ?? NaN) + (cpu.system ?? NaN)) / 1000]);
+    }
+    return ms;
   };
   // The same read + validateTicket once in a fresh process (fresh-child.ts): its whole run, and its loop alone.
   const runFresh = () => {
@@ -85,9 +96,9 @@ export function corpusSection(dir: string, cli: string, quick: boolean, log: (s:
   const two: number[] = [];
   const fresh: Array<{ whole: number; loop: number }> = [];
   for (let r = 0; r < (quick ? 1 : 3); r++) {
-    parallel.push(runCli([]));
-    single.push(runCli(['--jobs', '1']));
-    two.push(runCli(['--jobs', '2']));
+    runCli([], parallel);
+    runCli(['--jobs', '1'], single);
+    runCli(['--jobs', '2'], two);
     fresh.push(runFresh());
   }
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
@@ -98,6 +109,10 @@ export function corpusSection(dir: string, cli: string, quick: boolean, log: (s:
   rows.push({ section: 'corpus', name: 'validate FOLDER (default jobs) vs read + validateTicket in process', value: perSecond(cliMs), unit: 'tickets/s', ratio: cliMs / inProcess, target: '<= 1.5x in process', pass: cliMs / inProcess <= 1.5 });
   rows.push({ section: 'corpus', name: 'validate FOLDER --jobs 1 vs read + validateTicket in process', value: perSecond(oneMs), unit: 'tickets/s', ratio: oneMs / inProcess });
   rows.push({ section: 'corpus', name: 'validate FOLDER --jobs 2 (this thread and a worker) vs read + validateTicket in process', value: perSecond(med(two)), unit: 'tickets/s', ratio: med(two) / inProcess });
+  // What a second thread costs in all (its isolate's start, warm-up and V8's compiles for it). On two cores one
+  // thread already keeps V8's compiler busy on the other (about 40% of its run's CPU), so --jobs 2 can only be
+  // faster there while this stays under about 1.2x (src/node/batch.ts, defaultJobs).
+  rows.push({ section: 'corpus', name: 'validate FOLDER --jobs 2 CPU time (all threads) vs --jobs 1 CPU time', value: med(cpuOf.get(two)!), unit: 'ms CPU', ratio: med(cpuOf.get(two)!) / med(cpuOf.get(single)!) });
   // What a fresh process pays for the same work (no CLI): the gap between the in-process figure and the CLI's that is not the CLI's.
   rows.push({ section: 'corpus', name: 'read + validateTicket once in a fresh process, the loop alone (cold JIT) vs in process', value: perSecond(freshLoop), unit: 'tickets/s', ratio: freshLoop / inProcess });
   rows.push({ section: 'corpus', name: 'the same fresh process, start to exit (node, imports, loop) vs in process', value: perSecond(freshWhole), unit: 'tickets/s', ratio: freshWhole / inProcess });

@@ -37,10 +37,11 @@ const WORKER_THRESHOLD = 200;
 /**
  * Threads that check `count` tickets (this one and the rest workers, batch-shared.ts): this one alone for a few,
  * and on one or two cores; else one per core that is free, by the last minute's load average (os.loadavg; none
- * is counted on Windows, where it is 0). A second isolate warms up its own code (V8 compiles the hot functions
- * again, beside the thread's work): over the corpus's 1266 tickets on two idle cores `--jobs 2` took the same
- * wall time as `--jobs 1` (0.91-1.01 s against 0.89-0.96 s, six runs each) for 35% more CPU, so two cores keep
- * one thread (issue 33).
+ * is counted on Windows, where it is 0). Two cores keep one thread: one already keeps about 1.5 of them busy, V8
+ * compiling its hot functions on helper threads (over the corpus's 1266 tickets, of 1.37-1.61 s of CPU, 0.84-0.94 s
+ * was the thread's and 0.46-0.64 s the helpers'), and a second isolate loads, warms up and compiles the same code
+ * again (--jobs 2: 1.79-2.12 s, the threads 1.04-1.22 s, the helpers 0.74-0.92 s), which fills both cores: the
+ * same wall time as --jobs 1 (0.91-1.01 s against 0.89-0.96 s on idle cores) for about 35% more CPU (issue 33).
  */
 export function defaultJobs(count: number): number {
   const cores = os.availableParallelism();
