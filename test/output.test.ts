@@ -33,6 +33,18 @@ test('jsonPieces is JSON.stringify(value, null, 2) on random values (undefined, 
   }), { numRuns: RUNS });
 });
 
+test('jsonPieces at an indent is JSON.stringify(value, null, 2) with each line after the first at that indent', async () => {
+  const leaf = fc.oneof(fc.jsonValue({ maxDepth: 1 }), fc.constant(undefined), fc.constant([]), fc.constant({}), fc.constant(new Date(0)));
+  const value = fc.letrec((tie) => ({
+    node: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('node'), { maxLength: 6 }), fc.dictionary(fc.string({ maxLength: 4 }), tie('node'), { maxKeys: 5 })),
+  })).node;
+  const indent = fc.oneof(fc.nat({ max: 6 }).map((n) => ' '.repeat(n)), fc.constantFrom('\t', ' \t', '    '));
+  fc.assert(fc.property(value, indent, fc.nat({ max: 80 }), (v, at, limit) => {
+    fc.pre(v !== undefined);
+    assert.is(join(jsonPieces(v, at, limit)), JSON.stringify(v, null, 2).split('\n').join('\n' + at));
+  }), { numRuns: RUNS });
+});
+
 const dir = tempFolder('jfs-output-');
 const big = path.join(dir, 'big.jdf');
 const count = 3000; // about 1.3 million characters of JSON: more than one block of the writer

@@ -8,7 +8,7 @@ import { errorFindings } from '../report/quiet.js';
 import { errorsOnlyReference, formatFile, JSON_FILE_INDENT as FILE, type FileFormat, type FormattedFile } from '../report/file-pieces.js';
 import type { UnreadablePath } from '../node/files.js';
 import type { ReportSink } from '../node/report-pieces.js';
-import { writePieces } from '../node/output.js';
+import { BlockWriter } from '../node/output.js';
 import type { TicketReference } from '../ticket/validate.js';
 import { ReportCount } from './report-count.js';
 
@@ -24,16 +24,18 @@ export class JsonReportStream implements ReportSink {
   private written = 0;
   /** Whether the reader is still there (`validate ... | head`): then nothing more is formatted. */
   private open = true;
+  private readonly blocks: BlockWriter;
   readonly format: FileFormat;
 
   constructor(
-    private readonly out: NodeJS.WritableStream,
+    out: NodeJS.WritableStream,
     private readonly version: string,
     private readonly quiet: boolean,
     /** A report's path as shown (standard input under --stdin-filename). */
     private readonly named: (report: FileReport) => FileReport,
   ) {
     this.format = { format: 'json', quiet };
+    this.blocks = new BlockWriter(out);
   }
 
   async start(): Promise<void> {
@@ -94,6 +96,7 @@ export class JsonReportStream implements ReportSink {
   async end(_unreadable?: readonly UnreadablePath[]): Promise<ValidationReport['summary']> {
     const summary = this.quiet ? { ...this.summary, warning: 0, info: 0 } : this.summary;
     await this.write([this.summary.files === 0 ? '[]' : '\n  ]', ',\n  "summary": ', ...jsonPieces(summary, '  '), '\n}\n']);
+    if (this.open) this.open = await this.blocks.flush();
     return this.summary;
   }
 
@@ -106,7 +109,7 @@ export class JsonReportStream implements ReportSink {
   }
 
   private async write(pieces: string[]): Promise<void> {
-    if (this.open) this.open = await writePieces(this.out, pieces);
+    if (this.open) this.open = await this.blocks.add(pieces);
   }
 }
 

@@ -5,7 +5,7 @@
 // disk (spool.ts) with their places, then merged with its own findings' lines; only when a reference comes before
 // one already kept (an rRef's resource, a Part) are the kept lines read back and sorted in memory.
 import type { UnreadablePath } from '../node/files.js';
-import { writePieces } from '../node/output.js';
+import { BlockWriter } from '../node/output.js';
 import type { ReportSink } from '../node/report-pieces.js';
 import { githubLine } from '../report/github.js';
 import type { FileReport, ValidationReport } from '../report/report.js';
@@ -29,17 +29,19 @@ export class LinesReportStream implements ReportSink {
   private problems = 0;
   /** Whether the reader is still there (`validate ... | head`): then nothing more is formatted. */
   private open = true;
+  private readonly blocks: BlockWriter;
   private begun: { file: FileReport; lines: Spool; last: Placed | undefined; sorted: boolean } | undefined;
   readonly format: FileFormat;
 
   constructor(
-    private readonly out: NodeJS.WritableStream,
+    out: NodeJS.WritableStream,
     private readonly kind: 'unix' | 'github',
     private readonly quiet: boolean,
     /** A report's path as shown (standard input under --stdin-filename). */
     private readonly named: (report: FileReport) => FileReport,
   ) {
     this.format = { format: kind, quiet };
+    this.blocks = new BlockWriter(out);
   }
 
   async start(): Promise<void> {}
@@ -53,7 +55,7 @@ export class LinesReportStream implements ReportSink {
     this.counted.add(file.counts);
     if (!this.open) return;
     this.problems += file.shown;
-    this.open = await writePieces(this.out, file.text);
+    this.open = await this.blocks.add(file.text);
   }
 
   async begin(head: FileReport): Promise<void> {
@@ -99,7 +101,8 @@ export class LinesReportStream implements ReportSink {
 
   /** The unix format's count line; the summary as the report's (buildReport's counts). */
   async end(_unreadable?: readonly UnreadablePath[]): Promise<ValidationReport['summary']> {
-    if (this.kind === 'unix' && this.open) await writePieces(this.out, [problemsLine(this.problems)]);
+    if (this.kind === 'unix' && this.open) this.open = await this.blocks.add([problemsLine(this.problems)]);
+    if (this.open) this.open = await this.blocks.flush();
     return this.counted.summary;
   }
 
@@ -120,7 +123,7 @@ export class LinesReportStream implements ReportSink {
         yield line;
       }
     })(this);
-    this.open = await writePieces(this.out, counted);
+    this.open = await this.blocks.add(counted);
   }
 }
 

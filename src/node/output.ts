@@ -46,6 +46,41 @@ export async function writePieces(stream: NodeJS.WritableStream, pieces: Iterabl
 }
 
 /**
+ * A report written file by file, in blocks of about a million characters (writePieces) instead of a write per
+ * file: each write was a system call and a turn of the event loop (writePieces waits one for a failed write's
+ * error), 1266 of each over the corpus. On a terminal each file's text is written when it comes, as a person
+ * reads it. `add` and `flush` resolve false once the reader has closed the pipe (nothing more is taken).
+ */
+export class BlockWriter {
+  private block: string[] = [];
+  private size = 0;
+  private open = true;
+  private readonly blocks: boolean;
+
+  constructor(private readonly stream: NodeJS.WritableStream) {
+    this.blocks = (stream as { isTTY?: boolean }).isTTY !== true;
+  }
+
+  async add(pieces: Iterable<string>): Promise<boolean> {
+    if (!this.open) return false;
+    for (const piece of pieces) {
+      this.block.push(piece);
+      this.size += piece.length;
+    }
+    return this.size >= BLOCK_CHARS || !this.blocks ? this.flush() : true;
+  }
+
+  /** Writes what was added and not yet written. */
+  async flush(): Promise<boolean> {
+    if (!this.open || this.size === 0) return this.open;
+    const block = this.block;
+    this.block = [];
+    this.size = 0;
+    return (this.open = await writePieces(this.stream, block));
+  }
+}
+
+/**
  * Until the stream drains, closes or fails; every listener it adds is removed when one comes (a race of once()
  * left the two others on the stream at each wait: "MaxListenersExceededWarning" on a big report).
  */

@@ -6,21 +6,22 @@ import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 
 import { ReadBuffer } from './read-buffer.js';
 import { kindOf } from './read-regular.js';
 
-export type SmallRead = { bytes: Uint8Array; info: Stats } | { notRegular: string } | { notSmall: true };
+export type SmallRead = { bytes: Uint8Array; info: Stats } | { notRegular: string } | { notSmall: true; size: number };
 
 /**
  * Opens `file` as readRegularFile does (O_NONBLOCK, O_NOFOLLOW when asked; fstat of what was opened) and reads it
  * only when it is a regular file of at most `small` bytes: at most `small` + 1 bytes, so a file that grows while
- * it is read is cut off there. A larger file is `notSmall`, left for the caller's other path. Throws what open throws.
+ * it is read is cut off there. A larger file is `notSmall` (with its size as read), left for the caller's other path.
+ * Throws what open throws.
  */
 export function readSmallFileSync(file: string, small: number, noFollow = false): SmallRead {
   const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | (noFollow ? constants.O_NOFOLLOW : 0));
   try {
     const info = fstatSync(fd);
     if (!info.isFile()) return { notRegular: kindOf(info) };
-    if (info.size > small) return { notSmall: true };
+    if (info.size > small) return { notSmall: true, size: info.size };
     const bytes = readAtMostSync(fd, small + 1, info.size);
-    return bytes.length > small ? { notSmall: true } : { bytes, info };
+    return bytes.length > small ? { notSmall: true, size: bytes.length } : { bytes, info };
   } finally {
     closeSync(fd);
   }
