@@ -150,7 +150,7 @@ async function validateSmall(source: TicketSource, options: ValidateOptions, max
   }
   if ('notSmall' in read) return undefined;
   if ('notRegular' in read) return [{ path: source.path, reason: notRegularReason(read.notRegular) }];
-  if (detectPackage(read.bytes) !== null) return (await packages()).validatePackageFile(source, { ...options, maxBytes }, local);
+  // A package among them is read from these bytes (validateTicketBytes tells it), not from its file again.
   return validateTicketBytes(source, { bytes: read.bytes }, options, maxBytes, local);
 }
 
