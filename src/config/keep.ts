@@ -5,7 +5,7 @@
 
 /** The shortest keep: a claim kept shorter would let a sender's late retry of a submission count as a new job
  * (checked and passed on again). */
-export const MIN_KEEP_MS = 3_600_000;
+const MIN_KEEP_MS = 3_600_000;
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000 };
 
