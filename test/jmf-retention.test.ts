@@ -3,14 +3,14 @@
 // from the sweep itself; what a sender is answered for a removed entry is read back with Python's xml.etree, a
 // parser of its own, against the JDF 1.x ReturnCode table (105: the QueueEntryID is not known).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { handleJmf, type JmfOptions } from '../src/node/index.js';
+// sweepOutbox as a library user has it: from jdf-filespec/node's entry point (test/package.test.ts: the installed package).
+import { handleJmf, sweepOutbox, type JmfOptions, type SweepOptions } from '../src/node/index.js';
 import { listRecords } from '../src/node/jmf/outbox.js';
-import { sweepOutbox } from '../src/node/jmf/retention.js';
 import type { HttpRequest } from '../src/node/serve/types.js';
 import { startRetention } from '../src/cli/serve-retention.js';
 import { keepDuration } from '../src/cli/serve-server-options.js';
@@ -224,28 +224,77 @@ test('serve --keep under an hour is a usage error (exit 2, one line), before any
   assert.not.match(run.stdout, /listening/);
 });
 
-test('startRetention sweeps at once; stop() ends the timer and waits for the sweep in progress, which is told to stop', async () => {
+test('startRetention sweeps at once; stop() ends the timer and waits for the sweep in progress, whose signal it aborts', async () => {
   let calls = 0;
-  let told: (() => boolean) | undefined;
+  let told: AbortSignal | undefined;
   let finish!: () => void;
-  const sweep = ((_outbox: string, o: { stopping?: () => boolean }) => {
+  const sweep = ((_outbox: string, o: SweepOptions) => {
     calls += 1;
-    told = o.stopping;
-    return new Promise((resolve) => { finish = () => resolve({ entries: [], claims: 0, leftovers: 0, failed: [] }); });
-  }) as unknown as typeof sweepOutbox;
+    told = o.signal;
+    return new Promise((resolve) => { finish = () => resolve({ entries: [], claims: 0, leftovers: 0, failed: [], stopped: true }); });
+  }) as typeof sweepOutbox;
   const lines: string[] = [];
   const retention = startRetention(sweep, '/nowhere', KEEP, IN_PROGRESS, (line) => lines.push(line));
   await new Promise((resolve) => setImmediate(resolve));
   assert.is(calls, 1);
+  assert.is(told?.aborted, false);
   let stopped = false;
   const stopping = retention.stop().then(() => { stopped = true; });
-  assert.is(told?.(), true);
+  assert.is(told?.aborted, true);
   await new Promise((resolve) => setImmediate(resolve));
   assert.is(stopped, false, 'stop waits for the sweep in progress');
   finish();
   await stopping;
   assert.is(calls, 1);
   assert.equal(lines, []);
+});
+
+test('sweepOutbox\'s options: keepMs is required, a number of 0 or more (TypeError, RangeError); inProgressMs is 2 minutes by default', async () => {
+  const outbox = tempFolder('jmf-retention-options-');
+  const now = Date.now();
+  for (const [o, kind] of [[{}, TypeError], [{ keepMs: '30d' }, TypeError], [{ keepMs: NaN }, RangeError], [{ keepMs: -1 }, RangeError], [{ keepMs: KEEP, inProgressMs: -5 }, RangeError]] as const) {
+    const error = await sweepOutbox(outbox, o as unknown as SweepOptions).then(() => undefined, (e: unknown) => e);
+    assert.instance(error, kind, JSON.stringify(o));
+  }
+  assert.equal(readdirSync(outbox), [], 'nothing made or removed');
+  // With keepMs 0, an entry without status.json is in progress until 2 minutes (handleJmf's claimStaleMs) pass.
+  entry(outbox, 'one-minute', undefined, now, 60_000);
+  entry(outbox, 'three-minutes', undefined, now, 180_000);
+  assert.equal((await sweepOutbox(outbox, { keepMs: 0, now: () => now })).entries, ['three-minutes']);
+  assert.equal(visible(outbox), ['one-minute']);
+});
+
+test('sweepOutbox: an outbox that is not there rejects with ENOENT and is not made; a folder of it that cannot be read is in failed, and the rest is swept', async () => {
+  const top = tempFolder('jmf-retention-missing-');
+  const error = await sweepOutbox(path.join(top, 'typo'), { keepMs: KEEP }).then(() => undefined, (e: unknown) => e);
+  assert.is((error as NodeJS.ErrnoException | undefined)?.code, 'ENOENT');
+  assert.not.ok(existsSync(path.join(top, 'typo')));
+  const outbox = tempFolder('jmf-retention-failed-');
+  const now = Date.now();
+  entry(outbox, 'old', 'Completed', now, KEEP + DAY);
+  writeFileSync(path.join(outbox, '.claims'), 'not a folder');
+  const swept = await sweepOutbox(outbox, { keepMs: KEEP, now: () => now });
+  assert.equal(swept.entries, ['old']);
+  assert.equal(swept.failed.map((f) => [f.path, (f.error as NodeJS.ErrnoException).code]), [[path.join(outbox, '.claims'), 'ENOTDIR']]);
+  assert.is(swept.stopped, false);
+});
+
+test('sweepOutbox with a signal: aborted before, nothing removed; aborted between two removals, it stops there and resolves with the one removed (stopped)', async () => {
+  const outbox = tempFolder('jmf-retention-signal-');
+  const now = Date.now();
+  for (const id of ['a', 'b', 'c']) entry(outbox, id, 'Completed', now, KEEP + DAY);
+  const aborted = new AbortController();
+  aborted.abort();
+  assert.equal(await sweepOutbox(outbox, { keepMs: KEEP, now: () => now, signal: aborted.signal }), { entries: [], claims: 0, leftovers: 0, failed: [], stopped: true });
+  assert.equal(visible(outbox), ['a', 'b', 'c']);
+  // A signal that reads as aborted once an entry is gone: the abort comes right after the first removal.
+  const signal = new Proxy(new AbortController().signal, { get: (target, key) => (key === 'aborted' ? visible(outbox).length < 3 : Reflect.get(target, key, target)) });
+  const swept = await sweepOutbox(outbox, { keepMs: KEEP, now: () => now, signal });
+  assert.is(swept.entries.length, 1);
+  assert.is(swept.stopped, true);
+  assert.equal(visible(outbox).length, 2);
+  for (const id of visible(outbox)) assert.equal(readdirSync(path.join(outbox, id)).sort(), ['report.json', 'report.sarif', 'status.json', 'submission.jmf'], 'the others whole');
+  assert.equal((await sweepOutbox(outbox, { keepMs: KEEP, now: () => now })).entries.length, 2, 'the next sweep finishes');
 });
 
 test.run();

@@ -57,6 +57,22 @@ test('import from ESM: the core and jdf-filespec/node', () => {
   assert.is(r.stdout, `file:///c:/DownloadDir/F-22/job001.pdf\nfunction function function function ${256 * 1024 * 1024}\n`);
 });
 
+test('jdf-filespec/node\'s sweepOutbox, installed: a finished queue entry older than keepMs goes, a young one stays', () => {
+  // An outbox as handleJmf keeps one, laid down by hand: two Completed entries, one 40 days untouched (touch -d).
+  const outbox = path.join(tmp, 'outbox');
+  for (const [id, days] of [['old', 40], ['young', 1]] as const) {
+    execFileSync('mkdir', ['-p', path.join(outbox, id)]);
+    writeFileSync(path.join(outbox, id, 'status.json'), JSON.stringify({ queueEntryId: id, status: 'Completed', returnCode: 0 }));
+    execFileSync('touch', ['-d', `${days} days ago`, path.join(outbox, id, 'status.json'), path.join(outbox, id)]);
+  }
+  const r = node(['--input-type=module', '-e', `
+    import { sweepOutbox } from 'jdf-filespec/node';
+    console.log(JSON.stringify(await sweepOutbox(${JSON.stringify(outbox)}, { keepMs: 30 * 86400000 })));`]);
+  assert.is(r.status, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout), { entries: ['old'], claims: 0, leftovers: 0, failed: [], stopped: false });
+  assert.equal(readdirSync(outbox).filter((n) => !n.startsWith('.')), ['young']);
+});
+
 test('require() from CommonJS (require(esm) through the "default" condition), each entry point', () => {
   writeFileSync(path.join(app, 'use.cjs'), `const { resolveReference } = require('jdf-filespec');\nconst { validateBatch } = require('jdf-filespec/node');\nconst { packJob } = require('jdf-filespec/packages');\nconsole.log(resolveReference('g', 'http://a/b/c/d;p?q'), typeof validateBatch, typeof packJob);\n`);
   const r = node(['use.cjs']);
@@ -76,14 +92,18 @@ for (const [mod, resolution] of [['node16', 'node16'], ['esnext', 'bundler']] as
     writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: mod, moduleResolution: resolution, target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, skipDefaultLibCheck: true, typeRoots: [path.join(root, 'node_modules/@types')], types: ['node'] }, files: ['use.ts'] }));
     writeFileSync(path.join(dir, 'use.ts'), [
       "import { checkUrl, reportPieces, type Finding, type ValidationReport } from 'jdf-filespec';",
-      "import { validateBatch, type TicketSource } from 'jdf-filespec/node';",
+      "import { sweepOutbox, validateBatch, type SweepOptions, type SweepResult, type TicketSource } from 'jdf-filespec/node';",
       "const findings: Finding[] = checkUrl('file:///c:/my docs/a.pdf').findings;",
       "const sources: TicketSource[] = [{ path: 'a.jdf' }];",
+      'const sweep: (outbox: string, o: SweepOptions) => Promise<SweepResult> = sweepOutbox;',
+      'const failedPaths = (r: SweepResult): string[] => r.failed.map((f) => f.path + String(f.error.message));',
+      '// @ts-expect-error: keepMs is required',
+      "void sweepOutbox('outbox', {});",
       'declare const report: ValidationReport;',
       "const pieces: Iterable<string> = reportPieces(report, 'sarif');",
       '// @ts-expect-error: not a format',
       "reportPieces(report, 'xml');",
-      'export { findings, sources, pieces, validateBatch };',
+      'export { findings, sources, pieces, validateBatch, sweep, failedPaths };',
     ].join('\n'));
     const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { cwd: dir, encoding: 'utf8' });
     assert.is(tsc.status, 0, tsc.stdout + tsc.stderr);

@@ -5,6 +5,7 @@
 // Secrets come from files (or, for a bearer token, a named environment variable), never from the command line,
 // where every user of the machine can read them (ps, /proc).
 import type { Argv } from 'yargs';
+import { KEEP_TAKES, parseKeep } from '../config/keep.js';
 import { UsageError } from './define.js';
 import { byteSize, duration, wholeNumber } from './numbers.js';
 
@@ -33,27 +34,16 @@ export function serverOptions<T>(y: Argv<T>) {
     .option('access-log', { type: 'string', requiresArg: true, describe: 'Write one JSON line per request to this file (appended), or to standard error with -' });
 }
 
-// serve's --keep (README "Retention"): parsed here, with the other options serve's builder loads; serve-retention.ts
-// runs the sweeps.
+// serve's --keep (README "Retention"): parsed here, with the other options serve's builder loads, by
+// src/config/keep.ts (which reads the config's serve.keep too); serve-retention.ts runs the sweeps.
 
-/** --keep's default: 30 days (README "Retention" says why). */
+/** --keep's default when neither it nor the config's serve.keep is given: 30 days (README "Retention" says why). */
 export const DEFAULT_KEEP = '30d';
 
-/** The shortest --keep: a claim kept shorter would let a sender's late retry of a submission count as a new job
- * (checked and passed on again). */
-const MIN_KEEP_MS = 3_600_000;
-
-/** --keep's value: a duration as the other options take it (90m, 12h), or in days (30d), or "forever". */
+/** --keep's value: a duration as the other options take it (90m, 12h), or in days (30d), or "forever"; 1h or more. */
 export function keepDuration(value: unknown): number | 'forever' {
   const text = String(Array.isArray(value) ? value[value.length - 1] : value).trim();
-  if (/^forever$/i.test(text)) return 'forever';
-  const days = /^(\d+(?:\.\d+)?)\s*d$/i.exec(text);
-  let ms = NaN;
-  try {
-    ms = days ? Math.round(Number(days[1]) * 86_400_000) : duration('keep')(text);
-  } catch {
-    // said below, with the days and "forever" this option takes too
-  }
-  if (!Number.isSafeInteger(ms) || ms < MIN_KEEP_MS) throw new UsageError(`--keep takes a duration of 1h or more such as 30d, 12h or 90m, or forever, not "${text}".`);
-  return ms;
+  const keep = parseKeep(text);
+  if (keep === undefined) throw new UsageError(`--keep takes ${KEEP_TAKES}, not "${text}".`);
+  return keep;
 }

@@ -7,7 +7,8 @@ import type { LocalFileOptions } from '../node/local-files.js';
 import type { ServerOptions } from '../node/serve/server.js';
 import type { ValidateOptions } from '../ticket/validate.js';
 import { parseUrlAttribute } from '../ticket/vocabulary.js';
-import { DEFAULT_KEEP, keepDuration } from './serve-server-options.js';
+import { KEEP_TAKES, parseKeep } from '../config/keep.js';
+import { DEFAULT_KEEP } from './serve-server-options.js';
 import { startRetention } from './serve-retention.js';
 import { packageVersion } from './version.js';
 import { withViews } from './views.js';
@@ -21,7 +22,7 @@ export interface ServeRun {
   publicUrl?: string;
   fetchFrom?: string[];
   maxBytes: number;
-  /** --keep: finished queue entries older than this are removed (ms), or never. */
+  /** --keep: finished queue entries older than this are removed (ms), or never; default the config's serve.keep, else 30d. */
   keep?: number | 'forever';
   local: LocalFileOptions;
   validate: ValidateOptions;
@@ -41,6 +42,12 @@ export async function runServe(run: ServeRun): Promise<number> {
   const forward = run.forward ?? fromConfig.forward;
   const publicUrl = run.publicUrl ?? fromConfig.publicUrl;
   const fetchFrom = run.fetchFrom ?? fromConfig.fetchFrom;
+  // The config's keep passed its schema, whose pattern takes what parseKeep takes; undefined would be a schema gone wrong.
+  const keep = run.keep ?? parseKeep(fromConfig.keep ?? DEFAULT_KEEP);
+  if (keep === undefined) {
+    process.stderr.write(`jdf-filespec: the config's serve.keep takes ${KEEP_TAKES}, not ${JSON.stringify(fromConfig.keep)}\n`);
+    return 2;
+  }
   try {
     await mkdir(outbox, { recursive: true });
     if (hotFolder !== undefined) await mkdir(hotFolder, { recursive: true });
@@ -69,8 +76,7 @@ export async function runServe(run: ServeRun): Promise<number> {
     import(new URL('../node/jmf/retention.js', import.meta.url).href) as Promise<typeof import('../node/jmf/retention.js')>,
     import('./serve-listener.js'),
   ]);
-  const keep = run.keep ?? keepDuration(DEFAULT_KEEP);
-  const where = `outbox ${outbox}${forward !== undefined ? `, forwarding to ${forward}` : ''}${hotFolder !== undefined ? `, hot folder ${hotFolder}` : ''}, finished entries kept ${keep === 'forever' ? 'forever' : `${+(keep / 86_400_000).toFixed(2)} days`}`;
+  const where = `outbox ${outbox}${forward !== undefined ? `, forwarding to ${forward}` : ''}${hotFolder !== undefined ? `, hot folder ${hotFolder}` : ''}, finished entries kept ${keptFor(keep)}`;
   const say = (line: string) => process.stdout.write(`jdf-filespec serve: ${line}${line.startsWith('listening on ') ? ` (${where})` : ''}\n`);
   // Swept at start and then periodically (a timer that does not hold the process); stopped, and its sweep in
   // progress let stop between two entries, once the listener has closed.
@@ -80,6 +86,12 @@ export async function runServe(run: ServeRun): Promise<number> {
   } finally {
     await retention?.stop();
   }
+}
+
+/** How long finished entries are kept, as the start line says it: forever, in days, or under a day in hours. */
+function keptFor(keep: number | 'forever'): string {
+  if (keep === 'forever') return 'forever';
+  return keep >= 86_400_000 ? `${+(keep / 86_400_000).toFixed(2)} days` : `${+(keep / 3_600_000).toFixed(2)} hours`;
 }
 
 /** serve's default --request-timeout: no request is in progress longer. */

@@ -4,6 +4,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import jsonc from 'jsonc-parser';
 import { unknownRule, type RuleSetting } from '../rules/settings.js';
+import { KEEP_TAKES } from './keep.js';
 import { unknownVocabulary } from '../ticket/vendor.js';
 import { parseUrlAttribute } from '../ticket/vocabulary.js';
 import { buildTable, type TableProblem, type ViewsConfig } from '../views/build.js';
@@ -37,6 +38,8 @@ export interface ServeConfig {
   publicUrl?: string;
   /** The URL prefixes serve may fetch http(s) tickets from; none by default. */
   fetchFrom?: string[];
+  /** How long a finished queue entry is kept in the outbox, as --keep takes it (keep.ts reads it): 30d, 12h, forever. */
+  keep?: string;
 }
 
 export type ParsedConfig = { config: Config; table: ViewTable; problems: [] } | { problems: ConfigProblem[] };
@@ -135,6 +138,9 @@ function mergedTypes(errors: readonly ErrorObject[], root: jsonc.Node | undefine
   return out;
 }
 
+/** What a value held to a pattern takes, in words, by its place: the pattern itself says it to no one. */
+const PATTERN_WORDS: Record<string, string> = { '/serve/keep': KEEP_TAKES };
+
 const shown = (path: Path) => (path.length === 0 ? 'the config' : path.map(String).join('.'));
 
 function schemaProblem(text: string, root: jsonc.Node | undefined, e: ErrorObject): ConfigProblem {
@@ -150,6 +156,11 @@ function schemaProblem(text: string, root: jsonc.Node | undefined, e: ErrorObjec
     const name = String((e.params as { propertyName: string }).propertyName);
     path = [...path, name];
     return { ...position(text, offsetOf(root, path, true)), message: `${shown(path)}: '${name}' is not a valid name (letters, digits, "_", "." and "-", not first)` };
+  }
+  const takes = e.keyword === 'pattern' ? PATTERN_WORDS[e.instancePath] : undefined;
+  if (takes !== undefined) {
+    const node = root ? jsonc.findNodeAtLocation(root, path) : undefined;
+    message = `must be ${takes}${node ? `, not ${JSON.stringify(jsonc.getNodeValue(node))}` : ''}`;
   }
   if (e.keyword === 'enum') message += `: ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
   return { ...position(text, offsetOf(root, path)), message: `${shown(path)}: ${message}` };

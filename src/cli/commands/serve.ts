@@ -19,13 +19,13 @@ export const serve = defineCommand({
   describe: 'Run as a JMF front door: check each job submitted over HTTP (SubmitQueueEntry, a JMF or a MIME package) as validate does, answer in JMF, pass on only what is accepted',
   builder: (y) =>
     serverOptions(y)
-      .option('config', { type: 'string', describe: 'The config: its view table, rules and vocabularies, and its "serve" settings (outbox, forward, hotFolder, publicUrl, fetchFrom)' })
+      .option('config', { type: 'string', describe: 'The config: its view table, rules and vocabularies, and its "serve" settings (outbox, forward, hotFolder, publicUrl, fetchFrom, keep)' })
       .option('outbox', { type: 'string', requiresArg: true, describe: 'Where each job, its report.json, report.sarif and status.json are kept (shared by every instance; default: the config\'s serve.outbox)' })
       .option('forward', { type: 'string', requiresArg: true, describe: 'Forward accepted jobs, as sent, to this downstream JMF URL and relay its answer (default: the config\'s serve.forward)' })
       .option('hot-folder', { type: 'string', requiresArg: true, describe: 'Drop accepted jobs into this hot folder, as watch takes them (default: the config\'s serve.hotFolder)' })
       .option('public-url', { type: 'string', requiresArg: true, describe: 'The URL clients reach this server at, for the report links in the answers (default: http:// and the request\'s Host)' })
       .option('fetch-from', { type: 'string', array: true, requiresArg: true, coerce: urlPrefixes, describe: 'Fetch a job\'s http(s) ticket only from under this URL prefix (repeatable; each redirect too); none by default, any other is refused with ReturnCode 120 (default: the config\'s serve.fetchFrom)' })
-      .option('keep', { requiresArg: true, default: DEFAULT_KEEP, coerce: keepDuration, describe: 'Remove a finished queue entry (Completed or Aborted: its folder in the outbox, its claim) untouched for this long, a duration such as 30d, 12h or 90m (1h or more), or forever; one in progress or Waiting never. A removed entry is unknown to QueueEntryStatus (ReturnCode 105)' })
+      .option('keep', { requiresArg: true, coerce: keepDuration, describe: `Remove a finished queue entry (Completed or Aborted: its folder in the outbox, its claim) untouched for this long, a duration such as 30d, 12h or 90m (1h or more), or forever; one in progress or Waiting never. A removed entry is unknown to QueueEntryStatus (ReturnCode 105) (default: the config's serve.keep, else ${DEFAULT_KEEP})` })
       .option('max-bytes', { requiresArg: true, default: '256MiB', coerce: byteSize('max-bytes', ENGINE_MAX_BYTES), describe: 'As validate\'s --max-bytes: a ticket larger than this (file: or fetched by http:) is reported, not read; also the largest body the JMF handler takes. A size in bytes, or with a unit (10kB, 100MiB). The body is held to --max-body first' })
       .option('check-exists', { type: 'boolean', default: false, describe: 'Look for every local file a job references, in this machine\'s view' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable)' })
@@ -46,7 +46,7 @@ export const serve = defineCommand({
       ...(args.publicUrl !== undefined ? { publicUrl: args.publicUrl } : {}),
       ...(args.fetchFrom !== undefined ? { fetchFrom: args.fetchFrom } : {}),
       maxBytes: args.maxBytes,
-      keep: args.keep,
+      ...(args.keep !== undefined ? { keep: args.keep } : {}),
       local: {
         checkExists: args.checkExists,
         maps: (args.map ?? []).map((m) => parseMap(String(m))),

@@ -3,7 +3,8 @@
 // Removal is one rename out of sight (into .removed/, the same file system), then the removal of what was renamed:
 // a reader sharing the outbox sees an entry whole or not at all, and of two instances sweeping at once one rename
 // succeeds and the other finds the name gone (ENOENT) and goes on. A sweep cut short (a shutdown, a crash) leaves
-// at most a folder in .removed/, which the next sweep (of any instance) removes.
+// at most a folder in .removed/, which the next sweep (of any instance) removes. jdf-filespec/node exports it for a
+// server of one's own around handleJmf (README "Library"); serve runs it on a timer (src/cli/serve-retention.ts).
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,66 +17,110 @@ const FINISHED = new Set(['Completed', 'Aborted']);
 /** How long a folder in .removed/ is left to the instance that renamed it there before another removes it. */
 const LEFTOVER_MS = 10 * 60_000;
 
+/** inProgressMs's default: handleJmf's own claimStaleMs default (src/node/jmf/handle.ts), serve's --request-timeout. */
+const IN_PROGRESS_MS = 120_000;
+
 export interface SweepOptions {
-  /** A finished entry (and a claim) untouched for longer than this is removed. */
+  /** A finished queue entry (Completed or Aborted), and its claim, untouched for longer than this (ms) is removed.
+   * No default: serve's is 30 days (`--keep`), and it refuses under an hour, since a claim kept shorter lets a
+   * sender's late retry count as a new job. Infinity removes nothing but leftovers. */
   keepMs: number;
-  /** An entry without status.json (or a claim without an answer) is in progress unless untouched for longer
-   * than this as well (serve's --request-timeout: no request is handled longer). */
-  inProgressMs: number;
+  /** An entry without status.json (or a claim without an answer) is in progress unless untouched for longer than
+   * this as well: give handleJmf's claimStaleMs, or the longest a request is handled (default 120000). */
+  inProgressMs?: number;
   /** The clock (ms since the epoch); Date.now by default. */
   now?: () => number;
-  /** Asked between entries: true stops the sweep there (a shutdown). */
-  stopping?: () => boolean;
+  /** Looked at between two removals: once aborted, the sweep stops there and resolves with what it removed
+   * (`stopped: true`) rather than rejecting: those removals are done. The next sweep finishes the work. */
+  signal?: AbortSignal;
 }
 
-export interface Swept {
-  /** The queue entries removed. */
+/** Something a sweep could not remove, or a folder of the outbox it could not read. */
+export interface SweepFailure {
+  /** The absolute path of the folder or file. */
+  path: string;
+  /** Why, as the file system said it (its `code`: EACCES, EBUSY, ENOTDIR, ...). */
+  error: Error;
+}
+
+export interface SweepResult {
+  /** The QueueEntryIDs of the entries removed. */
   entries: string[];
-  /** Claim folders removed. */
+  /** Claim folders removed (their names are hashes: no use to a person). */
   claims: number;
-  /** Leftovers removed: bodies in .incoming/, folders in .removed/. */
+  /** Leftovers removed: bodies a dead instance left in .incoming/, folders a sweep cut short left in .removed/. */
   leftovers: number;
-  /** What could not be removed, and why (the sweep goes on past it; the next one tries again). */
-  failed: string[];
+  /** What could not be removed, and why: the sweep goes on past each, and the next one tries again. */
+  failed: SweepFailure[];
+  /** Whether the signal stopped the sweep before its end. */
+  stopped: boolean;
 }
 
-/** One sweep of the outbox: what is finished and older than keepMs removed. Never throws for what another
- * instance removed first. */
-export async function sweepOutbox(outbox: string, o: SweepOptions): Promise<Swept> {
+/**
+ * One sweep of a handleJmf outbox: each finished queue entry older than keepMs removed with its claim, and what
+ * dead instances left. Safe with handleJmf answering meanwhile and with other instances sweeping the same outbox
+ * (never an error for what another removed first). Rejects only for bad options (TypeError, RangeError) and
+ * an outbox that is not a readable folder (the file system's error; nothing is made); each thing it cannot
+ * remove is in `failed` instead.
+ */
+export async function sweepOutbox(outbox: string, o: SweepOptions): Promise<SweepResult> {
+  const inProgressMs = o.inProgressMs ?? IN_PROGRESS_MS;
+  checkMs('keepMs', o.keepMs);
+  checkMs('inProgressMs', inProgressMs);
   const now = (o.now ?? Date.now)();
-  const swept: Swept = { entries: [], claims: 0, leftovers: 0, failed: [] };
+  const swept: SweepResult = { entries: [], claims: 0, leftovers: 0, failed: [], stopped: false };
+  const stop = () => (swept.stopped ||= o.signal?.aborted === true);
+  const top = await readdir(outbox);
   const trash = path.join(outbox, '.removed');
   await mkdir(trash, { recursive: true });
   const take = async (from: string, label: string): Promise<boolean> => {
     try {
       return await removeVia(trash, from, label);
     } catch (error) {
-      swept.failed.push(`${path.relative(outbox, from)}: ${(error as Error).message}`);
+      swept.failed.push({ path: from, error: error as Error });
       return false;
     }
   };
-  for (const name of await names(outbox)) {
-    if (o.stopping?.()) return swept;
-    if (!safeId(name) || !(await entryExpired(path.join(outbox, name), now, o))) continue;
+  const ages = { keepMs: o.keepMs, inProgressMs };
+  for (const name of top) {
+    if (stop()) return swept;
+    if (!safeId(name) || !(await entryExpired(path.join(outbox, name), now, ages))) continue;
     if (await take(path.join(outbox, name), `entry-${name}`)) swept.entries.push(name);
   }
   const claims = path.join(outbox, '.claims');
-  for (const name of await names(claims)) {
-    if (o.stopping?.()) return swept;
+  for (const name of await listing(claims, swept)) {
+    if (stop()) return swept;
     const dir = path.join(claims, name);
     const age = now - (await newest(dir));
     const held = await names(dir);
-    if (!(age > o.keepMs) || !(held.includes('answer.json') || age > o.inProgressMs)) continue;
+    if (!(age > o.keepMs) || !(held.includes('answer.json') || age > inProgressMs)) continue;
     // A claim goes with its queue entry: while the entry is kept (Waiting, say), a repeat still gets its answer.
     if (!(await entryKept(outbox, dir, held)) && (await take(dir, `claim-${name}`))) swept.claims += 1;
   }
   // A body still arriving is written to as it comes; one untouched this long was left by an instance that died.
   const incoming = path.join(outbox, '.incoming');
-  for (const name of await names(incoming)) {
-    if ((await newest(path.join(incoming, name))) < now - Math.max(o.keepMs, o.inProgressMs) && (await take(path.join(incoming, name), `incoming-${name}`))) swept.leftovers += 1;
+  for (const name of await listing(incoming, swept)) {
+    if (stop()) return swept;
+    if ((await newest(path.join(incoming, name))) < now - Math.max(o.keepMs, inProgressMs) && (await take(path.join(incoming, name), `incoming-${name}`))) swept.leftovers += 1;
   }
-  swept.leftovers += await removeLeftovers(trash, now - LEFTOVER_MS, take);
+  if (!stop()) swept.leftovers += await removeLeftovers(trash, now - LEFTOVER_MS, take);
   return swept;
+}
+
+/** A duration option must be a number of milliseconds, 0 or more (Infinity: never). */
+function checkMs(name: string, value: unknown): void {
+  if (typeof value !== 'number') throw new TypeError(`sweepOutbox: ${name} must be a number of milliseconds, not ${typeof value}`);
+  if (!(value >= 0)) throw new RangeError(`sweepOutbox: ${name} must be 0 or more, not ${value}`);
+}
+
+/** The names in one of the outbox's own folders: none when it is not there; when it cannot be read, why, in `failed`. */
+async function listing(dir: string, swept: SweepResult): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') swept.failed.push({ path: dir, error: error as Error });
+    return [];
+  }
 }
 
 /** Whether the queue entry a claim folder names (its claim.N's queueEntryId) is still in the outbox. */
@@ -86,7 +131,7 @@ async function entryKept(outbox: string, dir: string, held: string[]): Promise<b
 }
 
 /** Whether the entry in `dir` is finished and untouched (its folder and every file in it) for longer than keepMs. */
-async function entryExpired(dir: string, now: number, o: SweepOptions): Promise<boolean> {
+async function entryExpired(dir: string, now: number, o: { keepMs: number; inProgressMs: number }): Promise<boolean> {
   const age = now - (await newest(dir));
   if (!(age > o.keepMs)) return false;
   const record = await readJson<EntryRecord>(path.join(dir, 'status.json'));
