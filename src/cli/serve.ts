@@ -2,7 +2,7 @@
 // them, the listener started; where it listens printed; SIGINT/SIGTERM close it (in-flight requests finish).
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { JmfOptions } from '../node/jmf/options.js';
+import { CLAIM_STALE_MS, type JmfOptions } from '../node/jmf/options.js';
 import type { LocalFileOptions } from '../node/local-files.js';
 import type { ServerOptions } from '../node/serve/server.js';
 import type { ValidateOptions } from '../ticket/validate.js';
@@ -80,7 +80,7 @@ export async function runServe(run: ServeRun): Promise<number> {
   const say = (line: string) => process.stdout.write(`jdf-filespec serve: ${line}${line.startsWith('listening on ') ? ` (${where})` : ''}\n`);
   // Swept at start and then periodically (a timer that does not hold the process); stopped, and its sweep in
   // progress let stop between two entries, once the listener has closed.
-  const retention = keep === 'forever' ? undefined : startRetention(sweepOutbox, outbox, keep, options.claimStaleMs ?? DEFAULT_IN_PROGRESS_MS, say);
+  const retention = keep === 'forever' ? undefined : startRetention(sweepOutbox, outbox, keep, options.claimStaleMs ?? CLAIM_STALE_MS, say);
   try {
     return await serveUntilSignalled({ ...run.server, refusal: jmfRefusal }, (request) => handleJmf(request, options), say);
   } finally {
@@ -93,9 +93,6 @@ function keptFor(keep: number | 'forever'): string {
   if (keep === 'forever') return 'forever';
   return keep >= 86_400_000 ? `${+(keep / 86_400_000).toFixed(2)} days` : `${+(keep / 3_600_000).toFixed(2)} hours`;
 }
-
-/** serve's default --request-timeout: no request is in progress longer. */
-const DEFAULT_IN_PROGRESS_MS = 120_000;
 
 /** The config's urlAttributes, rules and vocabularies, as validate and watch take them. */
 function validateWith(validate: ValidateOptions, settings: NonNullable<Awaited<ReturnType<typeof withViews>>>): ValidateOptions {

@@ -14,7 +14,7 @@ import type { HttpRefusal, HttpRequest, HttpResponse } from '../serve/types.js';
 import { headOf, isMultipart, rootPart, saveBody } from './body.js';
 import { checkSubmission, notesOf } from './check.js';
 import { claimSubmission, type KeptAnswer, type MyClaim } from './claims.js';
-import type { JmfOptions } from './options.js';
+import { CLAIM_STALE_MS, type JmfOptions } from './options.js';
 import { entryDir, listRecords, newId, readRecord, safeId, writeAtomic, writeRecord, type EntryRecord } from './outbox.js';
 import { dropJob, forwardJob } from './pass-on.js';
 
@@ -37,10 +37,6 @@ const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 /** The most Notifications one Response carries; the rest are in the report it links. */
 const MAX_NOTES = 1000;
-
-/** How long a claimed submission with no answer is in flight before another instance may take it over: serve's
- * default --request-timeout (the listener has given up on the request by then). */
-const CLAIM_STALE_MS = 120_000;
 
 /** Answers one request: a JMF message POSTed, or a report fetched. Never throws: a failure is a JMF answer (ReturnCode 2). */
 export async function handleJmf(request: HttpRequest, options: JmfOptions): Promise<HttpResponse> {

@@ -32,3 +32,7 @@ export interface JmfOptions {
   /** For tests and embedding: the fetch used to forward and to read http: tickets. */
   fetch?: typeof fetch;
 }
+
+/** claimStaleMs's default, and the sweep's inProgressMs's (retention.ts): serve's default --request-timeout, after
+ * which the listener has given up on a request, so no submission is in flight longer. */
+export const CLAIM_STALE_MS = 120_000;

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { EntryRecord } from './outbox.js';
+import { CLAIM_STALE_MS as IN_PROGRESS_MS } from './options.js';
 import { safeId } from './outbox.js';
 
 /** The states a queue entry leaves for good (JDF 1.x QueueEntry/@Status): removable once old enough. */
@@ -16,9 +17,6 @@ const FINISHED = new Set(['Completed', 'Aborted']);
 
 /** How long a folder in .removed/ is left to the instance that renamed it there before another removes it. */
 const LEFTOVER_MS = 10 * 60_000;
-
-/** inProgressMs's default: handleJmf's own claimStaleMs default (src/node/jmf/handle.ts), serve's --request-timeout. */
-const IN_PROGRESS_MS = 120_000;
 
 export interface SweepOptions {
   /** A finished queue entry (Completed or Aborted), and its claim, untouched for longer than this (ms) is removed.
