@@ -3,6 +3,7 @@
 // spaces, a UNC path), where it is a string of the value's own: the readings of every such value (readings.ts,
 // use-readings.ts) otherwise cost a parse each. Any other value is parsed. The tests hold the two equal.
 import { boundedMemo } from '../util/bounded-memo.js';
+import { slashedAndEscaped } from '../util/slashed.js';
 
 /** `new URL(value, base).href`, or null where the parser fails (an invalid base fails whatever the value). */
 export function whatwgHref(value: string, base: string): string | null {
@@ -26,8 +27,8 @@ export function whatwgShortcut(value: string, base: string): string | undefined 
   if (opaque !== null) return SPECIAL.test(opaque[1]!) ? undefined : opaque[1]!.toLowerCase() + value.slice(opaque[1]!.length);
   if (facts.filePrefix === undefined) return undefined;
   const unc = UNC.exec(value);
-  if (unc !== null) return isPlainHost(unc[1]!) ? `file://${unc[1]!.toLowerCase()}/${pathOf(unc[2]!)}` : undefined;
-  return RELATIVE.test(value) ? facts.filePrefix + pathOf(value) : undefined;
+  if (unc !== null) return isPlainHost(unc[1]!) ? `file://${unc[1]!.toLowerCase()}/${slashedAndEscaped(unc[2]!)}` : undefined;
+  return RELATIVE.test(value) ? facts.filePrefix + slashedAndEscaped(value) : undefined;
 }
 
 // A scheme (WHATWG URL 4.4, scheme state) followed by anything but "/": for a non-special one, the opaque path
@@ -52,19 +53,6 @@ const UNC = new RegExp(`^[\\\\/]{2}([^\\\\/]*)[\\\\/]((?:${NAME})?${MORE_NAMES})
  */
 function isPlainHost(host: string): boolean {
   return /^[A-Za-z][A-Za-z0-9-]*$/.test(host) && !/^xn--/i.test(host) && host.toLowerCase() !== 'localhost';
-}
-
-/** The path state's output for names and separators: each "\" written "/", each space "%20". */
-function pathOf(names: string): string {
-  let out = '';
-  let from = 0;
-  for (let i = 0; i < names.length; i++) {
-    const c = names.charCodeAt(i);
-    if (c !== 0x5c && c !== 0x20) continue;
-    out += names.slice(from, i) + (c === 0x5c ? '/' : '%20');
-    from = i + 1;
-  }
-  return out + names.slice(from);
 }
 
 interface BaseFacts {
