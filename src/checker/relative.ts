@@ -12,6 +12,7 @@ import { parseAuthority, parseReference } from '../uri/parse.js';
 import { mergePrefixOf } from '../uri/resolve.js';
 import { boundedMemo } from '../util/bounded-memo.js';
 import { occurrences } from '../util/occurrences.js';
+import { slashedAndEscaped } from '../util/slashed.js';
 import { sortFew } from '../util/sort-few.js';
 import type { CheckResult } from '../check.js';
 import { found } from './drive.js';
@@ -66,7 +67,7 @@ export function checkRelativeNames(value: string, options: CheckOptions): CheckR
   const spaces = occurrences(value, ' ');
   if (spaces > 0 && (value.charCodeAt(0) === 0x20 || value.charCodeAt(value.length - 1) === 0x20 || placeholderIn(value) !== undefined)) return undefined;
   const slashes = hasBackslash ? names.replaceAll('\\', '/') : names;
-  const fixed = (unc ? 'file://' : '') + (spaces === 0 ? slashes : slashes.replaceAll(' ', '%20'));
+  const fixed = (unc ? 'file://' : '') + (spaces === 0 ? slashes : slashedAndEscaped(names));
   // Not unc, the fixed value is plain segments (plain.ts: names of the plain characters and %20, none starting with
   // "."), quiet where the base is its own merge prefix (isPlainRelative), as long as the schemas allow.
   if (value.length > MAX_URL_LENGTH || (unc ? quietFileUrlHost(fixed, options) === -1 : fixed.length > MAX_URL_LENGTH)) return undefined;

@@ -10,6 +10,7 @@ import type { Reading } from '../rules/ticket-view.js';
 import type { ReadingsShelf } from './readings-shelf.js';
 import { boundedMemo } from '../util/bounded-memo.js';
 import { innerOfDoubledScheme } from './windows-reading.js';
+import { whatwgHref } from './whatwg-reading.js';
 
 export type { Reading };
 
@@ -96,14 +97,6 @@ function cleanDots(input: string): string {
   const climbs = open === 0 ? '' : '../'.repeat(open).slice(0, -1);
   const out = climbs === '' || kept === '' ? climbs + kept : `${climbs}/${kept}`;
   return prefix + (out === '' ? '.' : out);
-}
-
-function whatwg(value: string, base: string): string | null {
-  try {
-    return new URL(value, base).href;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -214,7 +207,7 @@ export function consumerHref(k: number, value: string, base: string | null, with
   switch (k) {
     case 0: return strict;
     case 1: return decodedWhole(strict);
-    case 2: return base !== null ? whatwg(value, base) : whatwg(value, 'file:///');
+    case 2: return base !== null ? whatwgHref(value, base) : whatwgHref(value, 'file:///');
     case 3: return windowsPathReading(value.trim());
     case 4: return withJoin && base !== null ? stringJoin(base, value) : null;
     default: return innerOfDoubledScheme(value.trim());
@@ -233,7 +226,7 @@ const DRIVE_PRESERVING = { drivePreserving: true } as const;
 export function readings(value: string, base: string, withJoin: boolean): Reading[] {
   const strict = { consumer: 'strict RFC 3986', href: resolveReference(value, base) };
   const preserving = { consumer: 'RFC 8089 E.2.1', href: resolveReference(value, base, DRIVE_PRESERVING) };
-  const parsed = { consumer: 'WHATWG URL', href: whatwg(value, base) };
+  const parsed = { consumer: 'WHATWG URL', href: whatwgHref(value, base) };
   // One literal or the other, as long as it is: a pushed-to array holds room for 17.
   return withJoin ? [strict, preserving, parsed, { consumer: 'string join', href: stringJoin(base, value) }] : [strict, preserving, parsed];
 }
@@ -263,8 +256,8 @@ function splitsAtBackslash(value: string, list: readonly Reading[]): boolean {
   if (backslash === -1 || DOT_SEGMENT.test(value)) return false;
   const end = value.search(/[?#]/);
   if (end !== -1 && end < backslash) return false;
-  const whatwgHref = list[2]!.href;
-  return whatwgHref !== null && SPECIAL.test(whatwgHref);
+  const parsed = list[2]!.href;
+  return parsed !== null && SPECIAL.test(parsed);
 }
 
 /** The list, when two of its readings name different files; otherwise null. */

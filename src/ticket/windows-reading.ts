@@ -43,9 +43,19 @@ export function windowsTarget(uri: string, charset = 'utf-8'): string | null | u
     if (kept.length < 2 || NOT_IN_SHARE.test(kept[0]!) || NOT_IN_SHARE.test(kept[1]!)) return null;
     return `\\\\${kept.join('\\')}`.toLowerCase();
   }
-  const drive = /^([A-Za-z])[:|]$/.exec(kept[0] ?? '');
-  if (drive === null) return undefined;
-  return `${drive[1]}:\\${kept.slice(1).join('\\')}`.toLowerCase();
+  if (!isDrive(kept[0])) return undefined;
+  // The drive, ":\\" and the other names joined by "\\" (a regular expression and an array's join cost more).
+  let out = kept[0]![0] + ':\\';
+  for (let i = 1; i < kept.length; i++) out += i === 1 ? kept[i] : '\\' + kept[i];
+  return out.toLowerCase();
+}
+
+/** A drive: an ASCII letter and ":" or "|" (RFC 8089 E.2, E.2.2), nothing more. */
+function isDrive(name: string | undefined): boolean {
+  if (name === undefined || name.length !== 2) return false;
+  const letter = name.charCodeAt(0) | 0x20;
+  const mark = name.charCodeAt(1);
+  return letter >= 0x61 && letter <= 0x7a && (mark === 0x3a || mark === 0x7c);
 }
 
 const FILE_SCHEME = /^file:/i;
