@@ -12,7 +12,6 @@ import { redactPassword } from '../fileurl/redact.js';
 import type { DecodedTicket } from '../ticket/decode.js';
 import { applyEdits, escapeForAttribute, type Edit } from '../ticket/rewrite.js';
 import type { TicketReference, TicketReport } from '../ticket/validate.js';
-import type { Platform } from '../rules/types.js';
 import type { ViewTable } from '../views/types.js';
 import type { CheckedFile } from './checked-file.js';
 import { findSourceFile, readCheckedSource, SourceChanged, type Stamp } from './checked-source.js';
@@ -32,8 +31,6 @@ export interface RelocateOptions {
   maxBytes?: number;
   /** Move (or copy) what is there; a file that is missing, not a regular file or outside --root stays behind. */
   allowMissing?: boolean;
-  /** The consumer the ticket is read for (as validate's --platform); default any. */
-  platform?: Platform;
 }
 
 const inside = (root: string, p: string) => {
@@ -117,7 +114,7 @@ const where = (r: TicketReference) => `${r.line}:${r.column}`;
 
 export async function relocate(ticketPath: string, options: RelocateOptions): Promise<Manifest> {
   const places = await findPlaces(ticketPath, options);
-  const ticket = await readTicket(places.ticketFile, ticketPath, options.maxBytes ?? DEFAULT_MAX_BYTES, options.platform);
+  const ticket = await readTicket(places.ticketFile, ticketPath, options.maxBytes ?? DEFAULT_MAX_BYTES);
   const plan = await planReferences(ticket, places, options.views);
   if (!options.allowMissing) refuseMissing(plan.notMoved, ticketPath);
   const ticketName = path.basename(places.ticketReal);
@@ -163,7 +160,7 @@ async function findPlaces(ticketPath: string, options: RelocateOptions): Promise
 }
 
 /** The ticket's bytes (through the descriptor of the file the walk found), decoded and validated; refused unless it decodes and is well-formed. */
-async function readTicket(file: CheckedFile, ticketPath: string, maxBytes: number, platform: Platform | undefined): Promise<ReadTicket> {
+async function readTicket(file: CheckedFile, ticketPath: string, maxBytes: number): Promise<ReadTicket> {
   const chunks: Buffer[] = [];
   let size = 0;
   let stamp: Stamp | undefined;
@@ -177,7 +174,7 @@ async function readTicket(file: CheckedFile, ticketPath: string, maxBytes: numbe
     throw error instanceof SourceChanged ? new RelocateError(`the ticket ${error.message}`) : error;
   }
   const bytes = new Uint8Array(Buffer.concat(chunks, size));
-  const checked = decodeToRewrite(bytes, file.path, platform ? { platform } : {});
+  const checked = decodeToRewrite(bytes, file.path, {});
   if ('unfit' in checked) throw new RelocateError(checked.unfit === 'encoding' ? 'the ticket does not decode in its declared encoding' : 'the ticket is not well-formed XML');
   return { bytes, mode: stamp!.mode, stamp: stamp!, ...checked, documentUri: pathToFileURL(file.path).href };
 }
