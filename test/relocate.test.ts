@@ -219,5 +219,45 @@ test('--platform: no effect on what relocate does or writes, for every platform 
   assert.not.match(help.stdout, "this machine's");
 });
 
+// A relative value that consumers read as different files cannot be rewritten without choosing one reading. A
+// Directory without its trailing "/" drops its last segment under RFC 3986 5.2.3 (cover.pdf is top/cover.pdf), while
+// CIP4's JDF library joins the strings (store/cover.pdf); "art\\logo.pdf" is one name to RFC 3986 and art/logo.pdf
+// to WHATWG URL (RFC 8089 E.4, appendix Table 4 #24). Both files of each pair exist, so relocate used to move one
+// and write its reference, or with --allow-missing make the other absolute. Now the job is refused, each named,
+// nothing written, the sources as they were.
+test('a relative value that consumers read as different files refuses the job, --allow-missing too', async () => {
+  const top = realpathSync(tempFolder('jfs-relocate-readings-'));
+  for (const d of ['hot/art', 'store']) mkdirSync(path.join(top, d), { recursive: true });
+  writeFileSync(path.join(top, 'cover.pdf'), '%PDF top');
+  writeFileSync(path.join(top, 'store', 'cover.pdf'), '%PDF store');
+  writeFileSync(path.join(top, 'hot', 'art', 'logo.pdf'), '%PDF logo');
+  const ticket = path.join(top, 'hot', 'job.jdf');
+  const text = [
+    '<JDF Version="1.4"><ResourcePool>',
+    `<RunList ID="r1" Directory="${pathToFileURL(path.join(top, 'store')).href}"><LayoutElement><FileSpec URL="cover.pdf"/></LayoutElement></RunList>`,
+    '<RunList ID="r2"><LayoutElement><FileSpec URL="art\\logo.pdf"/></LayoutElement></RunList>',
+    '</ResourcePool></JDF>',
+    '',
+  ].join('\n');
+  writeFileSync(ticket, text);
+  for (const extra of [[], ['--allow-missing'], ['--move', '--allow-missing']]) {
+    const dest = path.join(top, 'to');
+    const r = await cli([ticket, '--to', dest, ...extra], top);
+    assert.equal(r.status, 2, `${extra}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stderr, 'nothing was changed: 2 references name different files for different consumers');
+    assert.match(r.stderr, `${ticket}:2:`);
+    assert.match(r.stderr, `${pathToFileURL(top).href}/cover.pdf`);
+    assert.match(r.stderr, `string join ${pathToFileURL(path.join(top, 'store')).href}/cover.pdf`);
+    assert.match(r.stderr, `${ticket}:3:`);
+    assert.match(r.stderr, `WHATWG URL ${pathToFileURL(path.join(top, 'hot', 'art', 'logo.pdf')).href}`);
+    assert.not.ok(existsSync(dest));
+    assert.equal(readdirSync(top).sort(), ['cover.pdf', 'hot', 'store']);
+    assert.equal(readFileSync(ticket, 'utf8'), text);
+    assert.equal(readFileSync(path.join(top, 'cover.pdf'), 'utf8'), '%PDF top');
+    assert.equal(readFileSync(path.join(top, 'store', 'cover.pdf'), 'utf8'), '%PDF store');
+    assert.equal(readFileSync(path.join(top, 'hot', 'art', 'logo.pdf'), 'utf8'), '%PDF logo');
+  }
+});
+
 test.after(removeTempFolders);
 test.run();
