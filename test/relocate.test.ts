@@ -143,24 +143,120 @@ test('a copy that fails half way leaves no DIR, no staging folder, and the sourc
   assert.ok(existsSync(path.join(j.hot, 'a', 'page.pdf')), 'nothing was moved');
 });
 
-// Issue 27: relocate reads the ticket's references for a consumer as validate does. --platform takes the
-// platform names every command takes (README, "Profiles and platforms"), unix and posix as one; the default is
-// this machine's (its help says so), and a name that is none of them is a usage error, nothing written.
-test('--platform: each consumer platform taken, the job relocated the same; an unknown one a usage error', async () => {
-  for (const platform of ['windows', 'unix', 'posix', 'mac', 'any']) {
-    const j = job();
+// --platform names the consumer validate's rules judge values for, and changes nothing in relocate: the files are
+// read on this machine, and a moved file's reference is a relative path of escaped names (RFC 3986 4.2; JDF file-URL
+// appendix Table 2 #7, Table 4 #23's %20), which every platform resolves against the ticket's folder alike. A
+// hand-built job holds values whose meaning the specs tie to a platform: a drive letter (file:///C:/..., RFC 8089
+// E.2), a UNC share (file://server/share/..., appendix Table 2 #2, RFC 8089 E.3.1) and, where this file system
+// keeps case, another case of a moved file (one name to Windows and macOS). For every platform name, and none, the
+// rewritten ticket is the one written out here by hand, the manifest the same; given, --platform says it has no
+// effect. A name that is none of them is a usage error, nothing written.
+function platformJob() {
+  const top = realpathSync(tempFolder('jfs-relocate-platform-'));
+  const hot = path.join(top, 'hot');
+  const store = path.join(top, 'store');
+  mkdirSync(path.join(hot, 'art'), { recursive: true });
+  mkdirSync(store);
+  writeFileSync(path.join(hot, 'art', 'logo.pdf'), '%PDF logo');
+  writeFileSync(path.join(hot, 'p 1.pdf'), '%PDF p1');
+  writeFileSync(path.join(store, 'cover.pdf'), '%PDF cover');
+  const keepsCase = !existsSync(path.join(hot, 'ART', 'LOGO.PDF'));
+  const hotUrl = pathToFileURL(hot).href;
+  const storeUrl = pathToFileURL(store).href;
+  const uses = (text: string) => text.split('\n').filter((l) => keepsCase || !l.includes('Art/Logo.PDF')).join('\n');
+  const text = uses(['<JDF Version="1.4"><ResourcePool><RunList ID="r1">',
+    '<LayoutElement><FileSpec URL="art/logo.pdf"/></LayoutElement>',
+    '<LayoutElement><FileSpec URL="Art/Logo.PDF"/></LayoutElement>',
+    "<LayoutElement><FileSpec URL='p%201.pdf'/></LayoutElement>",
+    `<LayoutElement><FileSpec URL="${storeUrl}/cover.pdf"/></LayoutElement>`,
+    '<LayoutElement><FileSpec URL="file:///C:/jobs/x.pdf"/></LayoutElement>',
+    '<LayoutElement><FileSpec URL="file://server/share/a.pdf"/></LayoutElement>',
+    '</RunList></ResourcePool></JDF>', ''].join('\n'));
+  const expected = uses(['<JDF Version="1.4"><ResourcePool><RunList ID="r1">',
+    '<LayoutElement><FileSpec URL="art/logo.pdf"/></LayoutElement>',
+    `<LayoutElement><FileSpec URL="${hotUrl}/Art/Logo.PDF"/></LayoutElement>`,
+    "<LayoutElement><FileSpec URL='p%201.pdf'/></LayoutElement>",
+    '<LayoutElement><FileSpec URL="files/cover.pdf"/></LayoutElement>',
+    '<LayoutElement><FileSpec URL="file:///C:/jobs/x.pdf"/></LayoutElement>',
+    '<LayoutElement><FileSpec URL="file://server/share/a.pdf"/></LayoutElement>',
+    '</RunList></ResourcePool></JDF>', ''].join('\n'));
+  const notMoved = [
+    ...(keepsCase ? [[`${hotUrl}/Art/Logo.PDF`, 'missing']] : []),
+    ['file:///C:/jobs/x.pdf', 'missing'],
+    ['file://server/share/a.pdf', 'not a local file'],
+  ];
+  const ticket = path.join(hot, 'job.jdf');
+  writeFileSync(ticket, text);
+  return { top, hot, ticket, text, expected, notMoved };
+}
+
+test('--platform: no effect on what relocate does or writes, for every platform name; an unknown one a usage error', async () => {
+  const notice = "jdf-filespec: relocate: --platform has no effect: the files are read on this machine (other machines' names through the view table), and the references are written relative to the ticket, which every platform reads alike\n";
+  for (const platform of [undefined, 'windows', 'mac', 'unix', 'posix', 'any']) {
+    const j = platformJob();
     const dest = path.join(j.top, 'to');
-    const r = await cli([j.ticket, '--to', dest, '--allow-missing', '--platform', platform], j.top);
-    assert.equal(r.status, 1, `${platform}: ${r.stderr}`); // missing.pdf could not move, as without --platform
+    const r = await cli([j.ticket, '--to', dest, '--allow-missing', ...(platform ? ['--platform', platform] : [])], j.top);
+    assert.equal(r.status, 1, `${platform}: ${r.stderr}`); // references not moved: exit 1
+    assert.equal(r.stderr, platform ? notice : '', `${platform}`);
+    assert.equal(readFileSync(path.join(dest, 'job.jdf'), 'utf8'), j.expected, `${platform}`);
+    const manifest = JSON.parse(readFileSync(path.join(dest, 'jdf-filespec-relocate.json'), 'utf8'));
+    assert.equal(manifest.files.map((f: any) => [path.relative(j.top, f.from), path.relative(dest, f.to)]).sort(), [
+      ['hot/art/logo.pdf', 'art/logo.pdf'],
+      ['hot/p 1.pdf', 'p 1.pdf'],
+      ['store/cover.pdf', 'files/cover.pdf'],
+    ], `${platform}`);
+    assert.equal(manifest.notMoved.map((n: any) => [n.value, n.reason]), j.notMoved, `${platform}`);
     assert.equal(readFileSync(path.join(dest, 'files', 'cover.pdf'), 'utf8'), '%PDF cover');
+    assert.equal(readFileSync(j.ticket, 'utf8'), j.text, 'the source ticket as it was');
   }
-  const j = job();
+  const j = platformJob();
   const r = await cli([j.ticket, '--to', path.join(j.top, 'never'), '--platform', 'amiga'], j.top);
   assert.equal(r.status, 2);
   assert.match(r.stderr, 'platform');
   assert.not.ok(existsSync(path.join(j.top, 'never')));
   const help = await runCli(['relocate', '--help'], { encoding: 'utf8' });
-  assert.match(help.stdout, /--platform[^\n]*\n?[^\n]*this machine's/);
+  assert.match(help.stdout.replace(/\s+/g, ' '), '--platform Has no effect on relocate');
+  assert.not.match(help.stdout, "this machine's");
+});
+
+// A relative value that consumers read as different files cannot be rewritten without choosing one reading. A
+// Directory without its trailing "/" drops its last segment under RFC 3986 5.2.3 (cover.pdf is top/cover.pdf), while
+// CIP4's JDF library joins the strings (store/cover.pdf); "art\\logo.pdf" is one name to RFC 3986 and art/logo.pdf
+// to WHATWG URL (RFC 8089 E.4, appendix Table 4 #24). Both files of each pair exist, so relocate used to move one
+// and write its reference, or with --allow-missing make the other absolute. Now the job is refused, each named,
+// nothing written, the sources as they were.
+test('a relative value that consumers read as different files refuses the job, --allow-missing too', async () => {
+  const top = realpathSync(tempFolder('jfs-relocate-readings-'));
+  for (const d of ['hot/art', 'store']) mkdirSync(path.join(top, d), { recursive: true });
+  writeFileSync(path.join(top, 'cover.pdf'), '%PDF top');
+  writeFileSync(path.join(top, 'store', 'cover.pdf'), '%PDF store');
+  writeFileSync(path.join(top, 'hot', 'art', 'logo.pdf'), '%PDF logo');
+  const ticket = path.join(top, 'hot', 'job.jdf');
+  const text = [
+    '<JDF Version="1.4"><ResourcePool>',
+    `<RunList ID="r1" Directory="${pathToFileURL(path.join(top, 'store')).href}"><LayoutElement><FileSpec URL="cover.pdf"/></LayoutElement></RunList>`,
+    '<RunList ID="r2"><LayoutElement><FileSpec URL="art\\logo.pdf"/></LayoutElement></RunList>',
+    '</ResourcePool></JDF>',
+    '',
+  ].join('\n');
+  writeFileSync(ticket, text);
+  for (const extra of [[], ['--allow-missing'], ['--move', '--allow-missing']]) {
+    const dest = path.join(top, 'to');
+    const r = await cli([ticket, '--to', dest, ...extra], top);
+    assert.equal(r.status, 2, `${extra}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stderr, 'nothing was changed: 2 references name different files for different consumers');
+    assert.match(r.stderr, `${ticket}:2:`);
+    assert.match(r.stderr, `${pathToFileURL(top).href}/cover.pdf`);
+    assert.match(r.stderr, `string join ${pathToFileURL(path.join(top, 'store')).href}/cover.pdf`);
+    assert.match(r.stderr, `${ticket}:3:`);
+    assert.match(r.stderr, `WHATWG URL ${pathToFileURL(path.join(top, 'hot', 'art', 'logo.pdf')).href}`);
+    assert.not.ok(existsSync(dest));
+    assert.equal(readdirSync(top).sort(), ['cover.pdf', 'hot', 'store']);
+    assert.equal(readFileSync(ticket, 'utf8'), text);
+    assert.equal(readFileSync(path.join(top, 'cover.pdf'), 'utf8'), '%PDF top');
+    assert.equal(readFileSync(path.join(top, 'store', 'cover.pdf'), 'utf8'), '%PDF store');
+    assert.equal(readFileSync(path.join(top, 'hot', 'art', 'logo.pdf'), 'utf8'), '%PDF logo');
+  }
 });
 
 test.after(removeTempFolders);

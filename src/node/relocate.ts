@@ -10,9 +10,9 @@ import { pathToFileURL } from 'node:url';
 import { escapeSegment } from '../escape/percent.js';
 import { redactPassword } from '../fileurl/redact.js';
 import type { DecodedTicket } from '../ticket/decode.js';
+import { disagreementOf } from '../ticket/readings.js';
 import { applyEdits, escapeForAttribute, type Edit } from '../ticket/rewrite.js';
 import type { TicketReference, TicketReport } from '../ticket/validate.js';
-import type { Platform } from '../rules/types.js';
 import type { ViewTable } from '../views/types.js';
 import type { CheckedFile } from './checked-file.js';
 import { findSourceFile, readCheckedSource, SourceChanged, type Stamp } from './checked-source.js';
@@ -32,8 +32,6 @@ export interface RelocateOptions {
   maxBytes?: number;
   /** Move (or copy) what is there; a file that is missing, not a regular file or outside --root stays behind. */
   allowMissing?: boolean;
-  /** The consumer the ticket is read for (as validate's --platform); default any. */
-  platform?: Platform;
 }
 
 const inside = (root: string, p: string) => {
@@ -108,6 +106,8 @@ interface Plan {
   /** real path -> the file the walk found there */
   files: Map<string, CheckedFile>;
   notMoved: Manifest['notMoved'];
+  /** References that consumers read as different files (line:column, value, readings): relocate cannot choose. */
+  ambiguous: string[];
 }
 
 /** Why a reference stays: it names no file on this machine (another host, another scheme). */
@@ -117,8 +117,9 @@ const where = (r: TicketReference) => `${r.line}:${r.column}`;
 
 export async function relocate(ticketPath: string, options: RelocateOptions): Promise<Manifest> {
   const places = await findPlaces(ticketPath, options);
-  const ticket = await readTicket(places.ticketFile, ticketPath, options.maxBytes ?? DEFAULT_MAX_BYTES, options.platform);
+  const ticket = await readTicket(places.ticketFile, ticketPath, options.maxBytes ?? DEFAULT_MAX_BYTES);
   const plan = await planReferences(ticket, places, options.views);
+  refuseAmbiguous(plan.ambiguous, ticketPath);
   if (!options.allowMissing) refuseMissing(plan.notMoved, ticketPath);
   const ticketName = path.basename(places.ticketReal);
   const layout = newLayout(plan.sources, path.dirname(places.ticketReal), ticketName);
@@ -163,7 +164,7 @@ async function findPlaces(ticketPath: string, options: RelocateOptions): Promise
 }
 
 /** The ticket's bytes (through the descriptor of the file the walk found), decoded and validated; refused unless it decodes and is well-formed. */
-async function readTicket(file: CheckedFile, ticketPath: string, maxBytes: number, platform: Platform | undefined): Promise<ReadTicket> {
+async function readTicket(file: CheckedFile, ticketPath: string, maxBytes: number): Promise<ReadTicket> {
   const chunks: Buffer[] = [];
   let size = 0;
   let stamp: Stamp | undefined;
@@ -177,14 +178,14 @@ async function readTicket(file: CheckedFile, ticketPath: string, maxBytes: numbe
     throw error instanceof SourceChanged ? new RelocateError(`the ticket ${error.message}`) : error;
   }
   const bytes = new Uint8Array(Buffer.concat(chunks, size));
-  const checked = decodeToRewrite(bytes, file.path, platform ? { platform } : {});
+  const checked = decodeToRewrite(bytes, file.path, {});
   if ('unfit' in checked) throw new RelocateError(checked.unfit === 'encoding' ? 'the ticket does not decode in its declared encoding' : 'the ticket is not well-formed XML');
   return { bytes, mode: stamp!.mode, stamp: stamp!, ...checked, documentUri: pathToFileURL(file.path).href };
 }
 
 /** Which file each reference names here (the first candidate that is a regular file), and what cannot move. */
 async function planReferences(ticket: ReadTicket, places: Places, views: ViewTable | undefined): Promise<Plan> {
-  const plan: Plan = { steps: [], sources: new Map(), files: new Map(), notMoved: [] };
+  const plan: Plan = { steps: [], sources: new Map(), files: new Map(), notMoved: [], ambiguous: [] };
   const lookup = { ...(views ? { views } : {}), documentUri: ticket.documentUri };
   for (const uses of usesBySpan(ticket.report.references)) {
     const ref = uses[0]!;
@@ -197,6 +198,11 @@ async function planReferences(ticket: ReadTicket, places: Places, views: ViewTab
     const resolved = new Set(uses.map((u) => u.resolved));
     if (resolved.size !== 1 || ref.resolved === null) {
       if (ref.kind !== 'absolute') throw new RelocateError(`${where(ref)}: ${ref.value} names different files through its rRefs; relocate cannot give it one value`);
+      continue;
+    }
+    const readings = readingsDiffer(uses);
+    if (readings !== null) {
+      plan.ambiguous.push(`${where(ref)} ${redactPassword(ref.value)} (${readings})`);
       continue;
     }
     const found = await findSource(localCandidates(ref.resolved, lookup), places.root);
@@ -220,6 +226,29 @@ function refuseMissing(notMoved: Manifest['notMoved'], ticketPath: string): void
   if (missing.length === 0) return;
   const shown = missing.slice(0, 5).map((n) => `${ticketPath}:${n.reference} ${n.value} (${n.reason})`).join(', ') + (missing.length > 5 ? ` and ${missing.length - 5} more` : '');
   throw new RelocateError(`${missing.length === 1 ? 'a file is' : `${missing.length} files are`} not there to move with the job: ${shown}; --allow-missing moves the rest`);
+}
+
+/**
+ * How consumers read a relative value differently, or null when they all open one file: strict RFC 3986, RFC 8089
+ * E.2.1, WHATWG URL and, against a Directory, JDFLibJ's string join (validate's consumers-disagree, and the
+ * readings of backslash and unc-path-as-url). Relocate rewrites a relative value (relative to the new place, or
+ * made absolute), so it would have to choose one reading: the file it moved, or the value it wrote, would then be
+ * another file than the ticket named for the other consumers.
+ */
+function readingsDiffer(uses: readonly TicketReference[]): string | null {
+  for (const u of uses) {
+    if (u.kind === 'absolute' || u.base === null || u.value.trim() === '') continue;
+    const differing = disagreementOf(u.value.trim(), u.base, u.baseSource === 'directory');
+    if (differing !== null) return differing.map((r) => `${r.consumer} ${r.href === null ? '(fails)' : redactPassword(r.href)}`).join('; ');
+  }
+  return null;
+}
+
+/** References that name different files for different consumers: all or nothing refuses the job, --allow-missing too. */
+function refuseAmbiguous(ambiguous: readonly string[], ticketPath: string): void {
+  if (ambiguous.length === 0) return;
+  const shown = ambiguous.slice(0, 5).map((a) => `${ticketPath}:${a}`).join(', ') + (ambiguous.length > 5 ? ` and ${ambiguous.length - 5} more` : '');
+  throw new RelocateError(`${ambiguous.length === 1 ? 'a reference names' : `${ambiguous.length} references name`} different files for different consumers, and relocate would have to choose one: ${shown}; write each so that every reading agrees (validate says how; jdf-filespec fix does where it can), then relocate`);
 }
 
 /** The references grouped by the span of their value (one attribute seen through several rRefs is one group). */

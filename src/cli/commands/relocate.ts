@@ -1,5 +1,5 @@
 import { defineCommand } from '../define.js';
-import { hostPlatformOption, platformHere } from '../platforms.js';
+import { CONSUMER_PLATFORMS, consumerPlatform } from '../platforms.js';
 
 export const relocate = defineCommand({
   command: 'relocate <ticket>',
@@ -14,7 +14,7 @@ export const relocate = defineCommand({
       .option('config', { type: 'string', describe: 'The config with the view table (default: jdf-filespec.config.json in this folder or the nearest one above, if you or root own it and only its owner can write it and its folder)' })
       .option('map', { type: 'string', array: true, describe: 'PREFIX=PATH: read URLs under PREFIX as files under the local folder PATH (repeatable)' })
       .option('allow-missing', { type: 'boolean', default: false, describe: 'Move or copy what is there; references to missing files (or outside --root) stay, made absolute. Without it such a file refuses the whole job' })
-      .option('platform', { ...hostPlatformOption, describe: 'Platform of the consumer the ticket is read for (unix and posix are one)' })
+      .option('platform', { choices: CONSUMER_PLATFORMS, coerce: consumerPlatform, describe: 'Has no effect on relocate, and taken as validate and pack take it (unix and posix are one): the files are read on this machine, other machines\' names through the view table, and references are written relative to the ticket, alike for every platform' })
       .conflicts('copy', 'move')
       .example('$0 relocate hot/4711.jdf --to /srv/archive/4711', 'Copies the ticket and its files; writes /srv/archive/4711/jdf-filespec-relocate.json')
       .example('$0 relocate hot/4711.jdf --to /srv/jobs/4711 --move --root /srv', 'Moves them, confined to /srv'),
@@ -28,6 +28,6 @@ export const relocate = defineCommand({
       ...(args.config !== undefined ? { config: args.config } : {}),
       maps: (args.map ?? []).map(String),
       allowMissing: args.allowMissing,
-      platform: platformHere(args.platform, true),
+      ...(args.platform !== undefined ? { platform: args.platform } : {}),
     }),
 });
