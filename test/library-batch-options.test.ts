@@ -1,13 +1,14 @@
 // validateBatch and validateSources from jdf-filespec/node's entry (src/node/index.ts), in both forms: the options
-// object (`{ maxBytes, jobs, local, onProgress, ... }`) and the positional form of 0.1.0, kept working and
+// object (`{ maxBytes, jobs, local, onProgress, ... }`) and the positional form they had before, kept working and
 // deprecated. The same reports either way, on tickets made here; what each must say comes from the tickets.
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateBatch, validateSources, type TicketSource } from '../src/node/index.js';
-import { removeTempFolders, tempFolder } from './helpers.js';
+import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
 
 test.after(removeTempFolders);
 
@@ -55,7 +56,7 @@ function expectFixture(files: any[], unreadable: any[], sources: TicketSource[])
   assert.equal(unreadable.map((u) => u.path), [missing!.path]);
 }
 
-test('validateBatch: the options form and the 0.1.0 positional form give the reports the tickets call for, the same', async () => {
+test('validateBatch: the options form and the positional form give the reports the tickets call for, the same', async () => {
   const { sources } = fixture();
   const calls: Array<[string, number, number]> = [];
   const byObject = await validateBatch(sources, { profile: 'jdf' }, { maxBytes: LIMIT, jobs: 1, onProgress: (done, total) => calls.push(['object', done, total]) });
@@ -85,7 +86,7 @@ test('options form: maxBytes left out is the ticket options\' maxBytes', async (
   expectFixture(files, (await validateBatch(sources, {}, { maxBytes: LIMIT })).unreadable, sources);
 });
 
-test('validateSources: the options form and the 0.1.0 positional form, the same reports in the order of the sources', async () => {
+test('validateSources: the options form and the positional form, the same reports in the order of the sources', async () => {
   const { sources } = fixture();
   let taken = 0;
   const byObject = await validateSources(sources, { profile: 'jdf' }, { maxBytes: LIMIT, onTicket: () => taken++ });
@@ -94,6 +95,31 @@ test('validateSources: the options form and the 0.1.0 positional form, the same 
   expectFixture(files, byObject.filter((r) => 'reason' in r), sources);
   assert.equal(JSON.parse(JSON.stringify(byPosition)), JSON.parse(JSON.stringify(byObject)));
   assert.is(taken, 8);
+});
+
+test('the README\'s jdf-filespec/node example, run as written, reports what its tickets hold', () => {
+  const readme = readFileSync(new URL('README.md', projectRoot), 'utf8');
+  const section = readme.slice(readme.indexOf('### Many tickets from Node'));
+  let example = /```js\n([\s\S]*?)```/.exec(section)![1]!;
+  // The package's own entry points (package.json "exports"), as an installed copy would resolve them.
+  const exports = JSON.parse(readFileSync(new URL('package.json', projectRoot), 'utf8')).exports;
+  for (const [name, entry] of [['jdf-filespec', exports['.'].import], ['jdf-filespec/node', exports['./node'].import]]) {
+    example = example.replace(`'${name}'`, `'${new URL(entry, projectRoot).href}'`);
+  }
+  const folder = tempFolder('jdf-batch-readme-');
+  mkdirSync(path.join(folder, 'tickets'));
+  writeFileSync(path.join(folder, 'tickets', 'clean.jdf'), ticket('a.pdf'));
+  writeFileSync(path.join(folder, 'tickets', 'a.pdf'), '%PDF-1.4\n');
+  writeFileSync(path.join(folder, 'tickets', 'spaced.jdf'), ticket('my docs/a.pdf'));
+  writeFileSync(path.join(folder, 'example.mjs'), example);
+  const r = spawnSync(process.execPath, ['example.mjs'], { cwd: folder, encoding: 'utf8' });
+  assert.is(r.status, 0, r.stderr);
+  // Progress for each of the two tickets, then SARIF: the clean ticket's a.pdf is there; the other's URL holds a
+  // space and, with checkExists, names a file that is not there.
+  assert.is(r.stderr, '\r1/2\r2/2');
+  const sarif = JSON.parse(r.stdout);
+  const results = sarif.runs[0].results.map((x: any) => [path.basename(fileURLToPath(new URL(x.locations[0].physicalLocation.artifactLocation.uri, pathToFileURL(`${folder}/`)))), x.ruleId]).sort();
+  assert.equal(results, [['spaced.jdf', 'file-missing'], ['spaced.jdf', 'unescaped-space']]);
 });
 
 test.run();

@@ -65,7 +65,7 @@ const READ_AHEAD = 8;
  */
 export function validateSources(sources: readonly TicketSource[], options: ValidateOptions, run?: SourcesOptions): Promise<Array<FileReport | UnreadablePath>>;
 /**
- * @deprecated The positional form of 0.1.0, kept working: use `validateSources(sources, options, { maxBytes, local,
+ * @deprecated The positional form, kept working for programs written against it: use `validateSources(sources, options, { maxBytes, local,
  * onTicket, debug, isolate, sink, blockingReads })`.
  */
 export function validateSources(
@@ -76,7 +76,7 @@ export function validateSources(sources: readonly TicketSource[], options: Valid
   return checkSources(sources, options, sourcesRun(options, o, o.onTicket, o.isolate));
 }
 
-/** The positional arguments after maxBytes of a 0.1.0 form. */
+/** The positional arguments after maxBytes of a deprecated form. */
 type Positional<F extends (maxBytes: number, ...rest: never[]) => unknown> = F extends (maxBytes: number, ...rest: infer R) => unknown ? R : never;
 
 async function checkSources(sources: readonly TicketSource[], options: ValidateOptions, run: SourcesRun): Promise<Array<FileReport | UnreadablePath>> {
@@ -217,7 +217,7 @@ async function validateTicketBytes(source: TicketSource, read: { bytes: Uint8Arr
  */
 export function validateBatch(sources: readonly TicketSource[], options: ValidateOptions, run?: BatchOptions): Promise<BatchResult>;
 /**
- * @deprecated The positional form of 0.1.0, kept working: use `validateBatch(sources, options, { maxBytes, jobs,
+ * @deprecated The positional form, kept working for programs written against it: use `validateBatch(sources, options, { maxBytes, jobs,
  * local, onProgress, debug, sink, blockingReads })`.
  */
 export function validateBatch(
