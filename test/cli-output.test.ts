@@ -283,7 +283,7 @@ test('an exception on one ticket is its internal-error finding (stack only with 
   const boom = { path: path.join(root, 'samples/rref.jdf'), get documentUri(): string { throw new Error('boom in our code'); } };
   const fine = { path: path.join(root, 'samples/hot-folder.jdf'), documentUri: pathToFileURL(path.join(root, 'samples/hot-folder.jdf')).href };
   for (const debug of [false, true]) {
-    const [a, b] = (await validateSources([boom, fine], { profile: 'jdf' }, 1 << 20, undefined, undefined, debug)) as any[];
+    const [a, b] = (await validateSources([boom, fine], { profile: 'jdf' }, { maxBytes: 1 << 20, debug })) as any[];
     assert.is(a.path, boom.path);
     assert.equal(a.findings.map((f: any) => [f.code, f.severity]), [['internal-error', 'error']]);
     assert.match(a.findings[0].message, 'boom in our code');

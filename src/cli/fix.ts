@@ -64,7 +64,7 @@ export async function runFix(run: FixOptions & { paths: string[]; discovery?: Di
 
 /** The error findings a file holds once fixed: read again after a write; with --dry-run, those no edit of the plan clears. */
 async function errorsLeft(source: TicketSource, run: FixOptions, outcome: FixOutcome): Promise<number> {
-  const reports = await validateSources([source], run.validate, run.validate.maxBytes ?? DEFAULT_MAX_BYTES, undefined, undefined, false, false);
+  const reports = await validateSources([source], run.validate, { maxBytes: run.validate.maxBytes ?? DEFAULT_MAX_BYTES, isolate: false });
   const edited = new Set(outcome.written ? [] : outcome.plan.edits.map((e) => `${e.span[0]}:${e.span[1]}`));
   let count = 0;
   for (const report of reports) {

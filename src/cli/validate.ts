@@ -118,7 +118,7 @@ export async function runValidate(run: ValidateRun): Promise<number> {
   // Several threads: each formats the files it checks (formatFile), the report is put together from their text.
   const lanes = sharedLanes(expanded.sources, jobs);
   if (lanes > 1) return sharedReport(run, expanded, lanes, local, progress);
-  const batch = await validateBatch(expanded.sources, run.options, run.maxBytes, jobs, local, progress, run.debug, undefined, true);
+  const batch = await validateBatch(expanded.sources, run.options, { maxBytes: run.maxBytes, jobs, local, onProgress: progress, debug: run.debug, blockingReads: true });
   if (showProgress) process.stderr.write('\r\x1b[K');
   const { files, emptied } = foundTicketsOnly(batch.files, expanded.sources, run.debug === true);
   if (run.errorOnUnmatchedPattern !== false && unmatched(emptied)) return 2;
@@ -173,7 +173,7 @@ async function streamReport(run: ValidateRun, sources: readonly TicketSource[], 
   let summary: ValidationReport['summary'];
   try {
     await sink.start();
-    await validateBatch(sources, run.options, run.maxBytes, jobs, local, undefined, run.debug, sink, true);
+    await validateBatch(sources, run.options, { maxBytes: run.maxBytes, jobs, local, debug: run.debug, sink, blockingReads: true });
     summary = await sink.end([...unreadable, ...sink.unreadables]);
     if (file !== undefined) {
       file.end();

@@ -20,7 +20,7 @@ export async function validateShared(sources: readonly TicketSource[], jobs: num
   const put = (from: number, results: Claimed[]) => {
     chunks[from / CHUNK] = results;
   };
-  const check: CheckChunk = async (chunk, tick) => formatted(await validateSources(chunk, work.options, work.maxBytes, work.local, tick, work.debug, true, undefined, work.blockingReads), work.format);
+  const check: CheckChunk = async (chunk, tick) => formatted(await validateSources(chunk, work.options, { maxBytes: work.maxBytes, local: work.local, onTicket: tick, debug: work.debug, blockingReads: work.blockingReads }), work.format);
   const workers = Array.from({ length: jobs - 1 }, () => startWorker({ ...work, sources, claims }, put));
   await claimChunks(sources, claims, check, put, onTaken);
   await Promise.all(workers);

@@ -8,7 +8,7 @@ import { createFinding, revivedFinding } from '../rules/finding.js';
 import { reportCut } from '../rules/report-limit.js';
 import type { LocatedFinding, TicketSummary, ValidateOptions } from '../ticket/validate.js';
 import type { TicketSource, UnreadablePath } from './files.js';
-import type { LocalFileOptions } from './local-files.js';
+import type { SourcesRun } from './batch-options.js';
 import { ANSWERED, answersBuffer, MORE, type PieceReply, type ReportSink, type WorkerMessage } from './report-pieces.js';
 
 /**
@@ -40,23 +40,23 @@ export function bigTicketBytes(): number {
 }
 
 /**
- * Validates `sources` in a worker thread (batch-worker.js); `alone`, one big ticket with its heap limited, whose
- * report goes to `sink` as it comes when there is one (and is then not among the results).
+ * Validates one big ticket in a worker thread of its own (batch-worker.js) whose heap is limited to `heapMiB`; its
+ * report goes to `run.sink` as it comes when there is one (and is then not among the results).
  */
-export function runWorker(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, tick?: () => void, debug = false, alone?: { isolated: true; heapMiB: number }, sink?: ReportSink): Promise<Array<FileReport | UnreadablePath>> {
+export function runWorker(source: TicketSource, options: ValidateOptions, run: Pick<SourcesRun, 'maxBytes' | 'local' | 'debug' | 'sink'>, heapMiB: number): Promise<Array<FileReport | UnreadablePath>> {
+  const { maxBytes, local, debug, sink } = run;
   return new Promise((resolve, reject) => {
-    const resourceLimits = alone ? { maxOldGenerationSizeMb: alone.heapMiB } : undefined;
-    // A big ticket alone is sent as it is checked; the worker waits on this thread's answers in shared memory.
-    const answers = alone ? answersBuffer() : undefined;
-    const workerData = { sources, options, maxBytes, local, progress: tick !== undefined, debug, isolated: alone !== undefined, answers };
-    const worker = new Worker(new URL('./batch-worker.js', import.meta.url), { workerData, ...(resourceLimits ? { resourceLimits } : {}) });
+    const resourceLimits = { maxOldGenerationSizeMb: heapMiB };
+    // The report is sent as it is checked; the worker waits on this thread's answers in shared memory.
+    const answers = answersBuffer();
+    const workerData = { source, options, maxBytes, local, debug, answers };
+    const worker = new Worker(new URL('./batch-worker.js', import.meta.url), { workerData, resourceLimits });
     const results = new Reports(options, answers, sink);
     let finished = false;
     // Taken in order: a sink's writing may wait.
     let taken: Promise<unknown> = Promise.resolve();
     worker.on('message', (message: WorkerMessage) => {
-      if ('tick' in message) tick?.();
-      else if ('done' in message) {
+      if ('done' in message) {
         finished = true;
         taken.then(() => resolve(results.all), reject);
       } else {
@@ -96,12 +96,12 @@ class Reports {
 
   constructor(
     private readonly options: ValidateOptions,
-    private readonly answers: Int32Array | undefined,
+    private readonly answers: Int32Array,
     private readonly sink: ReportSink | undefined,
   ) {}
 
   /** Takes one message; the answer the worker waits for, after a piece (a streamed report's, in `answers`). */
-  async take(message: Exclude<WorkerMessage, { tick: true } | { done: true }>): Promise<PieceReply | undefined> {
+  async take(message: Exclude<WorkerMessage, { done: true }>): Promise<PieceReply | undefined> {
     if ('unreadable' in message) this.all.push(message.unreadable);
     else if ('start' in message) {
       this.current = message.start;
@@ -134,7 +134,7 @@ class Reports {
       // A report passed on to a sink is not held here: only one kept whole is cut.
       this.cut = !(this.streamed && this.sink !== undefined) && getHeapStatistics().used_heap_size > this.budget;
       if (!this.streamed) return { more: !this.cut };
-      const answers = this.answers!;
+      const answers = this.answers;
       Atomics.store(answers, MORE, this.cut ? 0 : 1);
       Atomics.add(answers, ANSWERED, 1);
       Atomics.notify(answers, ANSWERED);

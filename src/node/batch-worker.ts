@@ -8,17 +8,14 @@ import { formatted } from './batch-shared.js';
 import { readTicket } from './files.js';
 import { sendResults, streamResult } from './report-pieces.js';
 
-const { sources, options, maxBytes, local, progress, debug, isolated, answers, claiming, claims, format, blockingReads } = workerData;
-const tick = progress ? () => parentPort!.postMessage({ tick: true }) : undefined;
+const { source, sources, options, maxBytes, local, debug, answers, claiming, claims, format, blockingReads } = workerData;
 
 /**
- * A worker of its own for one big ticket (isolated) sends its report as it checks it, when nothing needs the
- * report whole (the file checks of --check-exists, --root and views do); true when it did.
+ * The big ticket's report sent as it is checked, when nothing needs the report whole (the file checks of
+ * --check-exists, --root and views do); true when it was.
  */
 async function streamed(): Promise<boolean> {
-  if (!isolated || answers === undefined || sources.length !== 1) return false;
   if (local && (local.checkExists || local.root !== undefined || local.views !== undefined)) return false;
-  const source = sources[0];
   const read = await readTicket(source, maxBytes);
   // Not read, over the limit or a package: as validateSources says it.
   if (!('bytes' in read) || detectPackage(read.bytes) !== null) return false;
@@ -29,14 +26,13 @@ async function streamed(): Promise<boolean> {
 }
 
 /** A worker that claims chunks of the sources (batch-shared.ts) sends each chunk's results (formatted, given the run's format) as it ends them. */
-async function claimed(): Promise<boolean> {
-  if (claiming !== true) return false;
-  const check = async (chunk: typeof sources, tick: () => void) => formatted(await validateSources(chunk, options, maxBytes, local, tick, debug, true, undefined, blockingReads), format);
+async function claimed(): Promise<void> {
+  const check = async (chunk: typeof sources, tick: () => void) => formatted(await validateSources(chunk, options, { maxBytes, local, onTicket: tick, debug, blockingReads }), format);
   await claimChunks(sources, claims, check, (from, results) => parentPort!.postMessage({ from, results } satisfies ClaimMessage));
   parentPort!.postMessage({ done: true } satisfies ClaimMessage);
-  return true;
 }
 
-// A big ticket's worker whose report cannot be sent as it is checked (the file checks need it whole, or it is a
-// package) checks it with validateSources and sends the report in pieces.
-if (!(await claimed()) && !(await streamed())) await sendResults(parentPort!, await validateSources(sources, options, maxBytes, local, tick, debug, !isolated, undefined, true));
+// A big ticket whose report cannot be sent as it is checked (the file checks need it whole, or it is a package)
+// is checked with validateSources (here, not in a worker again) and its report sent in pieces.
+if (claiming === true) await claimed();
+else if (!(await streamed())) await sendResults(parentPort!, await validateSources([source], options, { maxBytes, local, debug, isolate: false, blockingReads: true }));

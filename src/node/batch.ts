@@ -15,6 +15,7 @@ import { buffered, peek } from '../package/input.js';
 import { detectPackage } from '../package/detect.js';
 import { packageKindOf } from './package-kind.js';
 import { CHUNK, type Claimed, type ClaimingWork } from './batch-claims.js';
+import { positionalBatch, positionalSources, sourcesRun, type BatchOptions, type SourcesOptions, type SourcesRun } from './batch-options.js';
 import type { FormattedFile } from '../report/file-pieces.js';
 
 // Tickets are met far more often than packages, and most runs ask nothing of the file system: the package
@@ -59,15 +60,28 @@ const READ_AHEAD = 8;
 
 /**
  * Reads and validates the sources in order (this thread). An exception on one source is its internal-error finding.
- * A ticket file over bigTicketBytes() (batch-threads.ts) is checked in a worker of its own with a memory limit (isolate), so that
+ * A ticket file over bigTicketBytes() (batch-threads.ts) is checked in a worker of its own with a memory limit (`isolate`), so that
  * running out of memory is its out-of-memory finding, not the end of the run; one such worker at a time.
  */
-export async function validateSources(
-  sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, onTicket?: () => void, debug = false, isolate = true, sink?: ReportSink,
-  /** Small tickets read synchronously (read-small.ts): for a thread with nothing else on its event loop. */
-  blockingReads = false,
-): Promise<Array<FileReport | UnreadablePath>> {
-  if (sink) return validateIntoSink(sources, options, maxBytes, sink, local, onTicket, debug, isolate, blockingReads);
+export function validateSources(sources: readonly TicketSource[], options: ValidateOptions, run?: SourcesOptions): Promise<Array<FileReport | UnreadablePath>>;
+/**
+ * @deprecated The positional form, kept working for programs written against it: use `validateSources(sources, options, { maxBytes, local,
+ * onTicket, debug, isolate, sink, blockingReads })`.
+ */
+export function validateSources(
+  sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, onTicket?: () => void, debug?: boolean, isolate?: boolean, sink?: ReportSink, blockingReads?: boolean,
+): Promise<Array<FileReport | UnreadablePath>>;
+export function validateSources(sources: readonly TicketSource[], options: ValidateOptions, run?: SourcesOptions | number, ...rest: Positional<typeof positionalSources>): Promise<Array<FileReport | UnreadablePath>> {
+  const o = typeof run === 'number' ? positionalSources(run, ...rest) : (run ?? {});
+  return checkSources(sources, options, sourcesRun(options, o, o.onTicket, o.isolate));
+}
+
+/** The positional arguments after maxBytes of a deprecated form. */
+type Positional<F extends (maxBytes: number, ...rest: never[]) => unknown> = F extends (maxBytes: number, ...rest: infer R) => unknown ? R : never;
+
+async function checkSources(sources: readonly TicketSource[], options: ValidateOptions, run: SourcesRun): Promise<Array<FileReport | UnreadablePath>> {
+  if (run.sink) return validateIntoSink(sources, options, run, run.sink);
+  const { maxBytes, local, blockingReads, isolate } = run;
   let isolated: Promise<unknown> = Promise.resolve();
   const one = async (source: TicketSource): Promise<Array<FileReport | UnreadablePath>> => {
     try {
@@ -75,17 +89,17 @@ export async function validateSources(
       if (small !== undefined) return small;
       const size = isolate ? await bigTicketSize(source, maxBytes) : undefined;
       if (size === undefined) return await validateSource(source, options, maxBytes, local);
-      const run = isolated.then(() => validateIsolated(source, size, options, maxBytes, local, debug));
-      isolated = run.catch(() => undefined);
-      return await run;
+      const next = isolated.then(() => validateIsolated(source, size, options, run));
+      isolated = next.catch(() => undefined);
+      return await next;
     } catch (error) {
-      return [{ path: source.path, ...internalErrorReport(error, options.profile, debug) }];
+      return [{ path: source.path, ...internalErrorReport(error, options.profile, run.debug) }];
     }
   };
   const out: Array<FileReport | UnreadablePath> = [];
   const pending: Array<Promise<Array<FileReport | UnreadablePath>> | undefined> = [];
   const takeUp = () => {
-    onTicket?.();
+    run.onTicket?.();
     pending.push(one(sources[pending.length]!));
   };
   while (pending.length < Math.min(READ_AHEAD, sources.length)) takeUp();
@@ -101,17 +115,18 @@ export async function validateSources(
  * validateSources writing each report to `sink` as it comes (a big ticket's in pieces, from its worker): one
  * source at a time, since a report being written must end before the next begins.
  */
-async function validateIntoSink(sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, sink: ReportSink, local: LocalFileOptions | undefined, onTicket: (() => void) | undefined, debug: boolean, isolate: boolean, blockingReads: boolean): Promise<[]> {
+async function validateIntoSink(sources: readonly TicketSource[], options: ValidateOptions, run: SourcesRun, sink: ReportSink): Promise<[]> {
+  const { maxBytes, local, blockingReads, isolate } = run;
   for (const source of sources) {
-    onTicket?.();
+    run.onTicket?.();
     let results: Array<FileReport | UnreadablePath> | undefined;
     try {
       results = blockingReads ? await validateSmall(source, options, maxBytes, local) : undefined;
       const size = results === undefined && isolate ? await bigTicketSize(source, maxBytes) : undefined;
-      results ??= size === undefined ? await validateSource(source, options, maxBytes, local) : await validateIsolated(source, size, options, maxBytes, local, debug, sink);
+      results ??= size === undefined ? await validateSource(source, options, maxBytes, local) : await validateIsolated(source, size, options, run);
     } catch (error) {
       // A report begun in pieces ends with the error (finish writes it whole when none was begun).
-      await sink.finish({ path: source.path, ...internalErrorReport(error, options.profile, debug) });
+      await sink.finish({ path: source.path, ...internalErrorReport(error, options.profile, run.debug) });
       continue;
     }
     for (const r of results) await ('reason' in r ? sink.unreadable(r) : sink.file(r));
@@ -196,28 +211,29 @@ async function validateTicketBytes(source: TicketSource, read: { bytes: Uint8Arr
   return [{ path: source.path, ...(documentUri ? { documentUri } : {}), ...ticket }];
 }
 
-export async function validateBatch(
-  sources: readonly TicketSource[],
-  options: ValidateOptions,
-  maxBytes: number,
-  /** Threads that check the tickets: this one and jobs - 1 workers, each claiming a few at a time. */
-  jobs = defaultJobs(sources.length),
-  local?: LocalFileOptions,
-  /** Called as each ticket is taken up, with the number done so far. */
-  onProgress?: (done: number, total: number) => void,
-  /** Put the stack trace in internal-error findings. */
-  debug = false,
-  /** Where the reports go as they come, in order (with several threads, each formatted by the thread that checked it: ReportSink.formatted); then none are returned. */
-  sink?: ReportSink,
-  /** Small tickets read synchronously (read-small.ts): for a run with nothing else on this thread's event loop. */
-  blockingReads = false,
-): Promise<BatchResult> {
+/**
+ * Validates the tickets `sources` names, in this thread for a few and with worker threads for many (`jobs`); the
+ * reports in the order of the sources, whatever finishes first.
+ */
+export function validateBatch(sources: readonly TicketSource[], options: ValidateOptions, run?: BatchOptions): Promise<BatchResult>;
+/**
+ * @deprecated The positional form, kept working for programs written against it: use `validateBatch(sources, options, { maxBytes, jobs,
+ * local, onProgress, debug, sink, blockingReads })`.
+ */
+export function validateBatch(
+  sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, jobs?: number, local?: LocalFileOptions, onProgress?: (done: number, total: number) => void, debug?: boolean, sink?: ReportSink, blockingReads?: boolean,
+): Promise<BatchResult>;
+export async function validateBatch(sources: readonly TicketSource[], options: ValidateOptions, given?: BatchOptions | number, ...rest: Positional<typeof positionalBatch>): Promise<BatchResult> {
+  const o = typeof given === 'number' ? positionalBatch(given, ...rest) : (given ?? {});
+  const { jobs = defaultJobs(sources.length), onProgress } = o;
   let done = 0;
   const tick = onProgress ? () => onProgress(done++, sources.length) : undefined;
+  const run = sourcesRun(options, o, tick);
+  const { sink } = run;
   const lanes = sharedLanes(sources, jobs);
   const results = lanes > 1
-    ? await validateFormatted(sources, lanes, { options, maxBytes, ...(local ? { local } : {}), debug, blockingReads, ...(sink ? { format: sink.format } : {}) }, onProgress)
-    : await validateSources(sources, options, maxBytes, local, tick, debug, true, sink, blockingReads);
+    ? await validateFormatted(sources, lanes, { options, maxBytes: run.maxBytes, ...(run.local ? { local: run.local } : {}), debug: run.debug, blockingReads: run.blockingReads, ...(sink ? { format: sink.format } : {}) }, onProgress)
+    : await checkSources(sources, options, run);
   const files: FileReport[] = [];
   const unreadable: UnreadablePath[] = [];
   // The threads' results, formatted for the sink, to the sink in order.
@@ -259,11 +275,12 @@ async function bigTicketSize(source: TicketSource, maxBytes: number): Promise<nu
  * One big ticket in a worker of its own whose heap is limited: past the limit, its out-of-memory finding. With a
  * sink, its report goes there as it is checked (and a report begun there ends with that finding).
  */
-async function validateIsolated(source: TicketSource, size: number, options: ValidateOptions, maxBytes: number, local: LocalFileOptions | undefined, debug: boolean, sink?: ReportSink): Promise<Array<FileReport | UnreadablePath>> {
+async function validateIsolated(source: TicketSource, size: number, options: ValidateOptions, run: SourcesRun): Promise<Array<FileReport | UnreadablePath>> {
   const { isolatedHeapMiB, runWorker } = await threads();
   const limit = isolatedHeapMiB();
+  const { sink } = run;
   try {
-    return await runWorker([source], options, maxBytes, local, undefined, debug, { isolated: true, heapMiB: limit }, sink);
+    return await runWorker(source, options, run, limit);
   } catch (error) {
     const outOfMemory = workerFailure((error as NodeJS.ErrnoException).code, size, limit);
     if (!outOfMemory) throw error;

@@ -16,12 +16,11 @@ import type { UnreadablePath } from './files.js';
 export const PIECE = 1000;
 
 /**
- * What a worker posts. `tick` is progress; a report is `start` (the report, its findings and references empty, and
+ * What a worker posts. A report is `start` (the report, its findings and references empty, and
  * how many there are; a streamed one, `streamed`, says so at its `end` with the rest of its report), its
  * pieces, `end`; `done` ends the results.
  */
 export type WorkerMessage =
-  | { tick: true }
   | { unreadable: UnreadablePath }
   | { start: FileReport; findings: number; references: number }
   | { start: FileReport; streamed: true }

@@ -26,7 +26,7 @@ export async function checkSubmission(url: string, file: string, contentType: st
   if (multipart) {
     files = await validatePackageSource(chunksOf(file), { path: 'submission', documentUri }, { ...o.validate, maxBytes: o.maxBytes, ...(contentType !== undefined ? { contentType } : {}), ...(o.limits ? { limits: o.limits } : {}) }, o.local);
   } else {
-    files = reportsOf(await validateSources([{ path: file, documentUri }], o.validate, o.maxBytes, o.local, undefined, false, false)).map((f) => ({ ...f, path: 'submission' }));
+    files = reportsOf(await validateSources([{ path: file, documentUri }], o.validate, { maxBytes: o.maxBytes, local: o.local, isolate: false })).map((f) => ({ ...f, path: 'submission' }));
   }
   const id = cidToContentId(url);
   if (id !== undefined) {
@@ -69,7 +69,7 @@ async function checkTicketAt(url: string, o: JmfOptions): Promise<{ files: FileR
 }
 
 async function validated(where: string, url: string, o: JmfOptions): Promise<{ files: FileReport[] } | { unreachable: string }> {
-  const results = await validateSources([{ path: where, documentUri: url }], o.validate, o.maxBytes, o.local, undefined, false, false);
+  const results = await validateSources([{ path: where, documentUri: url }], o.validate, { maxBytes: o.maxBytes, local: o.local, isolate: false });
   const unreadable = results.find((r) => 'reason' in r);
   if (unreadable && 'reason' in unreadable) return { unreachable: `${url} could not be read: ${unreadable.reason}` };
   return { files: reportsOf(results).map((f) => ({ ...f, path: url })) };

@@ -43,7 +43,7 @@ export async function validateJob(job: Job, o: WatchOptions, withLocal: boolean)
   const source = arrivedAs(job);
   let local = withLocal && localChecks(o.local) ? o.local : undefined;
   if (local && job.folder) local = await folderLocal(job, local);
-  const results = await validateSources([{ path: read, documentUri: pathToFileURL(source).href, noFollow: true }], o.validate, o.maxBytes, local);
+  const results = await validateSources([{ path: read, documentUri: pathToFileURL(source).href, noFollow: true }], o.validate, { maxBytes: o.maxBytes, local });
   job.checkMs += Date.now() - started;
   const files: FileReport[] = [];
   for (const r of results) {
