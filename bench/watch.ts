@@ -24,9 +24,9 @@ export async function watchSection(quick: boolean, log: (s: string) => void): Pr
     mkdirSync(folder);
     tickets.forEach((t, i) => writeFileSync(path.join(folder, `job${i}.jdf`), t));
     const { sources } = await expandPaths([folder]);
-    await validateBatch(sources.slice(0, 100), {}, MAX_BYTES, 1); // warm-up
+    await validateBatch(sources.slice(0, 100), {}, { maxBytes: MAX_BYTES, jobs: 1 }); // warm-up
     const v0 = performance.now();
-    await validateBatch(sources, {}, MAX_BYTES, 1);
+    await validateBatch(sources, {}, { maxBytes: MAX_BYTES, jobs: 1 });
     const validateTps = count / ((performance.now() - v0) / 1000);
 
     const through = await throughput(base, tickets);

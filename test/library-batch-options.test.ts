@@ -1,6 +1,5 @@
-// validateBatch and validateSources from jdf-filespec/node's entry (src/node/index.ts), in both forms: the options
-// object (`{ maxBytes, jobs, local, onProgress, ... }`) and the positional form they had before, kept working and
-// deprecated. The same reports either way, on tickets made here; what each must say comes from the tickets.
+// validateBatch and validateSources from jdf-filespec/node's entry (src/node/index.ts), with their options object
+// (`{ maxBytes, jobs, local, onProgress, ... }`), on tickets made here; what each must say comes from the tickets.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -56,24 +55,21 @@ function expectFixture(files: any[], unreadable: any[], sources: TicketSource[])
   assert.equal(unreadable.map((u) => u.path), [missing!.path]);
 }
 
-test('validateBatch: the options form and the positional form give the reports the tickets call for, the same', async () => {
+test('validateBatch: the reports the tickets call for, each source taken up in turn', async () => {
   const { sources } = fixture();
-  const calls: Array<[string, number, number]> = [];
-  const byObject = await validateBatch(sources, { profile: 'jdf' }, { maxBytes: LIMIT, jobs: 1, onProgress: (done, total) => calls.push(['object', done, total]) });
-  const byPosition = await validateBatch(sources, { profile: 'jdf' }, LIMIT, 1, undefined, (done, total) => calls.push(['position', done, total]));
+  const calls: Array<[number, number]> = [];
+  const byObject = await validateBatch(sources, { profile: 'jdf' }, { maxBytes: LIMIT, jobs: 1, onProgress: (done, total) => calls.push([done, total]) });
   expectFixture(byObject.files, byObject.unreadable, sources);
-  assert.equal(JSON.parse(JSON.stringify(byPosition)), JSON.parse(JSON.stringify(byObject)));
-  // Each of the four taken up in turn, in each form.
-  assert.equal(calls, ['object', 'position'].flatMap((form) => [0, 1, 2, 3].map((done) => [form, done, 4])));
+  assert.equal(calls, [0, 1, 2, 3].map((done) => [done, 4]));
 });
 
-test('validateBatch with two threads (options form): the order of the sources, each report as with one', async () => {
+test('validateBatch with two threads: the order of the sources, each report as with one', async () => {
   const { sources } = fixture();
   // Three chunks' worth (a worker claims eight at a time), so that a worker takes part.
   const many = Array.from({ length: 6 }, () => sources).flat();
   let progress = 0;
   const two = await validateBatch(many, { profile: 'jdf' }, { maxBytes: LIMIT, jobs: 2, onProgress: () => progress++ });
-  const one = await validateBatch(many, { profile: 'jdf' }, LIMIT, 1);
+  const one = await validateBatch(many, { profile: 'jdf' }, { maxBytes: LIMIT, jobs: 1 });
   assert.is(two.files.length, 18);
   for (let i = 0; i < 6; i++) expectFixture(two.files.slice(3 * i, 3 * i + 3), two.unreadable.slice(i, i + 1), sources);
   assert.equal(JSON.parse(JSON.stringify(two)), JSON.parse(JSON.stringify(one)));
@@ -86,15 +82,13 @@ test('options form: maxBytes left out is the ticket options\' maxBytes', async (
   expectFixture(files, (await validateBatch(sources, {}, { maxBytes: LIMIT })).unreadable, sources);
 });
 
-test('validateSources: the options form and the positional form, the same reports in the order of the sources', async () => {
+test('validateSources: the reports in the order of the sources, each source taken up once', async () => {
   const { sources } = fixture();
   let taken = 0;
   const byObject = await validateSources(sources, { profile: 'jdf' }, { maxBytes: LIMIT, onTicket: () => taken++ });
-  const byPosition = await validateSources(sources, { profile: 'jdf' }, LIMIT, undefined, () => taken++);
   const files = byObject.filter((r) => !('reason' in r));
   expectFixture(files, byObject.filter((r) => 'reason' in r), sources);
-  assert.equal(JSON.parse(JSON.stringify(byPosition)), JSON.parse(JSON.stringify(byObject)));
-  assert.is(taken, 8);
+  assert.is(taken, 4);
 });
 
 test('the README\'s jdf-filespec/node example, run as written, reports what its tickets hold', () => {

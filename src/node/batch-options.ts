@@ -1,6 +1,5 @@
 // How validateBatch and validateSources are told how to run: one object of named fields after the ticket's own
-// options (ValidateOptions), and the positional form they had before read into it (kept working, deprecated). A field may
-// be given as undefined, which is its default (as a positional argument left undefined was).
+// options (ValidateOptions). A field may be given as undefined, which is its default.
 import { DEFAULT_MAX_BYTES } from './limits.js';
 import type { ValidateOptions } from '../ticket/validate.js';
 import type { LocalFileOptions } from './local-files.js';
@@ -57,14 +56,4 @@ export function sourcesRun(options: ValidateOptions, run: RunOptions, onTicket?:
     maxBytes: run.maxBytes ?? options.maxBytes ?? DEFAULT_MAX_BYTES, debug: run.debug ?? false, isolate: isolate ?? true, blockingReads: run.blockingReads ?? false,
     ...(local ? { local } : {}), ...(sink ? { sink } : {}), ...(onTicket ? { onTicket } : {}),
   };
-}
-
-/** validateSources's positional arguments (the deprecated form) as its options. */
-export function positionalSources(maxBytes: number, local?: LocalFileOptions, onTicket?: () => void, debug?: boolean, isolate?: boolean, sink?: ReportSink, blockingReads?: boolean): SourcesOptions {
-  return { maxBytes, local, onTicket, debug, isolate, sink, blockingReads };
-}
-
-/** validateBatch's positional arguments (the deprecated form) as its options. */
-export function positionalBatch(maxBytes: number, jobs?: number, local?: LocalFileOptions, onProgress?: (done: number, total: number) => void, debug?: boolean, sink?: ReportSink, blockingReads?: boolean): BatchOptions {
-  return { maxBytes, jobs, local, onProgress, debug, sink, blockingReads };
 }

@@ -15,7 +15,7 @@ import { buffered, peek } from '../package/input.js';
 import { detectPackage } from '../package/detect.js';
 import { packageKindOf } from './package-kind.js';
 import { CHUNK, type Claimed, type ClaimingWork } from './batch-claims.js';
-import { positionalBatch, positionalSources, sourcesRun, type BatchOptions, type SourcesOptions, type SourcesRun } from './batch-options.js';
+import { sourcesRun, type BatchOptions, type SourcesOptions, type SourcesRun } from './batch-options.js';
 import type { FormattedFile } from '../report/file-pieces.js';
 
 // Tickets are met far more often than packages, and most runs ask nothing of the file system: the package
@@ -63,21 +63,9 @@ const READ_AHEAD = 8;
  * A ticket file over bigTicketBytes() (batch-threads.ts) is checked in a worker of its own with a memory limit (`isolate`), so that
  * running out of memory is its out-of-memory finding, not the end of the run; one such worker at a time.
  */
-export function validateSources(sources: readonly TicketSource[], options: ValidateOptions, run?: SourcesOptions): Promise<Array<FileReport | UnreadablePath>>;
-/**
- * @deprecated The positional form, kept working for programs written against it: use `validateSources(sources, options, { maxBytes, local,
- * onTicket, debug, isolate, sink, blockingReads })`.
- */
-export function validateSources(
-  sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, local?: LocalFileOptions, onTicket?: () => void, debug?: boolean, isolate?: boolean, sink?: ReportSink, blockingReads?: boolean,
-): Promise<Array<FileReport | UnreadablePath>>;
-export function validateSources(sources: readonly TicketSource[], options: ValidateOptions, run?: SourcesOptions | number, ...rest: Positional<typeof positionalSources>): Promise<Array<FileReport | UnreadablePath>> {
-  const o = typeof run === 'number' ? positionalSources(run, ...rest) : (run ?? {});
+export function validateSources(sources: readonly TicketSource[], options: ValidateOptions, o: SourcesOptions = {}): Promise<Array<FileReport | UnreadablePath>> {
   return checkSources(sources, options, sourcesRun(options, o, o.onTicket, o.isolate));
 }
-
-/** The positional arguments after maxBytes of a deprecated form. */
-type Positional<F extends (maxBytes: number, ...rest: never[]) => unknown> = F extends (maxBytes: number, ...rest: infer R) => unknown ? R : never;
 
 async function checkSources(sources: readonly TicketSource[], options: ValidateOptions, run: SourcesRun): Promise<Array<FileReport | UnreadablePath>> {
   if (run.sink) return validateIntoSink(sources, options, run, run.sink);
@@ -215,16 +203,7 @@ async function validateTicketBytes(source: TicketSource, read: { bytes: Uint8Arr
  * Validates the tickets `sources` names, in this thread for a few and with worker threads for many (`jobs`); the
  * reports in the order of the sources, whatever finishes first.
  */
-export function validateBatch(sources: readonly TicketSource[], options: ValidateOptions, run?: BatchOptions): Promise<BatchResult>;
-/**
- * @deprecated The positional form, kept working for programs written against it: use `validateBatch(sources, options, { maxBytes, jobs,
- * local, onProgress, debug, sink, blockingReads })`.
- */
-export function validateBatch(
-  sources: readonly TicketSource[], options: ValidateOptions, maxBytes: number, jobs?: number, local?: LocalFileOptions, onProgress?: (done: number, total: number) => void, debug?: boolean, sink?: ReportSink, blockingReads?: boolean,
-): Promise<BatchResult>;
-export async function validateBatch(sources: readonly TicketSource[], options: ValidateOptions, given?: BatchOptions | number, ...rest: Positional<typeof positionalBatch>): Promise<BatchResult> {
-  const o = typeof given === 'number' ? positionalBatch(given, ...rest) : (given ?? {});
+export async function validateBatch(sources: readonly TicketSource[], options: ValidateOptions, o: BatchOptions = {}): Promise<BatchResult> {
   const { jobs = defaultJobs(sources.length), onProgress } = o;
   let done = 0;
   const tick = onProgress ? () => onProgress(done++, sources.length) : undefined;
