@@ -9,6 +9,7 @@ import { removeDotSegments, resolveReference } from '../uri/resolve.js';
 import type { Reading } from '../rules/ticket-view.js';
 import type { ReadingsShelf } from './readings-shelf.js';
 import { boundedMemo } from '../util/bounded-memo.js';
+import { agreesAsNetworkPath } from './network-path-reading.js';
 import { innerOfDoubledScheme } from './windows-reading.js';
 import { whatwgHref } from './whatwg-reading.js';
 
@@ -321,12 +322,12 @@ const plainReadings = [false, true].map((withJoin) => boundedMemo((base: string)
 
 /**
  * disagreement, with what it says of plain names worked out once per base: a ticket whose Directory lacks its
- * trailing "/" has every reference under it disagree, and each would be resolved four ways. The tests hold the
- * two equal.
+ * trailing "/" has every reference under it disagree, and each would be resolved four ways. A UNC path written
+ * with "/" is known to agree under a file base (network-path-reading.ts). The tests hold the two equal.
  */
 export function disagreementOf(value: string, base: string, withJoin: boolean, shelf?: ReadingsShelf): Reading[] | null {
   const plain = UNRESERVED_OR_SLASH.test(value) ? plainReadings[withJoin ? 1 : 0]!(base) : null;
-  if (plain === null) return disagreement(value, base, withJoin, shelf);
+  if (plain === null) return agreesAsNetworkPath(value, base, withJoin, disagreement) ? null : disagreement(value, base, withJoin, shelf);
   if (!plain.differ) return null;
   return plain.prefixes.map(({ consumer, href }) => ({ consumer, href: href === null ? null : href + value }));
 }

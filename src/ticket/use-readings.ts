@@ -1,6 +1,8 @@
 // What consumers read one value as, worked out once for every fix the decision tries on it (fix-decision.ts).
 import { resolveReference } from '../uri/resolve.js';
 import { CONSUMER_READINGS, consumerCharset, consumerHref, fileIdentity, FILE_READINGS, IDENTITY, identityParts } from './readings.js';
+import { isUtf8 } from './ascii-escapes.js';
+import { sameUpToSpaceEscapes } from './space-escapes.js';
 import { windowsAgreement, type WindowsReadings } from './windows-reading.js';
 import type { Reading } from '../rules/ticket-view.js';
 
@@ -32,8 +34,16 @@ export class UseReadings implements WindowsReadings {
   /** Whether a reading (the same href in the same charset, else file identity) names the file `href` names. */
   names(href: string): boolean {
     // The answer is whether any reading names it, so the cheap test (the same href) goes over every reading first:
-    // a fix that one of them writes as it is costs no identity.
-    for (let k = 0; k < FILE_READINGS; k++) if (this.hrefAt(k) === href && consumerCharset(k, this.charset) === this.charset) return true;
+    // a fix that one of them writes as it is costs no identity. In IDENTITY_ORDER, so that a fix WHATWG or strict
+    // RFC 3986 writes as it is (most) costs neither the naive decode nor the Windows path reading.
+    for (let i = 0; i < IDENTITY_ORDER.length; i++) {
+      const k = IDENTITY_ORDER[i]!;
+      if (this.hrefAt(k) === href && consumerCharset(k, this.charset) === this.charset) return true;
+    }
+    // A fix of a value's backslashes alone (pages/p 1.pdf, file://server/share/p 1.pdf) most often differs from its
+    // WHATWG reading only in the spaces WHATWG escapes: the same identity, known without either (space-escapes.ts).
+    const whatwg = this.hrefs[2];
+    if (typeof whatwg === 'string' && isUtf8(this.charset) && sameUpToSpaceEscapes(href, whatwg)) return true;
     let scheme: string | undefined;
     let host = '';
     let path = '';
@@ -107,9 +117,9 @@ export class UseReadings implements WindowsReadings {
 }
 
 /**
- * The order in which names() compares identities (any order gives its answer): WHATWG first, the reading that
- * most often names a broken value's fix (a backslash read as "/", a raw space escaped), then strict RFC 3986 (the
- * fix of a raw space alone), then the rest.
+ * The order in which names() compares hrefs, then identities (any order gives its answer): WHATWG first, the
+ * reading that most often names a broken value's fix (a backslash read as "/", a raw space escaped), then strict
+ * RFC 3986 (the fix of a raw space alone), then the rest.
  */
 const IDENTITY_ORDER = [2, 0, 1, 3, 4] as const;
 
