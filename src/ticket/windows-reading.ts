@@ -106,12 +106,21 @@ export function windowsAgreement(readings: WindowsReadings): string | null {
   for (let k = 0; k < readings.count; k++) {
     const href = readings.hrefOf(k);
     if (href === null) continue;
-    const target = windowsTarget(href, readings.charsetOf(k));
+    const charset = readings.charsetOf(k);
+    // A reading alike an earlier one (same href and charset) names what it names: counted already.
+    if (readAlready(readings, k, href, charset)) continue;
+    const target = windowsTarget(href, charset);
     if (target === null) continue;
     if (target === undefined || (agreed !== null && target !== agreed)) return null;
     agreed = target;
   }
   return agreed;
+}
+
+/** Whether a reading before `k` has the same href in the same charset. */
+function readAlready(readings: WindowsReadings, k: number, href: string, charset: string): boolean {
+  for (let j = 0; j < k; j++) if (readings.hrefOf(j) === href && readings.charsetOf(j) === charset) return true;
+  return false;
 }
 
 /** What windowsAgreement compares: `count` readings, each an href (null: none) and the charset of its escapes. */
