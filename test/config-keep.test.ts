@@ -2,7 +2,7 @@
 // take the same values, each checked against Python's decimal module (exact arithmetic of its own) on values
 // drawn around every unit's hour, and against values whose verdicts and milliseconds are worked out by hand; a
 // bad keep is a config problem at its line and column (exit 2); serve honours a good one, and --keep overrides it.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseConfig } from '../src/config/parse.js';
 import { parseKeep } from '../src/config/keep.js';
-import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
+import { projectRoot, pythonJson, removeTempFolders, tempFolder } from './helpers.js';
 import { runCli } from './in-process.js';
 
 test.after(removeTempFolders);
@@ -56,9 +56,7 @@ function pythonTakes(values: string[]): boolean[] {
     '    return bool(m) and Decimal(m.group(1)) * UNIT[(m.group(2) or "s").lower()] >= 3600000',
     'print(json.dumps([takes(t) for t in json.load(sys.stdin)]))',
   ].join('\n');
-  const run = spawnSync('python3', ['-c', script], { input: JSON.stringify(values), encoding: 'utf8' });
-  assert.is(run.status, 0, run.stderr);
-  return JSON.parse(run.stdout);
+  return pythonJson<boolean[]>(script, values);
 }
 
 test('drawn around each unit\'s hour: the schema, the parser and Python agree on every value', () => {

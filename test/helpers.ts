@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,13 @@ export function loadData<T = any>(name: string): T {
 }
 
 export const projectRoot = new URL('../../', import.meta.url);
+
+/** An independent oracle: a Python 3 `script` given `input` as JSON on its standard input, its standard output read as JSON. */
+export function pythonJson<T>(script: string, input: unknown): T {
+  const run = spawnSync('python3', ['-c', script], { input: JSON.stringify(input), encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`python3 exited with ${run.status}: ${run.stderr}`);
+  return JSON.parse(run.stdout) as T;
+}
 
 const made: string[] = [];
 

@@ -2,7 +2,6 @@
 // hand (status.json as the outbox writes it, ages set with utimes against a clock the sweep is given), never taken
 // from the sweep itself; what a sender is answered for a removed entry is read back with Python's xml.etree, a
 // parser of its own, against the JDF 1.x ReturnCode table (105: the QueueEntryID is not known).
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import { listRecords } from '../src/node/jmf/outbox.js';
 import type { HttpRequest } from '../src/node/serve/types.js';
 import { startRetention } from '../src/cli/serve-retention.js';
 import { keepDuration } from '../src/cli/serve-server-options.js';
-import { projectRoot, removeTempFolders, tempFolder } from './helpers.js';
+import { projectRoot, pythonJson, removeTempFolders, tempFolder } from './helpers.js';
 import { runCli } from './in-process.js';
 
 test.after(removeTempFolders);
@@ -168,9 +167,7 @@ function parsed(answers: string[]): Read[] {
     '    return [{"tag": r.tag[len(ns):], "attrs": dict(r.attrib), "entries": [q.get("QueueEntryID") for q in r.iter(ns + "QueueEntry")], "comments": [c.text for c in r.iter(ns + "Comment")]} for r in root if r.tag == ns + "Response"]',
     'print(json.dumps([read(t) for t in json.load(sys.stdin)]))',
   ].join('\n');
-  const run = spawnSync('python3', ['-c', script], { input: JSON.stringify(answers), encoding: 'utf8' });
-  assert.is(run.status, 0, run.stderr);
-  return JSON.parse(run.stdout);
+  return pythonJson<Read[]>(script, answers);
 }
 
 test('a removed entry: QueueStatus no longer lists it, QueueEntryStatus and ResubmitQueueEntry answer ReturnCode 105 in a proper JMF Response', async () => {

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateTicket } from '../src/index.js';
+import { pythonJson } from './helpers.js';
 
 const BODY = '<JDF Version="1.4"><ResourcePool><FileSpec URL="file:///c:/a.pdf"/></ResourcePool></JDF>';
 
@@ -88,9 +89,7 @@ if (!python) console.log('  note: python3 is absent; the declarations are not ch
 test('xml-declaration: expat agrees with every verdict (VersionNum aside, which expat does not check)', () => {
   if (!python) return;
   const docs = CASES.map(([decl]) => decl + BODY);
-  const run = spawnSync('python3', ['-c', EXPAT], { input: JSON.stringify(docs), encoding: 'utf8' });
-  assert.is(run.status, 0, run.stderr);
-  const verdicts: boolean[] = JSON.parse(run.stdout);
+  const verdicts = pythonJson<boolean[]>(EXPAT, docs);
   CASES.forEach(([decl, expected, lax], i) => {
     if (lax) assert.ok(verdicts[i], `expat accepts any VersionNum: ${decl}`);
     else assert.is(verdicts[i], expected === null, decl);
