@@ -43,7 +43,7 @@ export class JsonReportStream implements ReportSink {
   }
 
   async file(report: FileReport): Promise<void> {
-    await this.formatted(formatFile(this.named(report), this.format, NO_RULES));
+    await this.formatted(formatFile(this.named(report), this.format));
   }
 
   async formatted(file: FormattedFile): Promise<void> {
@@ -112,6 +112,3 @@ export class JsonReportStream implements ReportSink {
     if (this.open) this.open = await this.blocks.add(pieces);
   }
 }
-
-/** JSON has no rule indexes. */
-const NO_RULES: ReadonlyMap<string, number> = new Map();

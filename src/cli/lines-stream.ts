@@ -47,7 +47,7 @@ export class LinesReportStream implements ReportSink {
   async start(): Promise<void> {}
 
   async file(report: FileReport): Promise<void> {
-    await this.formatted(formatFile(this.named(report), this.format, NO_RULES));
+    await this.formatted(formatFile(this.named(report), this.format));
   }
 
   async formatted(file: FormattedFile): Promise<void> {
@@ -126,9 +126,6 @@ export class LinesReportStream implements ReportSink {
     this.open = await this.blocks.add(counted);
   }
 }
-
-/** The line formats have no rule indexes. */
-const NO_RULES: ReadonlyMap<string, number> = new Map();
 
 const before = (a: { line: number; column: number }, b: { line: number; column: number }) => a.line < b.line || (a.line === b.line && a.column < b.column);
 

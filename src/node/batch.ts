@@ -48,7 +48,7 @@ export function defaultJobs(count: number): number {
   const cores = os.availableParallelism();
   if (count < WORKER_THRESHOLD || cores < 3) return 1;
   const free = cores - Math.floor(os.loadavg()[0] ?? 0);
-  return Math.max(1, Math.min(free, cores, Math.ceil(count / WORKER_THRESHOLD)));
+  return Math.max(1, Math.min(free, Math.ceil(count / WORKER_THRESHOLD)));
 }
 
 /**

@@ -46,12 +46,15 @@ export interface FormattedFile {
 export const JSON_FILE_INDENT = '    ';
 export const SARIF_RESULT_INDENT = '        ';
 
+/** No rule indexes: JSON, unix and GitHub lines cite no rule by index (SARIF does). */
+const NO_RULE_INDEXES: ReadonlyMap<string, number> = new Map();
+
 /**
  * A file's text in `spec`'s format: JSON, the file's object (after its separator, at its indent); SARIF, its
  * results, each after ",\n" and its indent (`ruleIndexes` of the catalog for their ruleIndex); unix and GitHub,
  * its lines; text, its lines.
  */
-export function formatFile(file: FileReport, spec: FileFormat, ruleIndexes: ReadonlyMap<string, number>): FormattedFile {
+export function formatFile(file: FileReport, spec: FileFormat, ruleIndexes: ReadonlyMap<string, number> = NO_RULE_INDEXES): FormattedFile {
   let shown = 0;
   const counted = (pieces: Iterable<string>) => (function* () {
     for (const piece of pieces) {
